@@ -1,0 +1,283 @@
+/**
+ * The event catalogue: every fact the ledger records. docs/event-catalogue.md explains each one.
+ *
+ * Streams:
+ *   user-{userId}          the user and their wallet (account, activity and hold balances)
+ *   campaign-{campaignId}  the campaign, its escrow, and the submissions made against it
+ *   unique-{kind}-{value}  a claim on a username, email or referral code (uniqueness across users)
+ *   community              the community links
+ *
+ * Money events carry `postings` that sum to zero. Every posting to a user's accounts is in an
+ * event on that user's stream, so the user decider sees the exact balance under optimistic
+ * concurrency; escrow limits are checked by the campaign decider, whose stream records every
+ * use of the escrow (approvals, activity completions, refunds).
+ */
+import type { Kobo, Posting } from '../money';
+
+export type Role = 'user' | 'admin' | 'finance';
+export type UserStatus = 'active' | 'inactive' | 'suspended';
+export type BalanceKind = 'account' | 'activity';
+/** The wire name of a withdrawal kind, as the client sends it. */
+export type WithdrawalType = 'withdrawal' | 'activityWithdrawal';
+export type CampaignStatus = 'active' | 'paused' | 'completed' | 'draft' | 'deleted';
+
+export interface BankDetails {
+  bankName: string;
+  accountNum: string;
+  accountName: string;
+}
+
+type Event<Type extends string, Data> = { type: Type; data: Data };
+
+// ---- user stream: user-{userId} ------------------------------------------------------------
+
+export type UserRegistered = Event<
+  'UserRegistered',
+  {
+    userId: string;
+    firstName: string;
+    lastName: string;
+    username: string;
+    email: string;
+    phone: string;
+    role: Role;
+    referralCode: string;
+    /** The referrer's user id, resolved from the referral code given at sign-up. */
+    referredBy: string | null;
+    signupBonus: Kobo;
+    /** bonus_expense -> user activity (empty when the bonus is 0 or the role is not user). */
+    postings: Posting[];
+  }
+>;
+export type UserProfileUpdated = Event<
+  'UserProfileUpdated',
+  { userId: string; firstName?: string; lastName?: string; email?: string; phone?: string }
+>;
+export type BankDetailsUpdated = Event<'BankDetailsUpdated', { userId: string; bankDetails: BankDetails }>;
+/** The password itself lives in the credentials table, never in the log. */
+export type PasswordChanged = Event<'PasswordChanged', { userId: string }>;
+export type UserRoleSet = Event<'UserRoleSet', { userId: string; role: Role }>;
+export type UserStatusSet = Event<'UserStatusSet', { userId: string; status: UserStatus; by: string }>;
+export type UserDeleted = Event<'UserDeleted', { userId: string; by: string }>;
+/** An admin's correction of a balance; adjustments account <-> user account. */
+export type BalanceAdjusted = Event<
+  'BalanceAdjusted',
+  { userId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string; postings: Posting[] }
+>;
+/** A task or activity reward landing in the user's wallet; campaign escrow -> user balance. */
+export type RewardCredited = Event<
+  'RewardCredited',
+  {
+    userId: string;
+    campaignId: string;
+    submissionId: string;
+    /** account for reviewed tasks, activity for activity tasks */
+    balance: BalanceKind;
+    amount: Kobo;
+    title: string;
+    postings: Posting[];
+  }
+>;
+/** Credited to the referrer when the person they referred has a first task approved. */
+export type ReferralBonusCredited = Event<
+  'ReferralBonusCredited',
+  { userId: string; referredUserId: string; amount: Kobo; postings: Posting[] }
+>;
+/** A hold (pending transfer): balance -> hold. */
+export type WithdrawalRequested = Event<
+  'WithdrawalRequested',
+  {
+    userId: string;
+    withdrawalId: string;
+    balance: BalanceKind;
+    amount: Kobo;
+    fee: Kobo;
+    bankDetails: BankDetails;
+    postings: Posting[];
+  }
+>;
+/** The hold is posted: hold -> payouts clearing; the payout is queued. */
+export type WithdrawalApproved = Event<
+  'WithdrawalApproved',
+  { userId: string; withdrawalId: string; amount: Kobo; by: string; postings: Posting[] }
+>;
+/** The hold is voided: hold -> the balance it came from. */
+export type WithdrawalRejected = Event<
+  'WithdrawalRejected',
+  { userId: string; withdrawalId: string; amount: Kobo; reason: string; by: string; postings: Posting[] }
+>;
+/** Money left for the bank: payouts clearing -> world. */
+export type PayoutSucceeded = Event<
+  'PayoutSucceeded',
+  {
+    userId: string;
+    withdrawalId: string;
+    amount: Kobo;
+    provider: string;
+    reference: string;
+    postings: Posting[];
+  }
+>;
+/** The payout did not happen: payouts clearing -> the balance it came from. */
+export type PayoutFailed = Event<
+  'PayoutFailed',
+  {
+    userId: string;
+    withdrawalId: string;
+    amount: Kobo;
+    provider: string;
+    reason: string;
+    postings: Posting[];
+  }
+>;
+
+export type UserEvent =
+  | UserRegistered
+  | UserProfileUpdated
+  | BankDetailsUpdated
+  | PasswordChanged
+  | UserRoleSet
+  | UserStatusSet
+  | UserDeleted
+  | BalanceAdjusted
+  | RewardCredited
+  | ReferralBonusCredited
+  | WithdrawalRequested
+  | WithdrawalApproved
+  | WithdrawalRejected
+  | PayoutSucceeded
+  | PayoutFailed;
+
+// ---- campaign stream: campaign-{campaignId} ------------------------------------------------
+
+export interface CampaignDetails {
+  title: string;
+  platform: string;
+  variation: string;
+  instructions: string;
+  url: string;
+  /** Price per unit: what one approved submission earns. */
+  price: Kobo;
+  units: number;
+  /** Estimated minutes to complete. */
+  estimatedMinutes: number;
+  /** Object-store key of the guide screenshot, if any. */
+  image: string | null;
+}
+
+/** Escrows units x price: world -> campaign escrow. */
+export type CampaignCreated = Event<
+  'CampaignCreated',
+  {
+    campaignId: string;
+    details: CampaignDetails;
+    status: 'active' | 'draft';
+    by: string;
+    escrow: Kobo;
+    postings: Posting[];
+  }
+>;
+/** Changed details; a change of units or price tops up or refunds the escrow (world <-> escrow). */
+export type CampaignUpdated = Event<
+  'CampaignUpdated',
+  {
+    campaignId: string;
+    changes: Partial<CampaignDetails>;
+    by: string;
+    escrowDelta: Kobo;
+    postings: Posting[];
+  }
+>;
+export type CampaignPaused = Event<'CampaignPaused', { campaignId: string; by: string }>;
+export type CampaignResumed = Event<'CampaignResumed', { campaignId: string; by: string }>;
+/** Unspent escrow goes back: escrow -> world. */
+export type CampaignCompleted = Event<
+  'CampaignCompleted',
+  { campaignId: string; by: string; refund: Kobo; postings: Posting[] }
+>;
+export type CampaignDeleted = Event<
+  'CampaignDeleted',
+  { campaignId: string; by: string; refund: Kobo; postings: Posting[] }
+>;
+/** A proof was submitted; it reserves one unit until it is approved or rejected. */
+export type TaskSubmitted = Event<
+  'TaskSubmitted',
+  { campaignId: string; submissionId: string; userId: string; proofImage: string; reward: Kobo }
+>;
+/** The verification job's finding: flags shown to the reviewing admin (empty when clean). */
+export type SubmissionVerified = Event<
+  'SubmissionVerified',
+  { campaignId: string; submissionId: string; userId: string; perceptualHash: string | null; flags: string[] }
+>;
+/** The campaign's record of an approval (the money moves in RewardCredited on the user stream). */
+export type SubmissionApproved = Event<
+  'SubmissionApproved',
+  { campaignId: string; submissionId: string; userId: string; reward: Kobo; by: string }
+>;
+export type SubmissionRejected = Event<
+  'SubmissionRejected',
+  { campaignId: string; submissionId: string; userId: string; reason: string; by: string }
+>;
+/** An activity task done: one unit used at once, no review (the money moves in RewardCredited). */
+export type ActivityCompleted = Event<
+  'ActivityCompleted',
+  { campaignId: string; submissionId: string; userId: string; reward: Kobo }
+>;
+
+export type CampaignEvent =
+  | CampaignCreated
+  | CampaignUpdated
+  | CampaignPaused
+  | CampaignResumed
+  | CampaignCompleted
+  | CampaignDeleted
+  | TaskSubmitted
+  | SubmissionVerified
+  | SubmissionApproved
+  | SubmissionRejected
+  | ActivityCompleted;
+
+// ---- uniqueness claims: unique-{kind}-{value} ------------------------------------------------
+
+export type UniqueValueClaimed = Event<
+  'UniqueValueClaimed',
+  { kind: 'username' | 'email' | 'referralCode'; value: string; userId: string }
+>;
+export type UniqueValueReleased = Event<
+  'UniqueValueReleased',
+  { kind: 'username' | 'email' | 'referralCode'; value: string; userId: string }
+>;
+export type UniqueValueEvent = UniqueValueClaimed | UniqueValueReleased;
+
+// ---- community stream: community -------------------------------------------------------------
+
+export interface CommunityLinks {
+  email: string;
+  whatsappChannel: string;
+  telegramChannel: string;
+  facebookPage: string;
+  instagramAccount: string;
+  twitterAccount: string;
+  youtubeChannel: string;
+}
+export type CommunitySettingsUpdated = Event<
+  'CommunitySettingsUpdated',
+  { changes: Partial<CommunityLinks>; by: string }
+>;
+export type CommunityEvent = CommunitySettingsUpdated;
+
+export type KoboEvent = UserEvent | CampaignEvent | UniqueValueEvent | CommunityEvent;
+export type KoboEventType = KoboEvent['type'];
+
+export const streams = {
+  user: (userId: string) => `user-${userId}`,
+  campaign: (campaignId: string) => `campaign-${campaignId}`,
+  unique: (kind: UniqueValueClaimed['data']['kind'], value: string) =>
+    `unique-${kind}-${value.toLowerCase()}`,
+  community: 'community',
+} as const;
+
+/** Whether an event moves money, i.e. carries postings. */
+export function postingsOf(event: KoboEvent): Posting[] {
+  return 'postings' in event.data ? event.data.postings : [];
+}

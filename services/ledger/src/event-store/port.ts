@@ -1,0 +1,109 @@
+/**
+ * The event store port: what the domain and the projectors need from any backend.
+ * The PostgreSQL adapter implements it today; a KurrentDB/EventStoreDB adapter can later.
+ *
+ * Versions: a stream with no events has version 0; its first event has version 1.
+ * Global positions increase with commit order and may have gaps (rolled-back appends).
+ */
+
+export interface EventMetadata {
+  /** Who caused it: a user id, 'system', or 'admin:<id>'. */
+  actor?: string;
+  causationId?: string;
+  correlationId?: string;
+  idempotencyKey?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Chosen by the caller (uuid). Appending an id that already exists is a no-op retry. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  version: number;
+  globalPosition: number;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+  /** SHA-256 hex of (previous event's hash || canonical encoding of this event). */
+  hash: string;
+  prevHash: string;
+}
+
+/** 'no_stream' means version 0; a number is the exact current version. */
+export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  /** The version of each stream after the append, in the order given. */
+  streams: { streamId: string; version: number }[];
+  /** Global position of the last event written (or originally written, on a retry). */
+  lastPosition: number;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected version ${String(expected)}, actual ${actual}`);
+  }
+}
+
+/** An event id reused for a different append (a retry must resend exactly the same events). */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(readonly eventId: string) {
+    super(`event id ${eventId} was already appended with a different append`);
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: read events after this global position (0 = from the start). */
+  after: number;
+  limit: number;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /** Append to one or several streams atomically: all expected versions hold, or nothing is written. */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult>;
+  readStream(
+    streamId: string,
+    options?: { fromVersion?: number; maxCount?: number },
+  ): Promise<RecordedEvent[]>;
+  /**
+   * Read the global log after a position, in commit order, gap-safe: never returns an event while
+   * an earlier-positioned one may still commit, so a reader that advances its checkpoint skips nothing.
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The highest position a gap-safe reader can see now. */
+  headPosition(): Promise<number>;
+  /**
+   * Catch up from `after`, then follow new events as they commit (woken by notifications, with a
+   * periodic poll as a safety net). `handle` is awaited before the next batch is delivered.
+   */
+  subscribe(
+    after: number,
+    handle: (events: RecordedEvent[]) => Promise<void>,
+    options?: { batchSize?: number; onError?: (error: unknown) => void },
+  ): Subscription;
+  close(): Promise<void>;
+}

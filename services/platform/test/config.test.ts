@@ -1,0 +1,60 @@
+import { loadConfig, ConfigError } from '../src/config';
+import { createTestDatabase } from '../src/testing/test-database';
+
+describe('configuration', () => {
+  it('applies the product defaults in kobo', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.money).toEqual({
+      signupBonus: 50_000,
+      referralBonus: 20_000,
+      minWithdrawalAccount: 200_000,
+      minWithdrawalActivity: 4_000_000,
+      withdrawalFee: 0,
+    });
+    expect(config.bootstrapAccounts).toEqual([]);
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'nope' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'nope' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT:/);
+      expect(message).toMatch(/DATABASE_URL:/);
+    }
+  });
+
+  it('refuses an admin email without its password', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@kobo.ng' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+    );
+  });
+
+  it('reads bootstrap accounts and naira settings', () => {
+    const config = loadConfig({
+      ADMIN_EMAIL: 'boss@kobo.ng',
+      ADMIN_PASSWORD: 'secret123',
+      WITHDRAWAL_FEE_NAIRA: '50',
+      SIGNUP_BONUS_NAIRA: '12.5',
+    });
+    expect(config.bootstrapAccounts).toEqual([
+      { role: 'admin', email: 'boss@kobo.ng', password: 'secret123' },
+    ]);
+    expect(config.money.withdrawalFee).toBe(5_000);
+    expect(config.money.signupBonus).toBe(1_250);
+  });
+});
+
+describe('test database', () => {
+  it('is a migrated clone of its own', async () => {
+    const db = await createTestDatabase();
+    try {
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM schema_migrations`);
+      expect(rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await db.drop();
+    }
+  });
+});
