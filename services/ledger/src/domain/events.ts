@@ -62,7 +62,16 @@ export type UserDeleted = Event<'UserDeleted', { userId: string; by: string }>;
 /** An admin's correction of a balance; adjustments account <-> user account. */
 export type BalanceAdjusted = Event<
   'BalanceAdjusted',
-  { userId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string; postings: Posting[] }
+  {
+    userId: string;
+    /** The caller's id for this adjustment, so a retried adjustment is not applied twice. */
+    adjustmentId?: string;
+    balance: BalanceKind;
+    amount: Kobo;
+    reason: string;
+    by: string;
+    postings: Posting[];
+  }
 >;
 /** A task or activity reward landing in the user's wallet; campaign escrow -> user balance. */
 export type RewardCredited = Event<

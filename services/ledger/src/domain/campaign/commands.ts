@@ -1,0 +1,68 @@
+/** What can be asked of a campaign stream (campaign-{campaignId}). Amounts are kobo. */
+import type { Kobo } from '../../money';
+import type { CampaignDetails } from '../events';
+
+type Command<Type extends string, Data> = { type: Type; data: Data };
+
+export type CreateCampaign = Command<
+  'CreateCampaign',
+  {
+    campaignId: string;
+    title: string;
+    platform: string;
+    variation?: string;
+    instructions?: string;
+    url: string;
+    /** Price per unit; missing is refused with the form's message. */
+    price: Kobo | null | undefined;
+    units: number | null | undefined;
+    /** Minutes; 5 when not given. */
+    estimatedMinutes?: number;
+    image?: string | null;
+    /** 'active' unless created as a draft. */
+    status?: 'active' | 'draft';
+    by: string;
+  }
+>;
+export type UpdateCampaign = Command<
+  'UpdateCampaign',
+  { campaignId: string; changes: Partial<CampaignDetails>; by: string }
+>;
+export type PauseCampaign = Command<'PauseCampaign', { campaignId: string; by: string }>;
+/** Resumes a paused campaign, or publishes a draft. */
+export type ResumeCampaign = Command<'ResumeCampaign', { campaignId: string; by: string }>;
+export type CompleteCampaign = Command<'CompleteCampaign', { campaignId: string; by: string }>;
+export type DeleteCampaign = Command<'DeleteCampaign', { campaignId: string; by: string }>;
+export type SubmitTask = Command<
+  'SubmitTask',
+  { campaignId: string; submissionId: string; userId: string; proofImage: string }
+>;
+export type RecordVerification = Command<
+  'RecordVerification',
+  { campaignId: string; submissionId: string; perceptualHash: string | null; flags: string[] }
+>;
+export type ApproveSubmission = Command<
+  'ApproveSubmission',
+  { campaignId: string; submissionId: string; by: string }
+>;
+export type RejectSubmission = Command<
+  'RejectSubmission',
+  { campaignId: string; submissionId: string; reason: string; by: string }
+>;
+export type CompleteActivity = Command<
+  'CompleteActivity',
+  { campaignId: string; submissionId: string; userId: string }
+>;
+
+export type CampaignCommand =
+  | CreateCampaign
+  | UpdateCampaign
+  | PauseCampaign
+  | ResumeCampaign
+  | CompleteCampaign
+  | DeleteCampaign
+  | SubmitTask
+  | RecordVerification
+  | ApproveSubmission
+  | RejectSubmission
+  | CompleteActivity;

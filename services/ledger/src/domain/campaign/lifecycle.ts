@@ -1,0 +1,214 @@
+/** Creating, editing, pausing, resuming, completing and deleting a campaign, with its escrow. */
+import { Accounts, kobo, transfer, type Kobo, type Posting } from '../../money';
+import { conflict, DomainError, invalid, notFound } from '../errors';
+import type {
+  CampaignCompleted,
+  CampaignCreated,
+  CampaignDeleted,
+  CampaignDetails,
+  CampaignEvent,
+  CampaignPaused,
+  CampaignResumed,
+  CampaignUpdated,
+  SubmissionRejected,
+} from '../events';
+import { isBlank, isHttpUrl } from '../text';
+import type {
+  CompleteCampaign,
+  CreateCampaign,
+  DeleteCampaign,
+  PauseCampaign,
+  ResumeCampaign,
+  UpdateCampaign,
+} from './commands';
+import { usedUnits, type CampaignState } from './state';
+
+export const DEFAULT_ESTIMATED_MINUTES = 5;
+export const CAMPAIGN_ENDED = 'This campaign has ended.';
+
+export function requireCampaign(state: CampaignState): void {
+  if (state.existence === 'none' || state.status === 'deleted') throw notFound('Campaign not found.');
+}
+
+function validPrice(price: unknown): price is Kobo {
+  return typeof price === 'number' && Number.isSafeInteger(price) && price > 0;
+}
+
+function validUnits(units: unknown): units is number {
+  return typeof units === 'number' && Number.isSafeInteger(units) && units > 0;
+}
+
+/** Checks the fields that are present; `required` says which must be. */
+function checkDetails(details: Partial<CampaignDetails>, creating: boolean): void {
+  const present = (key: keyof CampaignDetails) => creating || details[key] !== undefined;
+  if (present('title') && isBlank(details.title)) throw invalid('Title is required.', 'title');
+  if (present('platform') && isBlank(details.platform)) throw invalid('Platform is required.', 'platform');
+  if (present('url')) {
+    if (isBlank(details.url)) throw invalid('URL is required.', 'url');
+    if (!isHttpUrl(details.url!.trim())) throw invalid('Please enter a valid URL.', 'url');
+  }
+  if (present('price')) {
+    if (details.price === undefined || details.price === null)
+      throw invalid('Price per unit is required.', 'price');
+    if (!validPrice(details.price)) throw invalid('Price per unit must be more than ₦0.', 'price');
+  }
+  if (present('units')) {
+    if (details.units === undefined || details.units === null) throw invalid('Units is required.', 'units');
+    if (!validUnits(details.units)) throw invalid('Units must be a whole number of at least 1.', 'units');
+  }
+  if (
+    details.estimatedMinutes !== undefined &&
+    (!Number.isSafeInteger(details.estimatedMinutes) || details.estimatedMinutes <= 0)
+  )
+    throw invalid('Estimated time must be a whole number of minutes.', 'estimatedMinutes');
+}
+
+function normalize(details: Partial<CampaignDetails>): Partial<CampaignDetails> {
+  const out: Partial<CampaignDetails> = { ...details };
+  if (out.title !== undefined) out.title = out.title.trim();
+  if (out.platform !== undefined) out.platform = out.platform.trim().toLowerCase();
+  if (out.variation !== undefined) out.variation = out.variation.trim();
+  if (out.url !== undefined) out.url = out.url.trim();
+  return out;
+}
+
+/** Field by field: details read back from storage may list their keys in another order. */
+function sameDetails(a: CampaignDetails, b: CampaignDetails): boolean {
+  return (Object.keys(b) as (keyof CampaignDetails)[]).every((key) => a[key] === b[key]);
+}
+
+/** world <-> escrow, whichever way `delta` points. */
+function escrowPostings(campaignId: string, delta: number): Posting[] {
+  if (delta === 0) return [];
+  const escrow = Accounts.campaignEscrow(campaignId);
+  return delta > 0
+    ? transfer(Accounts.world, escrow, kobo(delta))
+    : transfer(escrow, Accounts.world, kobo(-delta));
+}
+
+export function createCampaign(command: CreateCampaign, state: CampaignState): CampaignCreated[] {
+  const { campaignId, by } = command.data;
+  const raw = command.data;
+  checkDetails(
+    { title: raw.title, platform: raw.platform, url: raw.url, price: raw.price!, units: raw.units! },
+    true,
+  );
+  checkDetails({ estimatedMinutes: raw.estimatedMinutes }, false);
+  const details = normalize({
+    title: raw.title,
+    platform: raw.platform,
+    variation: raw.variation ?? '',
+    instructions: raw.instructions ?? '',
+    url: raw.url,
+    price: raw.price!,
+    units: raw.units!,
+    estimatedMinutes: raw.estimatedMinutes ?? DEFAULT_ESTIMATED_MINUTES,
+    image: raw.image ?? null,
+  }) as CampaignDetails;
+  const status = raw.status ?? 'active';
+  if (state.existence !== 'none') {
+    // The same creation sent again is a retry.
+    if (sameDetails(state.details, details)) return [];
+    throw conflict('A campaign with this id already exists.');
+  }
+  const escrow = kobo(details.units * details.price);
+  return [
+    {
+      type: 'CampaignCreated',
+      data: {
+        campaignId,
+        details,
+        status,
+        by,
+        escrow,
+        postings: escrowPostings(campaignId, escrow),
+      },
+    },
+  ];
+}
+
+export function updateCampaign(command: UpdateCampaign, state: CampaignState): CampaignUpdated[] {
+  const { campaignId, by } = command.data;
+  requireCampaign(state);
+  if (state.status === 'completed') throw conflict(CAMPAIGN_ENDED);
+  checkDetails(command.data.changes, false);
+  const given = normalize(command.data.changes);
+  const changes: Partial<CampaignDetails> = {};
+  for (const key of Object.keys(given) as (keyof CampaignDetails)[])
+    if (given[key] !== undefined && given[key] !== state.details[key])
+      (changes as Record<string, unknown>)[key] = given[key];
+  if (Object.keys(changes).length === 0) return [];
+  const used = usedUnits(state);
+  if (changes.platform !== undefined && used > 0)
+    throw conflict('The platform cannot be changed once people have taken part.', 'platform');
+  const units = changes.units ?? state.details.units;
+  const price = changes.price ?? state.details.price;
+  if (units < used)
+    throw new DomainError(
+      'insufficient_units',
+      `Units cannot be fewer than the ${used} already approved or pending.`,
+      'units',
+    );
+  // Pending submissions keep the reward they were submitted at; the units still open take the new price.
+  const required = state.pendingRewards + (units - used) * price;
+  const escrowDelta = kobo(required - state.escrow);
+  return [
+    {
+      type: 'CampaignUpdated',
+      data: { campaignId, changes, by, escrowDelta, postings: escrowPostings(campaignId, escrowDelta) },
+    },
+  ];
+}
+
+export function pauseCampaign(command: PauseCampaign, state: CampaignState): CampaignPaused[] {
+  requireCampaign(state);
+  if (state.status === 'paused') return [];
+  if (state.status !== 'active') throw conflict('Only an active campaign can be paused.');
+  return [{ type: 'CampaignPaused', data: { ...command.data } }];
+}
+
+export function resumeCampaign(command: ResumeCampaign, state: CampaignState): CampaignResumed[] {
+  requireCampaign(state);
+  if (state.status === 'active') return [];
+  if (state.status !== 'paused' && state.status !== 'draft')
+    throw conflict('Only a paused campaign can be resumed.');
+  return [{ type: 'CampaignResumed', data: { ...command.data } }];
+}
+
+/** Pending submissions are turned down, then all the escrow left goes back. */
+function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
+  type: E['type'],
+  campaignId: string,
+  by: string,
+  state: CampaignState,
+): CampaignEvent[] {
+  const rejections: SubmissionRejected[] = Object.values(state.submissions)
+    .filter((s) => s.status === 'pending')
+    .map((s) => ({
+      type: 'SubmissionRejected',
+      data: { campaignId, submissionId: s.submissionId, userId: s.userId, reason: CAMPAIGN_ENDED, by },
+    }));
+  const refund = kobo(state.escrow);
+  const end = {
+    type,
+    data: {
+      campaignId,
+      by,
+      refund,
+      postings: refund > 0 ? transfer(Accounts.campaignEscrow(campaignId), Accounts.world, refund) : [],
+    },
+  } as E;
+  return [...rejections, end];
+}
+
+export function completeCampaign(command: CompleteCampaign, state: CampaignState): CampaignEvent[] {
+  requireCampaign(state);
+  if (state.status === 'completed') return [];
+  return endCampaign<CampaignCompleted>('CampaignCompleted', command.data.campaignId, command.data.by, state);
+}
+
+export function deleteCampaign(command: DeleteCampaign, state: CampaignState): CampaignEvent[] {
+  if (state.existence === 'exists' && state.status === 'deleted') return [];
+  requireCampaign(state);
+  return endCampaign<CampaignDeleted>('CampaignDeleted', command.data.campaignId, command.data.by, state);
+}

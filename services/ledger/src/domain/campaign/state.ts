@@ -1,0 +1,170 @@
+/** The campaign stream folded: details, status, escrow, and every submission made against it. */
+import { Accounts } from '../../money';
+import { postingsOf, type CampaignDetails, type CampaignEvent, type CampaignStatus } from '../events';
+
+export const ACTIVITY_PLATFORM = 'activity';
+
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'completed';
+
+export interface SubmissionRecord {
+  submissionId: string;
+  userId: string;
+  /** 'completed' is an activity task: done at once, never reviewed. */
+  status: SubmissionStatus;
+  /** The price when it was submitted: what approval pays. */
+  reward: number;
+  proofImage: string | null;
+  perceptualHash: string | null;
+  flags: string[] | null;
+}
+
+export interface CampaignState {
+  existence: 'none' | 'exists';
+  campaignId: string;
+  status: CampaignStatus;
+  details: CampaignDetails;
+  /**
+   * Kobo held in the campaign's escrow account: this stream's own postings (funding, top-ups,
+   * refunds) less the rewards paid out, whose postings travel in RewardCredited on the user's
+   * stream in the same append as SubmissionApproved / ActivityCompleted.
+   */
+  escrow: number;
+  submissions: Readonly<Record<string, SubmissionRecord>>;
+  /** One submission per user: userId -> submissionId. */
+  byUser: Readonly<Record<string, string>>;
+  approved: number;
+  pending: number;
+  /** Activity completions. */
+  completed: number;
+  /** Sum of the rewards reserved by pending submissions. */
+  pendingRewards: number;
+}
+
+export function initialCampaignState(): CampaignState {
+  return {
+    existence: 'none',
+    campaignId: '',
+    status: 'draft',
+    details: {
+      title: '',
+      platform: '',
+      variation: '',
+      instructions: '',
+      url: '',
+      price: 0 as CampaignDetails['price'],
+      units: 0,
+      estimatedMinutes: 0,
+      image: null,
+    },
+    escrow: 0,
+    submissions: {},
+    byUser: {},
+    approved: 0,
+    pending: 0,
+    completed: 0,
+    pendingRewards: 0,
+  };
+}
+
+/** Units spent or reserved: approved, pending review, and activity completions. */
+export function usedUnits(state: CampaignState): number {
+  return state.approved + state.pending + state.completed;
+}
+
+export function unitsLeft(state: CampaignState): number {
+  return state.details.units - usedUnits(state);
+}
+
+function escrowAfter(state: CampaignState, event: CampaignEvent): number {
+  const account = Accounts.campaignEscrow(state.campaignId || event.data.campaignId);
+  return postingsOf(event).reduce((sum, p) => (p.account === account ? sum + p.amount : sum), state.escrow);
+}
+
+function setStatus(state: CampaignState, submissionId: string, status: SubmissionStatus): CampaignState {
+  const s = state.submissions[submissionId];
+  if (!s) return state;
+  const wasPending = s.status === 'pending';
+  return {
+    ...state,
+    submissions: { ...state.submissions, [submissionId]: { ...s, status } },
+    pending: wasPending ? state.pending - 1 : state.pending,
+    pendingRewards: wasPending ? state.pendingRewards - s.reward : state.pendingRewards,
+    approved: status === 'approved' ? state.approved + 1 : state.approved,
+  };
+}
+
+export function evolveCampaign(state: CampaignState, event: CampaignEvent): CampaignState {
+  const next: CampaignState = { ...state, escrow: escrowAfter(state, event) };
+  switch (event.type) {
+    case 'CampaignCreated':
+      return {
+        ...next,
+        existence: 'exists',
+        campaignId: event.data.campaignId,
+        status: event.data.status,
+        details: event.data.details,
+      };
+    case 'CampaignUpdated':
+      return { ...next, details: { ...state.details, ...event.data.changes } };
+    case 'CampaignPaused':
+      return { ...next, status: 'paused' };
+    case 'CampaignResumed':
+      return { ...next, status: 'active' };
+    case 'CampaignCompleted':
+      return { ...next, status: 'completed' };
+    case 'CampaignDeleted':
+      return { ...next, status: 'deleted' };
+    case 'TaskSubmitted': {
+      const d = event.data;
+      const record: SubmissionRecord = {
+        submissionId: d.submissionId,
+        userId: d.userId,
+        status: 'pending',
+        reward: d.reward,
+        proofImage: d.proofImage,
+        perceptualHash: null,
+        flags: null,
+      };
+      return {
+        ...next,
+        submissions: { ...state.submissions, [d.submissionId]: record },
+        byUser: { ...state.byUser, [d.userId]: d.submissionId },
+        pending: state.pending + 1,
+        pendingRewards: state.pendingRewards + d.reward,
+      };
+    }
+    case 'SubmissionVerified': {
+      const s = state.submissions[event.data.submissionId];
+      if (!s) return next;
+      const verified = { ...s, perceptualHash: event.data.perceptualHash, flags: event.data.flags };
+      return { ...next, submissions: { ...state.submissions, [s.submissionId]: verified } };
+    }
+    case 'SubmissionApproved':
+      return setStatus(
+        { ...next, escrow: next.escrow - event.data.reward },
+        event.data.submissionId,
+        'approved',
+      );
+    case 'SubmissionRejected':
+      return setStatus(next, event.data.submissionId, 'rejected');
+    case 'ActivityCompleted': {
+      const d = event.data;
+      const record: SubmissionRecord = {
+        submissionId: d.submissionId,
+        userId: d.userId,
+        status: 'completed',
+        reward: d.reward,
+        proofImage: null,
+        perceptualHash: null,
+        flags: null,
+      };
+      return {
+        ...next,
+        escrow: next.escrow - d.reward,
+        submissions: { ...state.submissions, [d.submissionId]: record },
+        byUser: { ...state.byUser, [d.userId]: d.submissionId },
+        completed: state.completed + 1,
+      };
+    }
+  }
+}

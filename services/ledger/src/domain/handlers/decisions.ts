@@ -1,0 +1,94 @@
+/**
+ * The reads each command needs, wired to its pure decision. Each function returns a Decision that
+ * runCommand runs (and re-runs on a concurrent write).
+ */
+import type { ApproveSubmission, CompleteActivity, SubmitTask } from '../campaign/commands';
+import { campaignDecider } from '../campaign/decider';
+import type { Decider } from '../decider';
+import { emailClaimStreams, decideProfileUpdate } from '../decisions/profile-update';
+import { decideRegistration, registrationClaims, type Registration } from '../decisions/registration';
+import { decideSubmissionApproval } from '../decisions/submission-approval';
+import { decideActivityCompletion, decideTaskSubmission } from '../decisions/task-participation';
+import { streams, type KoboEvent } from '../events';
+import type { MoneyRules } from '../money-rules';
+import { normalizeEmail } from '../text';
+import { uniqueKey, uniqueValueDecider } from '../unique/decider';
+import type { UpdateProfile } from '../user/commands';
+import { userDecider } from '../user/decider';
+import type { Decision } from './run-command';
+
+/** A command that touches one stream only. */
+export function onStream<State, Command, Event extends KoboEvent>(
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+): Decision {
+  return async (reader) => [
+    { streamId, events: decider.decide(command, await reader.load(streamId, decider)) },
+  ];
+}
+
+export function registration(command: Registration): Decision {
+  return async (reader) => {
+    const names = registrationClaims(command);
+    const code = command.referredByCode?.trim();
+    return decideRegistration(command, {
+      user: await reader.load(streams.user(command.userId), userDecider),
+      username: await reader.load(names.username, uniqueValueDecider),
+      email: await reader.load(names.email, uniqueValueDecider),
+      referralCode: await reader.load(names.referralCode, uniqueValueDecider),
+      referrerCode: code
+        ? await reader.load(streams.unique('referralCode', uniqueKey(code)), uniqueValueDecider)
+        : null,
+    });
+  };
+}
+
+export function profileUpdate(command: UpdateProfile): Decision {
+  return async (reader) => {
+    const user = await reader.load(streams.user(command.data.userId), userDecider);
+    const nextEmail = command.data.email === undefined ? undefined : normalizeEmail(command.data.email);
+    let emailClaims = null;
+    if (nextEmail && user.existence === 'registered' && nextEmail !== user.email) {
+      const names = emailClaimStreams(nextEmail, user.email);
+      emailClaims = {
+        next: await reader.load(names.next, uniqueValueDecider),
+        previous: await reader.load(names.previous, uniqueValueDecider),
+      };
+    }
+    return decideProfileUpdate(command, { user, emailClaims });
+  };
+}
+
+export function submissionApproval(command: ApproveSubmission, rules: MoneyRules): Decision {
+  return async (reader) => {
+    const campaign = await reader.load(streams.campaign(command.data.campaignId), campaignDecider);
+    const submission = campaign.submissions[command.data.submissionId];
+    // Without a submission the campaign decider refuses; no other stream is needed.
+    if (!submission)
+      return decideSubmissionApproval(
+        command,
+        { campaign, user: userDecider.initialState(), referrer: null },
+        rules,
+      );
+    const user = await reader.load(streams.user(submission.userId), userDecider);
+    const referrer = user.referredBy ? await reader.load(streams.user(user.referredBy), userDecider) : null;
+    return decideSubmissionApproval(command, { campaign, user, referrer }, rules);
+  };
+}
+
+export function taskSubmission(command: SubmitTask): Decision {
+  return async (reader) =>
+    decideTaskSubmission(command, {
+      campaign: await reader.load(streams.campaign(command.data.campaignId), campaignDecider),
+      user: await reader.load(streams.user(command.data.userId), userDecider),
+    });
+}
+
+export function activityCompletion(command: CompleteActivity): Decision {
+  return async (reader) =>
+    decideActivityCompletion(command, {
+      campaign: await reader.load(streams.campaign(command.data.campaignId), campaignDecider),
+      user: await reader.load(streams.user(command.data.userId), userDecider),
+    });
+}

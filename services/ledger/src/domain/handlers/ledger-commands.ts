@@ -1,0 +1,121 @@
+/**
+ * The command handlers the API calls. Each takes the command's data (ids chosen by the caller)
+ * and optional metadata, and resolves to the events appended and the last global position.
+ * A command resent with the same ids appends nothing and still succeeds.
+ */
+import type { EventStore } from '../../event-store/port';
+import type { CampaignCommand } from '../campaign/commands';
+import { campaignDecider } from '../campaign/decider';
+import { communityDecider, type UpdateCommunityLinks } from '../community/decider';
+import type { Registration } from '../decisions/registration';
+import { streams } from '../events';
+import { submissionIdFor } from '../ids';
+import type { MoneyRules } from '../money-rules';
+import type { UserCommand } from '../user/commands';
+import { userDecider } from '../user/decider';
+import {
+  activityCompletion,
+  onStream,
+  profileUpdate,
+  registration,
+  submissionApproval,
+  taskSubmission,
+} from './decisions';
+import {
+  defaultRetry,
+  runCommand,
+  type CommandMetadata,
+  type CommandResult,
+  type RetryOptions,
+} from './run-command';
+
+type DataOf<C extends { type: string; data: unknown }, T extends C['type']> = Extract<C, { type: T }>['data'];
+type UserData<T extends UserCommand['type']> = DataOf<UserCommand, T>;
+type CampaignData<T extends CampaignCommand['type']> = DataOf<CampaignCommand, T>;
+/** Submissions are one per user per campaign, so their id may be left to the handler. */
+type WithOptionalSubmissionId<D extends { submissionId: string }> = Omit<D, 'submissionId'> & {
+  submissionId?: string;
+};
+
+export interface LedgerCommandsOptions {
+  rules: MoneyRules;
+  retry?: Partial<RetryOptions>;
+}
+
+export type Handler<Data> = (data: Data, meta?: CommandMetadata) => Promise<CommandResult>;
+
+export interface LedgerCommands {
+  registerUser: Handler<Omit<Registration, 'rules'>>;
+  updateProfile: Handler<UserData<'UpdateProfile'>>;
+  updateBankDetails: Handler<UserData<'UpdateBankDetails'>>;
+  changePassword: Handler<UserData<'ChangePassword'>>;
+  setUserRole: Handler<UserData<'SetUserRole'>>;
+  setUserStatus: Handler<UserData<'SetUserStatus'>>;
+  deleteUser: Handler<UserData<'DeleteUser'>>;
+  adjustBalance: Handler<UserData<'AdjustBalance'>>;
+  requestWithdrawal: Handler<Omit<UserData<'RequestWithdrawal'>, 'rules'>>;
+  approveWithdrawal: Handler<UserData<'ApproveWithdrawal'>>;
+  rejectWithdrawal: Handler<UserData<'RejectWithdrawal'>>;
+  recordPayoutSucceeded: Handler<UserData<'RecordPayoutSucceeded'>>;
+  recordPayoutFailed: Handler<UserData<'RecordPayoutFailed'>>;
+  createCampaign: Handler<CampaignData<'CreateCampaign'>>;
+  updateCampaign: Handler<CampaignData<'UpdateCampaign'>>;
+  pauseCampaign: Handler<CampaignData<'PauseCampaign'>>;
+  resumeCampaign: Handler<CampaignData<'ResumeCampaign'>>;
+  completeCampaign: Handler<CampaignData<'CompleteCampaign'>>;
+  deleteCampaign: Handler<CampaignData<'DeleteCampaign'>>;
+  submitTask: Handler<WithOptionalSubmissionId<CampaignData<'SubmitTask'>>>;
+  recordVerification: Handler<CampaignData<'RecordVerification'>>;
+  approveSubmission: Handler<CampaignData<'ApproveSubmission'>>;
+  rejectSubmission: Handler<CampaignData<'RejectSubmission'>>;
+  completeActivity: Handler<WithOptionalSubmissionId<CampaignData<'CompleteActivity'>>>;
+  updateCommunityLinks: Handler<UpdateCommunityLinks['data']>;
+}
+
+export function createLedgerCommands(store: EventStore, options: LedgerCommandsOptions): LedgerCommands {
+  const { rules } = options;
+  const retry = { ...defaultRetry, ...options.retry };
+  const run = (decision: Parameters<typeof runCommand>[1], meta?: CommandMetadata) =>
+    runCommand(store, decision, meta, retry);
+  const onUser = <T extends UserCommand>(command: T, meta?: CommandMetadata) =>
+    run(onStream(streams.user(command.data.userId), userDecider, command), meta);
+  const onCampaign = <T extends CampaignCommand>(command: T, meta?: CommandMetadata) =>
+    run(onStream(streams.campaign(command.data.campaignId), campaignDecider, command), meta);
+  const submissionId = (d: { campaignId: string; userId: string; submissionId?: string }) =>
+    d.submissionId ?? submissionIdFor(d.campaignId, d.userId);
+
+  return {
+    registerUser: (data, meta) => run(registration({ ...data, rules }), meta),
+    updateProfile: (data, meta) => run(profileUpdate({ type: 'UpdateProfile', data }), meta),
+    updateBankDetails: (data, meta) => onUser({ type: 'UpdateBankDetails', data }, meta),
+    changePassword: (data, meta) => onUser({ type: 'ChangePassword', data }, meta),
+    setUserRole: (data, meta) => onUser({ type: 'SetUserRole', data }, meta),
+    setUserStatus: (data, meta) => onUser({ type: 'SetUserStatus', data }, meta),
+    deleteUser: (data, meta) => onUser({ type: 'DeleteUser', data }, meta),
+    adjustBalance: (data, meta) => onUser({ type: 'AdjustBalance', data }, meta),
+    requestWithdrawal: (data, meta) => onUser({ type: 'RequestWithdrawal', data: { ...data, rules } }, meta),
+    approveWithdrawal: (data, meta) => onUser({ type: 'ApproveWithdrawal', data }, meta),
+    rejectWithdrawal: (data, meta) => onUser({ type: 'RejectWithdrawal', data }, meta),
+    recordPayoutSucceeded: (data, meta) => onUser({ type: 'RecordPayoutSucceeded', data }, meta),
+    recordPayoutFailed: (data, meta) => onUser({ type: 'RecordPayoutFailed', data }, meta),
+    createCampaign: (data, meta) => onCampaign({ type: 'CreateCampaign', data }, meta),
+    updateCampaign: (data, meta) => onCampaign({ type: 'UpdateCampaign', data }, meta),
+    pauseCampaign: (data, meta) => onCampaign({ type: 'PauseCampaign', data }, meta),
+    resumeCampaign: (data, meta) => onCampaign({ type: 'ResumeCampaign', data }, meta),
+    completeCampaign: (data, meta) => onCampaign({ type: 'CompleteCampaign', data }, meta),
+    deleteCampaign: (data, meta) => onCampaign({ type: 'DeleteCampaign', data }, meta),
+    submitTask: (data, meta) =>
+      run(taskSubmission({ type: 'SubmitTask', data: { ...data, submissionId: submissionId(data) } }), meta),
+    recordVerification: (data, meta) => onCampaign({ type: 'RecordVerification', data }, meta),
+    approveSubmission: (data, meta) =>
+      run(submissionApproval({ type: 'ApproveSubmission', data }, rules), meta),
+    rejectSubmission: (data, meta) => onCampaign({ type: 'RejectSubmission', data }, meta),
+    completeActivity: (data, meta) =>
+      run(
+        activityCompletion({ type: 'CompleteActivity', data: { ...data, submissionId: submissionId(data) } }),
+        meta,
+      ),
+    updateCommunityLinks: (data, meta) =>
+      run(onStream(streams.community, communityDecider, { type: 'UpdateCommunityLinks', data }), meta),
+  };
+}

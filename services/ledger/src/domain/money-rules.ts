@@ -1,0 +1,53 @@
+/**
+ * The money rules the deciders need, in kobo. Structurally the same as `MoneyRules` in
+ * services/platform/src/config.ts (the ledger depends on nothing of ours, so it is declared here).
+ */
+import { Accounts, kobo, type Kobo } from '../money';
+import type { BalanceKind, WithdrawalType } from './events';
+
+export interface MoneyRules {
+  signupBonus: number;
+  referralBonus: number;
+  minWithdrawalAccount: number;
+  minWithdrawalActivity: number;
+  withdrawalFee: number;
+}
+
+/** The defaults of the product decisions (₦500, ₦200, ₦2,000, ₦40,000, ₦0). */
+export const defaultMoneyRules: MoneyRules = {
+  signupBonus: 50_000,
+  referralBonus: 20_000,
+  minWithdrawalAccount: 200_000,
+  minWithdrawalActivity: 4_000_000,
+  withdrawalFee: 0,
+};
+
+/**
+ * Where a withdrawal fee goes when a payout succeeds. Not in `Accounts` (money.ts is not owned
+ * by the domain); the lead may move it there.
+ */
+export const withdrawalFeesAccount = 'platform:withdrawal_fees';
+
+export function balanceOf(type: WithdrawalType): BalanceKind {
+  return type === 'activityWithdrawal' ? 'activity' : 'account';
+}
+
+export function minimumWithdrawal(rules: MoneyRules, balance: BalanceKind): Kobo {
+  return kobo(balance === 'activity' ? rules.minWithdrawalActivity : rules.minWithdrawalAccount);
+}
+
+export function userBalanceAccount(userId: string, balance: BalanceKind): string {
+  return balance === 'activity' ? Accounts.userActivity(userId) : Accounts.userAccount(userId);
+}
+
+const shortNaira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** ₦2,000 (no decimals when whole), the form the specs' messages use. */
+export function nairaInMessage(amount: number): string {
+  return shortNaira.format(amount / 100);
+}

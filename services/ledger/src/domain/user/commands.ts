@@ -1,0 +1,101 @@
+/** What can be asked of a user stream (user-{userId}). Amounts are kobo. */
+import type { Kobo } from '../../money';
+import type { BalanceKind, Role, UserStatus, WithdrawalType } from '../events';
+import type { MoneyRules } from '../money-rules';
+
+type Command<Type extends string, Data> = { type: Type; data: Data };
+
+export type RegisterUser = Command<
+  'RegisterUser',
+  {
+    userId: string;
+    firstName: string;
+    lastName: string;
+    username: string;
+    email: string;
+    phone: string;
+    role: Role;
+    /** The new user's own code, chosen by the caller. */
+    referralCode: string;
+    /** The referrer's user id (already resolved from the code typed at sign-up). */
+    referredBy: string | null;
+    rules: MoneyRules;
+  }
+>;
+export type UpdateProfile = Command<
+  'UpdateProfile',
+  { userId: string; firstName?: string; lastName?: string; email?: string; phone?: string }
+>;
+export type UpdateBankDetails = Command<
+  'UpdateBankDetails',
+  { userId: string; bankName: string; accountNum: string; accountName: string }
+>;
+export type ChangePassword = Command<'ChangePassword', { userId: string }>;
+export type SetUserRole = Command<'SetUserRole', { userId: string; role: Role }>;
+export type SetUserStatus = Command<'SetUserStatus', { userId: string; status: UserStatus; by: string }>;
+export type DeleteUser = Command<'DeleteUser', { userId: string; by: string }>;
+export type AdjustBalance = Command<
+  'AdjustBalance',
+  {
+    userId: string;
+    /** Chosen by the caller: the same id again is a retry. */
+    adjustmentId: string;
+    balance: BalanceKind;
+    /** Signed: positive credits the user, negative debits. */
+    amount: Kobo;
+    reason: string;
+    by: string;
+  }
+>;
+export type CreditReward = Command<
+  'CreditReward',
+  {
+    userId: string;
+    campaignId: string;
+    submissionId: string;
+    balance: BalanceKind;
+    amount: Kobo;
+    title: string;
+  }
+>;
+export type CreditReferralBonus = Command<
+  'CreditReferralBonus',
+  { userId: string; referredUserId: string; amount: Kobo }
+>;
+export type RequestWithdrawal = Command<
+  'RequestWithdrawal',
+  { userId: string; withdrawalId: string; type: WithdrawalType; amount: Kobo; rules: MoneyRules }
+>;
+export type ApproveWithdrawal = Command<
+  'ApproveWithdrawal',
+  { userId: string; withdrawalId: string; by: string }
+>;
+export type RejectWithdrawal = Command<
+  'RejectWithdrawal',
+  { userId: string; withdrawalId: string; reason: string; by: string }
+>;
+export type RecordPayoutSucceeded = Command<
+  'RecordPayoutSucceeded',
+  { userId: string; withdrawalId: string; provider: string; reference: string }
+>;
+export type RecordPayoutFailed = Command<
+  'RecordPayoutFailed',
+  { userId: string; withdrawalId: string; provider: string; reason: string }
+>;
+
+export type UserCommand =
+  | RegisterUser
+  | UpdateProfile
+  | UpdateBankDetails
+  | ChangePassword
+  | SetUserRole
+  | SetUserStatus
+  | DeleteUser
+  | AdjustBalance
+  | CreditReward
+  | CreditReferralBonus
+  | RequestWithdrawal
+  | ApproveWithdrawal
+  | RejectWithdrawal
+  | RecordPayoutSucceeded
+  | RecordPayoutFailed;

@@ -1,0 +1,63 @@
+/** The user decider: user-{userId}, the user and their wallet. */
+import type { Decider } from '../decider';
+import type { UserEvent } from '../events';
+import type { UserCommand } from './commands';
+import { adjustBalance, creditReferralBonus, creditReward } from './credits';
+import {
+  changePassword,
+  deleteUser,
+  registerUser,
+  setUserRole,
+  setUserStatus,
+  updateBankDetails,
+  updateProfile,
+} from './profile';
+import { evolveUser, initialUserState, type UserState } from './state';
+import {
+  approveWithdrawal,
+  recordPayoutFailed,
+  recordPayoutSucceeded,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from './withdrawals';
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      return registerUser(command, state);
+    case 'UpdateProfile':
+      return updateProfile(command, state);
+    case 'UpdateBankDetails':
+      return updateBankDetails(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'SetUserRole':
+      return setUserRole(command, state);
+    case 'SetUserStatus':
+      return setUserStatus(command, state);
+    case 'DeleteUser':
+      return deleteUser(command, state);
+    case 'AdjustBalance':
+      return adjustBalance(command, state);
+    case 'CreditReward':
+      return creditReward(command, state);
+    case 'CreditReferralBonus':
+      return creditReferralBonus(command, state);
+    case 'RequestWithdrawal':
+      return requestWithdrawal(command, state);
+    case 'ApproveWithdrawal':
+      return approveWithdrawal(command, state);
+    case 'RejectWithdrawal':
+      return rejectWithdrawal(command, state);
+    case 'RecordPayoutSucceeded':
+      return recordPayoutSucceeded(command, state);
+    case 'RecordPayoutFailed':
+      return recordPayoutFailed(command, state);
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+};

@@ -1,0 +1,4 @@
+export * from './commands';
+export * from './state';
+export * from './decider';
+export { MIN_USERNAME_LENGTH, ACCOUNT_NUMBER_DIGITS } from './profile';

@@ -1,0 +1,146 @@
+/** Registration and the user's own details: profile, bank details, password, role, status, deletion. */
+import { Accounts, kobo, transfer } from '../../money';
+import { isBank } from '../banks';
+import { conflict, invalid } from '../errors';
+import type {
+  BankDetailsUpdated,
+  PasswordChanged,
+  UserDeleted,
+  UserProfileUpdated,
+  UserRegistered,
+  UserRoleSet,
+  UserStatusSet,
+} from '../events';
+import { capitalizeName, isBlank, isEmail, normalizeEmail } from '../text';
+import type {
+  ChangePassword,
+  DeleteUser,
+  RegisterUser,
+  SetUserRole,
+  SetUserStatus,
+  UpdateBankDetails,
+  UpdateProfile,
+} from './commands';
+import { hasWithdrawalInProgress, requireUser } from './guards';
+import type { UserState } from './state';
+
+export const MIN_USERNAME_LENGTH = 3;
+
+export function registerUser(command: RegisterUser, state: UserState): UserRegistered[] {
+  const d = command.data;
+  const username = d.username.trim();
+  const email = normalizeEmail(d.email);
+  if (state.existence !== 'none') {
+    // The same registration sent again is a retry.
+    if (state.username === username && state.email === email) return [];
+    throw conflict('This user is already registered.');
+  }
+  if (isBlank(d.firstName)) throw invalid('First name is required.', 'firstName');
+  if (isBlank(d.lastName)) throw invalid('Last name is required.', 'lastName');
+  if (username.length < MIN_USERNAME_LENGTH)
+    throw invalid(`Username must be at least ${MIN_USERNAME_LENGTH} characters`, 'username');
+  if (email === '') throw invalid('Email is required.', 'email');
+  if (!isEmail(email)) throw invalid('Please enter a valid email address.', 'email');
+  if (isBlank(d.referralCode)) throw invalid('A referral code is required.', 'referralCode');
+  // Staff accounts get no sign-up bonus.
+  const signupBonus = kobo(d.role === 'user' ? d.rules.signupBonus : 0);
+  return [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: d.userId,
+        firstName: capitalizeName(d.firstName),
+        lastName: capitalizeName(d.lastName),
+        username,
+        email,
+        phone: d.phone.trim(),
+        role: d.role,
+        referralCode: d.referralCode.trim(),
+        referredBy: d.referredBy,
+        signupBonus,
+        postings:
+          signupBonus > 0
+            ? transfer(Accounts.bonusExpense, Accounts.userActivity(d.userId), signupBonus)
+            : [],
+      },
+    },
+  ];
+}
+
+export function updateProfile(command: UpdateProfile, state: UserState): UserProfileUpdated[] {
+  const { userId, ...given } = command.data;
+  requireUser(state);
+  const changes: Omit<UserProfileUpdated['data'], 'userId'> = {};
+  for (const [field, value] of Object.entries(given) as [keyof typeof given, string | undefined][]) {
+    if (value === undefined) continue;
+    if (isBlank(value)) throw invalid('Please fill in all fields before updating.', field);
+  }
+  if (given.firstName !== undefined) changes.firstName = capitalizeName(given.firstName);
+  if (given.lastName !== undefined) changes.lastName = capitalizeName(given.lastName);
+  if (given.phone !== undefined) changes.phone = given.phone.trim();
+  if (given.email !== undefined) {
+    const email = normalizeEmail(given.email);
+    if (!isEmail(email)) throw invalid('Please enter a valid email address.', 'email');
+    changes.email = email;
+  }
+  // Only what actually changes is recorded; nothing changed is a no-op.
+  for (const key of Object.keys(changes) as (keyof typeof changes)[])
+    if (changes[key] === state[key]) delete changes[key];
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'UserProfileUpdated', data: { userId, ...changes } }];
+}
+
+export const ACCOUNT_NUMBER_DIGITS = 10;
+
+export function updateBankDetails(command: UpdateBankDetails, state: UserState): BankDetailsUpdated[] {
+  const { userId } = command.data;
+  requireUser(state);
+  const bankName = command.data.bankName.trim();
+  const accountNum = command.data.accountNum.trim();
+  const accountName = command.data.accountName.trim();
+  if (!bankName || !accountNum || !accountName)
+    throw invalid('Please fill in all bank details before updating.', 'bankDetails');
+  if (!isBank(bankName)) throw invalid('Please choose your bank from the list.', 'bankName');
+  // Nigerian account numbers (NUBAN) are 10 digits; a typo here would only show up as a failed payout.
+  if (!new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS}}$`).test(accountNum))
+    throw invalid('Account number must be 10 digits.', 'accountNum');
+  const current = state.bankDetails;
+  if (
+    current &&
+    current.bankName === bankName &&
+    current.accountNum === accountNum &&
+    current.accountName === accountName
+  )
+    return [];
+  return [
+    { type: 'BankDetailsUpdated', data: { userId, bankDetails: { bankName, accountNum, accountName } } },
+  ];
+}
+
+export function changePassword(command: ChangePassword, state: UserState): PasswordChanged[] {
+  requireUser(state);
+  return [{ type: 'PasswordChanged', data: { userId: command.data.userId } }];
+}
+
+export function setUserRole(command: SetUserRole, state: UserState): UserRoleSet[] {
+  requireUser(state);
+  if (state.role === command.data.role) return [];
+  return [{ type: 'UserRoleSet', data: { userId: command.data.userId, role: command.data.role } }];
+}
+
+export function setUserStatus(command: SetUserStatus, state: UserState): UserStatusSet[] {
+  requireUser(state);
+  if (state.status === command.data.status) return [];
+  return [{ type: 'UserStatusSet', data: { ...command.data } }];
+}
+
+export function deleteUser(command: DeleteUser, state: UserState): UserDeleted[] {
+  if (state.existence === 'deleted') return [];
+  requireUser(state);
+  // A hold or a queued payout must reach its end first, or its money would be stranded.
+  if (hasWithdrawalInProgress(state))
+    throw conflict(
+      'A withdrawal is still being processed; the account can be deleted once it is paid or rejected.',
+    );
+  return [{ type: 'UserDeleted', data: { ...command.data } }];
+}

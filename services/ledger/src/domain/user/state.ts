@@ -1,0 +1,156 @@
+/** The user stream folded: who the user is, their three balances, and their withdrawals. */
+import { Accounts } from '../../money';
+import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
+import { postingsOf } from '../events';
+
+export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'failed';
+
+export interface WithdrawalRecord {
+  withdrawalId: string;
+  balance: BalanceKind;
+  amount: number;
+  fee: number;
+  status: WithdrawalStatus;
+  /** The bank's reference once paid. */
+  reference: string | null;
+}
+
+export interface UserState {
+  existence: 'none' | 'registered' | 'deleted';
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phone: string;
+  role: Role;
+  status: UserStatus;
+  referralCode: string;
+  referredBy: string | null;
+  bankDetails: BankDetails | null;
+  /** Kobo on each of the user's ledger accounts. */
+  balances: { account: number; activity: number; hold: number };
+  withdrawals: Readonly<Record<string, WithdrawalRecord>>;
+  /** Reviewed tasks approved so far (activity completions do not count). */
+  approvedTasks: number;
+  /** Referred users whose referral bonus this user has received. */
+  referralBonuses: Readonly<Record<string, true>>;
+  adjustments: Readonly<Record<string, true>>;
+}
+
+export function initialUserState(): UserState {
+  return {
+    existence: 'none',
+    userId: '',
+    firstName: '',
+    lastName: '',
+    username: '',
+    email: '',
+    phone: '',
+    role: 'user',
+    status: 'active',
+    referralCode: '',
+    referredBy: null,
+    bankDetails: null,
+    balances: { account: 0, activity: 0, hold: 0 },
+    withdrawals: {},
+    approvedTasks: 0,
+    referralBonuses: {},
+    adjustments: {},
+  };
+}
+
+/** Every posting to this user's accounts, whatever event carries it, moves the balances. */
+function applyPostings(state: UserState, event: UserEvent): UserState['balances'] {
+  const postings = postingsOf(event);
+  if (postings.length === 0) return state.balances;
+  const id = state.userId || event.data.userId;
+  const balances = { ...state.balances };
+  for (const p of postings) {
+    if (p.account === Accounts.userAccount(id)) balances.account += p.amount;
+    else if (p.account === Accounts.userActivity(id)) balances.activity += p.amount;
+    else if (p.account === Accounts.userHold(id)) balances.hold += p.amount;
+  }
+  return balances;
+}
+
+function withWithdrawal(
+  state: UserState,
+  id: string,
+  change: Partial<WithdrawalRecord>,
+): UserState['withdrawals'] {
+  const current = state.withdrawals[id];
+  if (!current) return state.withdrawals;
+  return { ...state.withdrawals, [id]: { ...current, ...change } };
+}
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  const next: UserState = { ...state, balances: applyPostings(state, event) };
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        ...next,
+        existence: 'registered',
+        userId: d.userId,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        username: d.username,
+        email: d.email,
+        phone: d.phone,
+        role: d.role,
+        status: 'active',
+        referralCode: d.referralCode,
+        referredBy: d.referredBy,
+      };
+    }
+    case 'UserProfileUpdated': {
+      const { userId: _userId, ...changes } = event.data;
+      return { ...next, ...changes };
+    }
+    case 'BankDetailsUpdated':
+      return { ...next, bankDetails: event.data.bankDetails };
+    case 'PasswordChanged':
+      return next;
+    case 'UserRoleSet':
+      return { ...next, role: event.data.role };
+    case 'UserStatusSet':
+      return { ...next, status: event.data.status };
+    case 'UserDeleted':
+      return { ...next, existence: 'deleted' };
+    case 'BalanceAdjusted':
+      return event.data.adjustmentId
+        ? { ...next, adjustments: { ...state.adjustments, [event.data.adjustmentId]: true } }
+        : next;
+    case 'RewardCredited':
+      return event.data.balance === 'account' ? { ...next, approvedTasks: state.approvedTasks + 1 } : next;
+    case 'ReferralBonusCredited':
+      return { ...next, referralBonuses: { ...state.referralBonuses, [event.data.referredUserId]: true } };
+    case 'WithdrawalRequested': {
+      const d = event.data;
+      const record: WithdrawalRecord = {
+        withdrawalId: d.withdrawalId,
+        balance: d.balance,
+        amount: d.amount,
+        fee: d.fee,
+        status: 'pending',
+        reference: null,
+      };
+      return { ...next, withdrawals: { ...state.withdrawals, [d.withdrawalId]: record } };
+    }
+    case 'WithdrawalApproved':
+      return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'approved' }) };
+    case 'WithdrawalRejected':
+      return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'rejected' }) };
+    case 'PayoutSucceeded':
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, {
+          status: 'paid',
+          reference: event.data.reference,
+        }),
+      };
+    case 'PayoutFailed':
+      return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'failed' }) };
+  }
+}

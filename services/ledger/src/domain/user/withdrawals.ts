@@ -1,0 +1,171 @@
+/**
+ * Withdrawals as pending transfers (TigerBeetle style): a request places a hold, which is then
+ * posted (approved) or voided (rejected) exactly once; a posted hold waits in payouts clearing
+ * until the payout succeeds (money leaves) or fails (money comes back).
+ */
+import { Accounts, kobo, transfer, type Posting } from '../../money';
+import { conflict, DomainError, invalid, notFound } from '../errors';
+import type {
+  PayoutFailed,
+  PayoutSucceeded,
+  WithdrawalApproved,
+  WithdrawalRejected,
+  WithdrawalRequested,
+} from '../events';
+import {
+  balanceOf,
+  minimumWithdrawal,
+  nairaInMessage,
+  userBalanceAccount,
+  withdrawalFeesAccount,
+} from '../money-rules';
+import { isBlank } from '../text';
+import type {
+  ApproveWithdrawal,
+  RecordPayoutFailed,
+  RecordPayoutSucceeded,
+  RejectWithdrawal,
+  RequestWithdrawal,
+} from './commands';
+import { requireNotSuspended, requireUser } from './guards';
+import type { UserState, WithdrawalRecord } from './state';
+
+export function requestWithdrawal(command: RequestWithdrawal, state: UserState): WithdrawalRequested[] {
+  const { userId, withdrawalId, type, amount, rules } = command.data;
+  requireUser(state);
+  const balance = balanceOf(type);
+  const existing = state.withdrawals[withdrawalId];
+  if (existing) {
+    // The same request sent again is a retry; the id reused for another request is a mistake.
+    if (existing.balance === balance && existing.amount === amount) return [];
+    throw conflict('This withdrawal id was already used for a different request.');
+  }
+  requireNotSuspended(state);
+  const bank = state.bankDetails;
+  if (!bank || isBlank(bank.bankName) || isBlank(bank.accountNum) || isBlank(bank.accountName))
+    throw invalid('Bank details are required before withdrawing.', 'bankDetails');
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('Please enter a valid amount.', 'amount');
+  const minimum = minimumWithdrawal(rules, balance);
+  if (amount < minimum) throw invalid(`Minimum withdrawal amount is ${nairaInMessage(minimum)}`, 'amount');
+  const fee = kobo(rules.withdrawalFee);
+  if (fee >= amount)
+    throw invalid(`The amount must be more than the ${nairaInMessage(fee)} withdrawal fee.`, 'amount');
+  const available = balance === 'activity' ? state.balances.activity : state.balances.account;
+  if (amount > available)
+    throw new DomainError(
+      'insufficient_balance',
+      balance === 'activity' ? 'Insufficient activity balance' : 'Insufficient balance',
+      'amount',
+    );
+  return [
+    {
+      type: 'WithdrawalRequested',
+      data: {
+        userId,
+        withdrawalId,
+        balance,
+        amount,
+        fee,
+        bankDetails: bank,
+        postings: transfer(userBalanceAccount(userId, balance), Accounts.userHold(userId), amount),
+      },
+    },
+  ];
+}
+
+function requireWithdrawal(state: UserState, withdrawalId: string): WithdrawalRecord {
+  requireUser(state);
+  const record = state.withdrawals[withdrawalId];
+  if (!record) throw notFound('Withdrawal not found.');
+  return record;
+}
+
+export function approveWithdrawal(command: ApproveWithdrawal, state: UserState): WithdrawalApproved[] {
+  const { userId, withdrawalId, by } = command.data;
+  const w = requireWithdrawal(state, withdrawalId);
+  if (w.status === 'rejected') throw conflict('This withdrawal was already rejected.');
+  if (w.status !== 'pending') return [];
+  return [
+    {
+      type: 'WithdrawalApproved',
+      data: {
+        userId,
+        withdrawalId,
+        amount: kobo(w.amount),
+        by,
+        postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, kobo(w.amount)),
+      },
+    },
+  ];
+}
+
+export function rejectWithdrawal(command: RejectWithdrawal, state: UserState): WithdrawalRejected[] {
+  const { userId, withdrawalId, reason, by } = command.data;
+  const w = requireWithdrawal(state, withdrawalId);
+  if (w.status === 'rejected') return [];
+  if (w.status !== 'pending') throw conflict('This withdrawal was already approved.');
+  if (isBlank(reason)) throw invalid('A reason is required to reject a withdrawal.', 'reason');
+  return [
+    {
+      type: 'WithdrawalRejected',
+      data: {
+        userId,
+        withdrawalId,
+        amount: kobo(w.amount),
+        reason: reason.trim(),
+        by,
+        postings: transfer(Accounts.userHold(userId), userBalanceAccount(userId, w.balance), kobo(w.amount)),
+      },
+    },
+  ];
+}
+
+function requireApproved(w: WithdrawalRecord): void {
+  if (w.status === 'pending') throw conflict('This withdrawal has not been approved yet.');
+  if (w.status === 'rejected') throw conflict('This withdrawal was rejected.');
+}
+
+export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: UserState): PayoutSucceeded[] {
+  const { userId, withdrawalId, provider, reference } = command.data;
+  const w = requireWithdrawal(state, withdrawalId);
+  if (isBlank(reference)) throw invalid('The bank reference is required.', 'reference');
+  requireApproved(w);
+  if (w.status === 'paid') {
+    if (w.reference === reference.trim()) return [];
+    throw conflict(`This payout was already recorded as paid with reference ${w.reference}.`);
+  }
+  if (w.status === 'failed') throw conflict('This payout was already recorded as failed.');
+  // The fee stays with the platform; the rest leaves for the bank.
+  const postings: Posting[] = [
+    ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),
+    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, withdrawalFeesAccount, kobo(w.fee)) : []),
+  ];
+  return [
+    {
+      type: 'PayoutSucceeded',
+      data: { userId, withdrawalId, amount: kobo(w.amount), provider, reference: reference.trim(), postings },
+    },
+  ];
+}
+
+export function recordPayoutFailed(command: RecordPayoutFailed, state: UserState): PayoutFailed[] {
+  const { userId, withdrawalId, provider, reason } = command.data;
+  const w = requireWithdrawal(state, withdrawalId);
+  requireApproved(w);
+  if (w.status === 'failed') return [];
+  if (w.status === 'paid') throw conflict('This payout was already recorded as paid.');
+  if (isBlank(reason)) throw invalid('A reason is required when a payout fails.', 'reason');
+  return [
+    {
+      type: 'PayoutFailed',
+      data: {
+        userId,
+        withdrawalId,
+        amount: kobo(w.amount),
+        provider,
+        reason: reason.trim(),
+        postings: transfer(Accounts.payoutsClearing, userBalanceAccount(userId, w.balance), kobo(w.amount)),
+      },
+    },
+  ];
+}

@@ -1,0 +1,4 @@
+/** @kobo/ledger: money, the event-store port and adapters, the event catalogue, deciders and command handlers. */
+export * from './money';
+export * from './event-store';
+export * from './domain';

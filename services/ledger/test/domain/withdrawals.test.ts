@@ -1,0 +1,391 @@
+import { userDecider } from '../../src/domain/user/decider';
+import { withdrawalFeesAccount } from '../../src/domain/money-rules';
+import type { RequestWithdrawal } from '../../src/domain/user/commands';
+import type { UserEvent } from '../../src/domain/events';
+import { Accounts, kobo, transfer, type Kobo } from '../../src/money';
+import { specFor } from './support/spec';
+import {
+  bank,
+  bankSet,
+  credited,
+  naira,
+  registered,
+  rules,
+  withdrawalApproved,
+  withdrawalRequested,
+} from './support/fixtures';
+
+const user = specFor(userDecider);
+
+const request = (
+  amount: Kobo,
+  type: 'withdrawal' | 'activityWithdrawal' = 'withdrawal',
+  withdrawalId = 'w1',
+  r = rules,
+): RequestWithdrawal => ({
+  type: 'RequestWithdrawal',
+  data: { userId: 'u1', withdrawalId, type, amount, rules: r },
+});
+
+/** Registered (₦500 activity bonus), bank details set, ₦10,000 on the account balance, ₦50,000 more on activity. */
+const funded: UserEvent[] = [
+  registered('u1'),
+  bankSet('u1'),
+  credited('u1', naira(10_000), 'account', 'a1'),
+  credited('u1', naira(49_500), 'activity', 'a2'),
+];
+
+describe('requesting a withdrawal', () => {
+  it('places a hold: account balance -> hold', () => {
+    user
+      .given(funded)
+      .when(request(naira(2000)))
+      .then([
+        {
+          type: 'WithdrawalRequested',
+          data: {
+            userId: 'u1',
+            withdrawalId: 'w1',
+            balance: 'account',
+            amount: naira(2000),
+            fee: kobo(0),
+            bankDetails: bank,
+            postings: transfer(Accounts.userAccount('u1'), Accounts.userHold('u1'), naira(2000)),
+          },
+        },
+      ]);
+  });
+
+  it('the held amount stops being available at once', () => {
+    const state = user.given([...funded, withdrawalRequested('u1', 'w1', naira(8000))]).state();
+    expect(state.balances).toEqual({ account: naira(2000), activity: naira(50_000), hold: naira(8000) });
+    user
+      .given([...funded, withdrawalRequested('u1', 'w1', naira(8000))])
+      .when(request(naira(2001), 'withdrawal', 'w2'))
+      .thenThrows({
+        code: 'insufficient_balance',
+        message: 'Insufficient balance',
+      });
+  });
+
+  it('activityWithdrawal takes from the activity balance', () => {
+    const [event] = user
+      .given(funded)
+      .when(request(naira(40_000), 'activityWithdrawal'))
+      .then([expect.anything()]);
+    expect(event).toMatchObject({
+      data: {
+        balance: 'activity',
+        postings: transfer(Accounts.userActivity('u1'), Accounts.userHold('u1'), naira(40_000)),
+      },
+    });
+  });
+
+  it('enforces the minimums with the specs messages', () => {
+    user
+      .given(funded)
+      .when(request(kobo(199_999)))
+      .thenThrows({
+        code: 'validation',
+        message: 'Minimum withdrawal amount is ₦2,000',
+        field: 'amount',
+      });
+    user
+      .given(funded)
+      .when(request(naira(39_999), 'activityWithdrawal'))
+      .thenThrows({
+        code: 'validation',
+        message: 'Minimum withdrawal amount is ₦40,000',
+      });
+  });
+
+  it('reads the minimums from the money rules', () => {
+    const lower = { ...rules, minWithdrawalAccount: naira(1000) };
+    user
+      .given(funded)
+      .when(request(naira(1000), 'withdrawal', 'w1', lower))
+      .then([expect.anything()]);
+  });
+
+  it('refuses more than the balance', () => {
+    user
+      .given(funded)
+      .when(request(kobo(1_000_001)))
+      .thenThrows({ code: 'insufficient_balance', message: 'Insufficient balance' });
+    user
+      .given(funded)
+      .when(request(kobo(5_000_001), 'activityWithdrawal'))
+      .thenThrows({
+        code: 'insufficient_balance',
+        message: 'Insufficient activity balance',
+      });
+  });
+
+  it('allows exactly the whole balance', () => {
+    user
+      .given(funded)
+      .when(request(naira(10_000)))
+      .then([expect.anything()]);
+  });
+
+  it('requires bank details', () => {
+    user
+      .given([registered('u1'), credited('u1', naira(10_000))])
+      .when(request(naira(2000)))
+      .thenThrows({ code: 'validation', message: 'Bank details are required before withdrawing.' });
+  });
+
+  it('refuses a suspended user', () => {
+    user
+      .given([
+        ...funded,
+        { type: 'UserStatusSet', data: { userId: 'u1', status: 'suspended', by: 'admin:1' } },
+      ])
+      .when(request(naira(2000)))
+      .thenThrows('forbidden');
+  });
+
+  it('refuses amounts that are not positive whole kobo', () => {
+    user
+      .given(funded)
+      .when(request(kobo(-5)))
+      .thenThrows('validation');
+    user
+      .given(funded)
+      .when(request(200_000.5 as Kobo))
+      .thenThrows({ code: 'validation', message: 'Please enter a valid amount.' });
+  });
+
+  it('a withdrawal id already used for the same request is a no-op, for another request a conflict', () => {
+    const after = [...funded, withdrawalRequested('u1', 'w1', naira(2000))];
+    user
+      .given(after)
+      .when(request(naira(2000)))
+      .thenNothing();
+    user
+      .given(after)
+      .when(request(naira(3000)))
+      .thenThrows('conflict');
+    user
+      .given(after)
+      .when(request(naira(2000), 'activityWithdrawal'))
+      .thenThrows('conflict');
+  });
+
+  it('a retried request stays a no-op even when the balance has since gone', () => {
+    const drained = [...funded, withdrawalRequested('u1', 'w1', naira(10_000))];
+    user
+      .given(drained)
+      .when(request(naira(10_000)))
+      .thenNothing();
+  });
+
+  it('records the configured fee, and refuses an amount not above it', () => {
+    const withFee = { ...rules, withdrawalFee: naira(50), minWithdrawalAccount: naira(10) };
+    const [event] = user
+      .given(funded)
+      .when(request(naira(2000), 'withdrawal', 'w1', withFee))
+      .then([expect.anything()]);
+    expect(event).toMatchObject({ data: { amount: naira(2000), fee: naira(50) } });
+    user
+      .given(funded)
+      .when(request(naira(50), 'withdrawal', 'w1', withFee))
+      .thenThrows({ code: 'validation', field: 'amount' });
+  });
+});
+
+describe('approving and rejecting', () => {
+  const held = [...funded, withdrawalRequested('u1', 'w1', naira(3000))];
+  const approve = {
+    type: 'ApproveWithdrawal' as const,
+    data: { userId: 'u1', withdrawalId: 'w1', by: 'admin:1' },
+  };
+  const reject = {
+    type: 'RejectWithdrawal' as const,
+    data: { userId: 'u1', withdrawalId: 'w1', reason: 'Name mismatch', by: 'admin:1' },
+  };
+
+  it('approval posts the hold to payouts clearing', () => {
+    user
+      .given(held)
+      .when(approve)
+      .then([withdrawalApproved('u1', 'w1', naira(3000))]);
+  });
+
+  it('rejection voids the hold back to its balance', () => {
+    user
+      .given(held)
+      .when(reject)
+      .then([
+        {
+          type: 'WithdrawalRejected',
+          data: {
+            userId: 'u1',
+            withdrawalId: 'w1',
+            amount: naira(3000),
+            reason: 'Name mismatch',
+            by: 'admin:1',
+            postings: transfer(Accounts.userHold('u1'), Accounts.userAccount('u1'), naira(3000)),
+          },
+        },
+      ]);
+    const activityHeld = [...funded, withdrawalRequested('u1', 'w1', naira(40_000), 'activity')];
+    const [event] = user.given(activityHeld).when(reject).then([expect.anything()]);
+    expect(event).toMatchObject({
+      data: { postings: transfer(Accounts.userHold('u1'), Accounts.userActivity('u1'), naira(40_000)) },
+    });
+  });
+
+  it('after rejection the money is available again', () => {
+    const events = user.given(held).when(reject).then([expect.anything()]);
+    expect(user.given([...held, ...events]).state().balances).toEqual({
+      account: naira(10_000),
+      activity: naira(50_000),
+      hold: 0,
+    });
+  });
+
+  it('a hold is posted or voided exactly once', () => {
+    const approvedHold = [...held, withdrawalApproved('u1', 'w1', naira(3000))];
+    user.given(approvedHold).when(approve).thenNothing();
+    user
+      .given(approvedHold)
+      .when(reject)
+      .thenThrows({ code: 'conflict', message: 'This withdrawal was already approved.' });
+    const rejected = user.given(held).when(reject).then([expect.anything()]);
+    user
+      .given([...held, ...rejected])
+      .when(reject)
+      .thenNothing();
+    user
+      .given([...held, ...rejected])
+      .when(approve)
+      .thenThrows({ code: 'conflict', message: 'This withdrawal was already rejected.' });
+  });
+
+  it('a rejection needs a reason', () => {
+    user
+      .given(held)
+      .when({ ...reject, data: { ...reject.data, reason: '' } })
+      .thenThrows({ code: 'validation', field: 'reason' });
+  });
+
+  it('an unknown withdrawal is not found', () => {
+    user.given(funded).when(approve).thenThrows({ code: 'not_found', message: 'Withdrawal not found.' });
+  });
+});
+
+describe('payouts', () => {
+  const approvedHold = [
+    ...funded,
+    withdrawalRequested('u1', 'w1', naira(3000)),
+    withdrawalApproved('u1', 'w1', naira(3000)),
+  ];
+  const paid = {
+    type: 'RecordPayoutSucceeded' as const,
+    data: { userId: 'u1', withdrawalId: 'w1', provider: 'manual', reference: 'GTB-123' },
+  };
+  const failed = {
+    type: 'RecordPayoutFailed' as const,
+    data: { userId: 'u1', withdrawalId: 'w1', provider: 'manual', reason: 'Account closed' },
+  };
+
+  it('a successful payout sends clearing to the world, with the bank reference', () => {
+    user
+      .given(approvedHold)
+      .when(paid)
+      .then([
+        {
+          type: 'PayoutSucceeded',
+          data: {
+            userId: 'u1',
+            withdrawalId: 'w1',
+            amount: naira(3000),
+            provider: 'manual',
+            reference: 'GTB-123',
+            postings: transfer(Accounts.payoutsClearing, Accounts.world, naira(3000)),
+          },
+        },
+      ]);
+  });
+
+  it('a fee stays with the platform when the payout succeeds', () => {
+    const withFee: UserEvent = {
+      type: 'WithdrawalRequested',
+      data: {
+        userId: 'u1',
+        withdrawalId: 'w1',
+        balance: 'account',
+        amount: naira(3000),
+        fee: naira(50),
+        bankDetails: bank,
+        postings: transfer(Accounts.userAccount('u1'), Accounts.userHold('u1'), naira(3000)),
+      },
+    };
+    const [event] = user
+      .given([...funded, withFee, withdrawalApproved('u1', 'w1', naira(3000))])
+      .when(paid)
+      .then([expect.anything()]);
+    expect(event).toMatchObject({
+      data: {
+        postings: [
+          ...transfer(Accounts.payoutsClearing, Accounts.world, naira(2950)),
+          ...transfer(Accounts.payoutsClearing, withdrawalFeesAccount, naira(50)),
+        ],
+      },
+    });
+  });
+
+  it('a failed payout returns clearing to the balance it came from', () => {
+    const events = user
+      .given(approvedHold)
+      .when(failed)
+      .then([
+        {
+          type: 'PayoutFailed',
+          data: {
+            userId: 'u1',
+            withdrawalId: 'w1',
+            amount: naira(3000),
+            provider: 'manual',
+            reason: 'Account closed',
+            postings: transfer(Accounts.payoutsClearing, Accounts.userAccount('u1'), naira(3000)),
+          },
+        },
+      ]);
+    expect(user.given([...approvedHold, ...events]).state().balances.account).toBe(naira(10_000));
+  });
+
+  it('is recorded once: same reference is a no-op, another reference or outcome a conflict', () => {
+    const events = user.given(approvedHold).when(paid).then([expect.anything()]);
+    const done = [...approvedHold, ...events];
+    user.given(done).when(paid).thenNothing();
+    user
+      .given(done)
+      .when({ ...paid, data: { ...paid.data, reference: 'GTB-999' } })
+      .thenThrows('conflict');
+    user.given(done).when(failed).thenThrows('conflict');
+    const failedEvents = user.given(approvedHold).when(failed).then([expect.anything()]);
+    user
+      .given([...approvedHold, ...failedEvents])
+      .when(failed)
+      .thenNothing();
+    user
+      .given([...approvedHold, ...failedEvents])
+      .when(paid)
+      .thenThrows('conflict');
+  });
+
+  it('needs an approved withdrawal and a reference', () => {
+    const pending = [...funded, withdrawalRequested('u1', 'w1', naira(3000))];
+    user
+      .given(pending)
+      .when(paid)
+      .thenThrows({ code: 'conflict', message: 'This withdrawal has not been approved yet.' });
+    user.given(pending).when(failed).thenThrows('conflict');
+    user
+      .given(approvedHold)
+      .when({ ...paid, data: { ...paid.data, reference: ' ' } })
+      .thenThrows({ code: 'validation', field: 'reference' });
+  });
+});
