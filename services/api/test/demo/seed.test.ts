@@ -1,0 +1,62 @@
+import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules } from '@kobo/ledger';
+import type { PostgresEventStore } from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { seedDemoData } from '../../src/demo/seed';
+
+describe('demo data', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = createPostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const deps = () => ({
+    pool: db.pool,
+    commands: createLedgerCommands(store, { rules: defaultMoneyRules }),
+    adminId: '00000000-0000-4000-8000-000000000001',
+  });
+  const count = async (sql: string) => (await db.pool.query(sql)).rows[0].n as number;
+
+  it('fills every state, balances to zero, and a second run appends nothing', async () => {
+    const result = await seedDemoData(deps());
+    expect(result.users.length).toBeGreaterThanOrEqual(5);
+    const events = await count('SELECT count(*)::int AS n FROM events');
+    const types = (await db.pool.query('SELECT DISTINCT type FROM events')).rows.map((r) => r.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'TaskSubmitted',
+        'SubmissionVerified',
+        'SubmissionApproved',
+        'SubmissionRejected',
+        'ActivityCompleted',
+        'RewardCredited',
+        'ReferralBonusCredited',
+        'WithdrawalRequested',
+        'WithdrawalApproved',
+        'WithdrawalRejected',
+        'PayoutSucceeded',
+        'PayoutFailed',
+        'CampaignPaused',
+        'CampaignCompleted',
+        'UserStatusSet',
+        'CommunitySettingsUpdated',
+      ]),
+    );
+    // All postings together sum to zero.
+    const { rows } = await db.pool.query(
+      `SELECT coalesce(sum((p->>'amount')::bigint), 0)::bigint AS total
+         FROM events, jsonb_array_elements(coalesce(data->'postings', '[]'::jsonb)) p`,
+    );
+    expect(rows[0].total).toBe(0);
+
+    await seedDemoData(deps());
+    expect(await count('SELECT count(*)::int AS n FROM events')).toBe(events);
+    expect(await count('SELECT count(*)::int AS n FROM credentials')).toBe(result.users.length);
+  });
+});
