@@ -4,7 +4,7 @@ import type { Pool } from '@kobo/platform';
 export interface ServerDependencies {
   pool: Pool;
   /** Names of projectors stopped at a poison event; the service is not ready while any is. */
-  failedProjectors: () => string[];
+  failedProjectors: () => Promise<string[]>;
 }
 
 export function createServer({ pool, failedProjectors }: ServerDependencies): Express {
@@ -24,7 +24,8 @@ export function createServer({ pool, failedProjectors }: ServerDependencies): Ex
     } catch (error) {
       problems.push(`database: ${(error as Error).message}`);
     }
-    for (const name of failedProjectors()) problems.push(`projector ${name} is stopped at a poison event`);
+    for (const name of await failedProjectors())
+      problems.push(`projector ${name} is stopped at a poison event`);
     res
       .status(problems.length ? 503 : 200)
       .json({ status: problems.length ? 'unavailable' : 'ready', problems });

@@ -56,7 +56,9 @@ export function problemType(code: ProblemCode): string {
 
 /** The code used when a caller gives only a status. */
 export function codeForStatus(status: number): ProblemCode {
-  const exact = (Object.keys(problemCodes) as ProblemCode[]).find((code) => problemCodes[code].status === status);
+  const exact = (Object.keys(problemCodes) as ProblemCode[]).find(
+    (code) => problemCodes[code].status === status,
+  );
   if (exact) return exact;
   return status >= 500 ? 'internal' : 'bad_request';
 }

@@ -45,7 +45,9 @@ export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
       const raw = part === 'body' ? (req.body ?? {}) : req[part];
       const result = schema.safeParse(raw, { error: friendlyMessage });
       if (result.success) input[part] = result.data;
-      else Object.assign(errors, fieldErrorsOf(result.error, part), errors);
+      else
+        for (const [field, message] of Object.entries(fieldErrorsOf(result.error, part)))
+          errors[field] ??= message;
     }
     if (Object.keys(errors).length > 0) return next(new RequestValidationError(errors));
     res.locals.input = input;
@@ -94,7 +96,8 @@ export function friendlyMessage(issue: Issue): string | undefined {
     case 'too_big': {
       const max = String(issue.maximum);
       if (issue.origin === 'string') return `${label} must be at most ${max} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${label} must have at most ${max} items`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${label} must have at most ${max} items`;
       return issue.inclusive ? `${label} must be at most ${max}` : `${label} must be less than ${max}`;
     }
     case 'invalid_format':

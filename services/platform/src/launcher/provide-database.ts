@@ -20,22 +20,28 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   let url = config.databaseUrl;
   let stop: () => Promise<void> = async () => undefined;
   if (!url) {
-    const dataDir = resolve(config.dataDir, 'pg');
-    logger.info(
-      { dataDir, port: config.embeddedPgPort },
-      'DATABASE_URL is unset: starting embedded PostgreSQL',
-    );
-    // ESM-only module, loaded natively (Node >= 20.19 runs import() from CommonJS).
-    const { startEmbeddedPostgres } = (await import(
-      join(__dirname, 'embedded-postgres.mjs')
-    )) as typeof import('./embedded-postgres.mjs');
-    const server = await startEmbeddedPostgres({
-      dataDir,
-      port: config.embeddedPgPort,
-      log: (line) => logger.debug({ postgres: line.trim() }),
-    });
-    stop = server.stop;
-    url = await ensureDatabase(server.url, EMBEDDED_DATABASE);
+    const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/postgres`;
+    if (await reachable(embeddedUrl)) {
+      // Another Kobo process (npm start) already runs the embedded server: share it.
+      logger.info({ port: config.embeddedPgPort }, 'using the embedded PostgreSQL that is already running');
+    } else {
+      const dataDir = resolve(config.dataDir, 'pg');
+      logger.info(
+        { dataDir, port: config.embeddedPgPort },
+        'DATABASE_URL is unset: starting embedded PostgreSQL',
+      );
+      // ESM-only module, loaded natively (Node >= 20.19 runs import() from CommonJS).
+      const { startEmbeddedPostgres } = (await import(
+        join(__dirname, 'embedded-postgres.mjs')
+      )) as typeof import('./embedded-postgres.mjs');
+      const server = await startEmbeddedPostgres({
+        dataDir,
+        port: config.embeddedPgPort,
+        log: (line) => logger.debug({ postgres: line.trim() }),
+      });
+      stop = server.stop;
+    }
+    url = await ensureDatabase(embeddedUrl, EMBEDDED_DATABASE);
   }
   await assertReachable(url);
   await migrate(url, (message) => logger.debug({ migration: message }));
@@ -55,6 +61,18 @@ async function ensureDatabase(serverUrl: string, database: string): Promise<stri
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function assertReachable(url: string): Promise<void> {

@@ -1,0 +1,33 @@
+/** `npm run seed`: load the demo data on demand (a no-op where it is already loaded). */
+import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
+import { createLogger, createPool, loadConfig } from '@kobo/platform';
+import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
+import { bootstrapAccounts } from '../accounts/bootstrap';
+import { seedDemoData } from './seed';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await provideDatabase(config, logger);
+  const pool = createPool(database.url, 4);
+  const store = createPostgresEventStore(pool);
+  const commands = createLedgerCommands(store, { rules: config.money });
+  try {
+    const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });
+    const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
+    const { users } = await seedDemoData({ pool, commands, adminId });
+    console.log(
+      `demo data loaded: ${users.map((u) => u.email).join(', ')} (password "${users[0]?.password}")`,
+    );
+    console.log('the projectors of a running `npm start` pick the new events up at once');
+  } finally {
+    await store.close();
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+/**
+ * Idempotency-Key for money-moving commands. The first answer to a key is stored and replayed
+ * (header `Idempotent-Replayed: true`); the same key with another request is refused (422); a
+ * duplicate that arrives while the first is still running gets 409.
+ *
+ * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again (the
+ * commands behind are idempotent themselves, so a retry after a half-finished attempt is safe).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '@kobo/platform';
+import { HttpProblem } from '../problem';
+import { requestFingerprint } from './fingerprint';
+import type { IdempotencyScope, IdempotencyStore, StoredResponse } from './store';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+export const idempotencyMessages = {
+  missing: 'Idempotency-Key header is required for this request',
+  malformed: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  reused: 'Idempotency-Key reused with a different request',
+  inFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
+} as const;
+
+export interface IdempotencyOptions {
+  store: IdempotencyStore;
+  /** Without a key: 400 when required, otherwise the request runs unprotected. Default true. */
+  required?: boolean;
+  logger?: Pick<Logger, 'error'>;
+}
+
+export function parseIdempotencyKey(header: string): string | undefined {
+  // Accept the IETF draft's structured-field string ("...") as well as the bare token.
+  const key = /^".*"$/.test(header) ? header.slice(1, -1) : header;
+  return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
+}
+
+export function idempotency({ store, required = true, logger }: IdempotencyOptions): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.get(IDEMPOTENCY_HEADER);
+    if (header === undefined) {
+      if (!required) return next();
+      throw new HttpProblem('bad_request', idempotencyMessages.missing, {
+        [IDEMPOTENCY_HEADER]: idempotencyMessages.missing,
+      });
+    }
+    const key = parseIdempotencyKey(header.trim());
+    if (!key)
+      throw new HttpProblem('bad_request', idempotencyMessages.malformed, {
+        [IDEMPOTENCY_HEADER]: idempotencyMessages.malformed,
+      });
+
+    const scope: IdempotencyScope = { userId: res.locals.principal?.userId ?? '', key };
+    const path = req.originalUrl;
+    const claim = await store.claim({
+      ...scope,
+      method: req.method,
+      path,
+      requestHash: requestFingerprint(req.method, path, req.body),
+    });
+    switch (claim.kind) {
+      case 'replay':
+        return replay(res, claim.response);
+      case 'mismatch':
+        throw new HttpProblem('idempotency_key_reused', idempotencyMessages.reused);
+      case 'in_flight':
+        throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
+          'Retry-After': '1',
+        });
+      case 'claimed':
+        recordFirstAnswer(res, scope, store, logger);
+        return next();
+    }
+  };
+}
+
+function replay(res: Response, stored: StoredResponse): void {
+  res.status(stored.status).setHeader(REPLAYED_HEADER, 'true');
+  if (stored.contentType) res.setHeader('Content-Type', stored.contentType);
+  res.send(stored.body);
+}
+
+/**
+ * Stores the answer before it is sent, so a client that retries the moment it hears back finds
+ * the record complete rather than in flight.
+ */
+function recordFirstAnswer(
+  res: Response,
+  scope: IdempotencyScope,
+  store: IdempotencyStore,
+  logger: IdempotencyOptions['logger'],
+): void {
+  const send = res.send.bind(res);
+  let settled = false;
+
+  const persist = (status: number, body: string): Promise<void> =>
+    (status >= 500
+      ? store.release(scope)
+      : store.complete(scope, { status, contentType: contentTypeOf(res), body })
+    ).catch((error: unknown) => logger?.error({ err: error }, 'could not store the idempotent response'));
+
+  res.send = function sendAfterStoring(body?: unknown) {
+    // Objects go through res.json, which calls res.send again with the serialized text.
+    if (settled || (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)))
+      return send(body);
+    settled = true;
+    const text = body === undefined ? '' : Buffer.isBuffer(body) ? body.toString('utf8') : body;
+    void persist(res.statusCode, text).finally(() => send(body));
+    return res;
+  };
+  // Answers that bypass res.send (res.end, streams) are recorded with an empty body.
+  res.on('finish', () => {
+    if (settled) return;
+    settled = true;
+    void persist(res.statusCode, '');
+  });
+}
+
+function contentTypeOf(res: Response): string | null {
+  const value = res.getHeader('Content-Type');
+  return value === undefined ? null : String(value);
+}

@@ -1,0 +1,153 @@
+/**
+ * Idempotency-Key records in PostgreSQL (table idempotency_keys, migration 0005). A key is
+ * claimed atomically by INSERT ... ON CONFLICT DO NOTHING, so of two concurrent requests with the
+ * same key exactly one runs.
+ */
+import type { Pool } from '@kobo/platform';
+
+export interface IdempotencyScope {
+  userId: string;
+  key: string;
+}
+
+export interface IdempotencyRequest extends IdempotencyScope {
+  requestHash: string;
+  method: string;
+  path: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'mismatch' }
+  | { kind: 'in_flight' };
+
+export interface IdempotencyStoreOptions {
+  /** An in-flight claim older than this is taken over (its process is presumed dead). */
+  lockTimeoutMs?: number;
+  /** How long a completed answer is kept; after that the key may be used afresh. */
+  retentionMs?: number;
+}
+
+export interface IdempotencyStore {
+  claim(request: IdempotencyRequest): Promise<ClaimResult>;
+  complete(scope: IdempotencyScope, response: StoredResponse): Promise<void>;
+  /** Forgets an in-flight claim (the request failed on our side, so a retry should run again). */
+  release(scope: IdempotencyScope): Promise<void>;
+  /** Deletes records older than the retention; returns how many. */
+  purgeExpired(): Promise<number>;
+}
+
+interface Row {
+  request_hash: string;
+  response_status: number | null;
+  response_content_type: string | null;
+  response_body: string | null;
+  expired: boolean;
+}
+
+const ms = (param: string) => `(${param}::double precision * interval '1 millisecond')`;
+
+export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOptions = {}): IdempotencyStore {
+  const lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
+  const retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+
+  async function insert(r: IdempotencyRequest): Promise<boolean> {
+    const result = await pool.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, locked_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (user_id, key) DO NOTHING`,
+      [r.userId, r.key, r.requestHash, r.method, r.path],
+    );
+    return result.rowCount === 1;
+  }
+
+  // A completed record past its retention is reused as if new.
+  async function renewExpired(r: IdempotencyRequest): Promise<boolean> {
+    const result = await pool.query(
+      `UPDATE idempotency_keys
+          SET request_hash = $3, method = $4, path = $5, response_status = NULL,
+              response_content_type = NULL, response_body = NULL, completed_at = NULL,
+              created_at = now(), locked_at = now()
+        WHERE user_id = $1 AND key = $2 AND response_status IS NOT NULL
+          AND created_at < now() - ${ms('$6')}`,
+      [r.userId, r.key, r.requestHash, r.method, r.path, retentionMs],
+    );
+    return result.rowCount === 1;
+  }
+
+  // The row lock makes a second concurrent take-over re-check locked_at and find it fresh.
+  async function takeOverStale(r: IdempotencyRequest): Promise<boolean> {
+    const result = await pool.query(
+      `UPDATE idempotency_keys SET locked_at = now()
+        WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND response_status IS NULL
+          AND locked_at < now() - ${ms('$4')}`,
+      [r.userId, r.key, r.requestHash, lockTimeoutMs],
+    );
+    return result.rowCount === 1;
+  }
+
+  return {
+    async claim(request) {
+      // A row can vanish between the INSERT and the SELECT (released after a failure): try again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (await insert(request)) return { kind: 'claimed' };
+        const { rows } = await pool.query<Row>(
+          `SELECT request_hash, response_status, response_content_type, response_body,
+                  created_at < now() - ${ms('$3')} AS expired
+             FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+          [request.userId, request.key, retentionMs],
+        );
+        const row = rows[0];
+        if (!row) continue;
+        if (row.expired && row.response_status !== null) {
+          if (await renewExpired(request)) return { kind: 'claimed' };
+          continue;
+        }
+        if (row.request_hash !== request.requestHash) return { kind: 'mismatch' };
+        if (row.response_status !== null)
+          return {
+            kind: 'replay',
+            response: {
+              status: row.response_status,
+              contentType: row.response_content_type,
+              body: row.response_body ?? '',
+            },
+          };
+        return (await takeOverStale(request)) ? { kind: 'claimed' } : { kind: 'in_flight' };
+      }
+      return { kind: 'in_flight' };
+    },
+
+    async complete({ userId, key }, response) {
+      await pool.query(
+        `UPDATE idempotency_keys
+            SET response_status = $3, response_content_type = $4, response_body = $5,
+                completed_at = now(), locked_at = NULL
+          WHERE user_id = $1 AND key = $2 AND response_status IS NULL`,
+        [userId, key, response.status, response.contentType, response.body],
+      );
+    },
+
+    async release({ userId, key }) {
+      await pool.query(
+        'DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND response_status IS NULL',
+        [userId, key],
+      );
+    },
+
+    async purgeExpired() {
+      const result = await pool.query(
+        `DELETE FROM idempotency_keys WHERE created_at < now() - ${ms('$1')}`,
+        [retentionMs],
+      );
+      return result.rowCount ?? 0;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * `npm start`: the whole product in one process on one machine. Provides the database (embedded
+ * PostgreSQL when DATABASE_URL is unset), migrates it, starts the projectors, creates the
+ * configured admin and finance accounts, loads demo data into an empty ledger, and serves HTTP.
+ */
+import type { Server } from 'node:http';
+import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
+import { ConfigError, createLogger, createPool, loadConfig } from '@kobo/platform';
+import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
+import { startProjectors } from '@kobo/projector';
+import { bootstrapAccounts } from './accounts/bootstrap';
+import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
+import { createServer } from './server';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await provideDatabase(config, logger);
+  const pool = createPool(database.url, config.poolSize);
+  const store = createPostgresEventStore(pool);
+  const commands = createLedgerCommands(store, { rules: config.money });
+  const projectors = await startProjectors({ pool, store, logger });
+
+  const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });
+  for (const account of accounts)
+    logger.info(
+      { email: account.email, role: account.role, created: account.created },
+      'bootstrap account ready',
+    );
+
+  // "Empty" means no one has signed up yet: the bootstrap accounts alone do not count.
+  const { rowCount: signedUp } = await pool.query(
+    `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
+  );
+  if (!signedUp) {
+    const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
+    await seedDemoData({ pool, commands, adminId });
+    logger.info('empty ledger: demo data loaded');
+  }
+
+  const app = createServer({
+    pool,
+    failedProjectors: async () =>
+      (await projectors.status()).filter((p) => p.state === 'failed').map((p) => p.name),
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, () => resolve(listening));
+  });
+
+  const address = `http://localhost:${config.port}`;
+  console.log(`\nKobo is running at ${address}`);
+  console.log(`  health:   ${address}/healthz, ${address}/readyz`);
+  console.log(
+    `  database: ${database.embedded ? `embedded PostgreSQL (data in ${config.dataDir}/pg)` : 'DATABASE_URL'}`,
+  );
+  for (const account of accounts)
+    console.log(`  ${account.role} sign-in: ${account.email} (password from the environment)`);
+  console.log(`  demo users (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.email).join(', ')}`);
+  console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await projectors.stop();
+    await store.close();
+    await pool.end();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
