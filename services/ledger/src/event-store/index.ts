@@ -1,0 +1,15 @@
+export * from './port';
+export {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres/event-store';
+export { EVENTS_CHANNEL } from './postgres/commit-listener';
+export {
+  verifyHashChain,
+  canonicalEncoding,
+  chainHash,
+  GENESIS_HASH,
+  type HashChainReport,
+  type CanonicalColumns,
+} from './hash-chain';

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createPostgresEventStore, type NewEvent, type PostgresEventStore } from '../../src/event-store';
+
+const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Noted', data: { n } });
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+/** Transactions a test opened: a failed test must not leave one holding back every reader. */
+const open = new Set<PoolClient>();
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+afterEach(async () => {
+  for (const client of open) await end(client, 'ROLLBACK');
+  await store.close();
+  await db.drop();
+});
+
+async function begin(): Promise<PoolClient> {
+  const client = await db.pool.connect();
+  await client.query('BEGIN');
+  open.add(client);
+  return client;
+}
+
+async function end(client: PoolClient, command: 'COMMIT' | 'ROLLBACK') {
+  open.delete(client);
+  await client.query(command);
+  client.release();
+}
+
+/**
+ * The gap-safe rule waits for every older transaction in the whole PostgreSQL cluster, including
+ * other test files' databases: after our commits, wait (bounded) for the reader to catch up.
+ */
+async function eventually(read: () => Promise<number[]>, expected: number[]): Promise<number[]> {
+  const deadline = Date.now() + 30_000;
+  let seen = await read();
+  while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await read();
+  }
+  return seen;
+}
+
+/** Reads the log page by page from a checkpoint, as a projector does. */
+async function readFrom(after: number, limit = 1): Promise<number[]> {
+  const seen: number[] = [];
+  for (;;) {
+    const page = await store.readAll({ after, limit });
+    if (page.length === 0) return seen;
+    for (const e of page) seen.push(e.globalPosition);
+    after = page[page.length - 1]!.globalPosition;
+  }
+}
+
+const settled = (promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 200))]);
+
+describe('gap-safe reading', () => {
+  it('(a) an open transaction that appended holds back the reader; after commit everything comes in order', async () => {
+    await store.appendToStreams([{ streamId: 'a-1', expectedVersion: 'no_stream', events: [event(1)] }]);
+    const tx = await begin();
+    await store.appendInTransaction(tx, [
+      { streamId: 'a-2', expectedVersion: 'no_stream', events: [event(2)] },
+    ]);
+    await tx.query(`SELECT 1`); // the transaction stays open (e.g. writing a credentials row)
+
+    const later = store.appendToStreams([
+      { streamId: 'a-3', expectedVersion: 'no_stream', events: [event(3)] },
+    ]);
+    expect(await settled(later)).toBe(false); // waits on the chain head lock
+    expect(await eventually(() => readFrom(0), [1])).toEqual([1]);
+    expect(await store.headPosition()).toBe(1);
+
+    await end(tx, 'COMMIT');
+    expect(await later).toMatchObject({ lastPosition: 3 });
+    expect(await eventually(() => readFrom(1), [2, 3])).toEqual([2, 3]);
+    expect(await store.headPosition()).toBe(3);
+  });
+
+  it('(a) a rolled-back append leaves no trace and holds nothing back', async () => {
+    const tx = await begin();
+    await store.appendInTransaction(tx, [
+      { streamId: 'rb-1', expectedVersion: 'no_stream', events: [event(1)] },
+    ]);
+    const later = store.appendToStreams([
+      { streamId: 'rb-2', expectedVersion: 'no_stream', events: [event(2)] },
+    ]);
+    await end(tx, 'ROLLBACK');
+    expect(await later).toMatchObject({ lastPosition: 1 });
+    expect(await eventually(() => readFrom(0), [1])).toEqual([1]);
+    expect((await store.readAll({ after: 0, limit: 10 }))[0]!.streamId).toBe('rb-2');
+  });
+
+  it('(b) rows committed out of position order: the lower position committing last is never skipped', async () => {
+    // Raw inserts, bypassing the chain head lock: our appends cannot commit out of position order
+    // (positions are assigned under the lock held until commit), so this tests the reader's own
+    // rule — nothing from a transaction newer than the oldest running one — on its own.
+    await store.appendToStreams([{ streamId: 'b-0', expectedVersion: 'no_stream', events: [event(0)] }]);
+    let checkpoint = (await eventually(() => readFrom(0), [1])).at(-1)!;
+    expect(checkpoint).toBe(1);
+
+    const insert = (client: PoolClient, position: number) =>
+      client.query(
+        `INSERT INTO events (global_position, event_id, stream_id, stream_version, type, data, prev_hash, hash)
+         VALUES ($1, $2, $3, 1, 'Noted', '{}', '\\x00', '\\x00')`,
+        [position, randomUUID(), `raw-${position}`],
+      );
+    const lower = await begin();
+    await insert(lower, 2); // takes its transaction id first, holds position 2
+    const higher = await begin();
+    await insert(higher, 3);
+    await end(higher, 'COMMIT');
+
+    // A reader ordering by position alone would now see 3 and skip 2 for ever.
+    const naive = await db.pool.query(`SELECT global_position FROM events WHERE global_position > $1`, [
+      checkpoint,
+    ]);
+    expect(naive.rows.map((r) => Number(r.global_position))).toEqual([3]);
+    const between = await readFrom(checkpoint);
+    expect(between).toEqual([]);
+    checkpoint = between.at(-1) ?? checkpoint; // the reader advances its checkpoint (to nothing new)
+    expect(await store.headPosition()).toBe(1);
+
+    await end(lower, 'COMMIT');
+    expect(await eventually(() => readFrom(checkpoint), [2, 3])).toEqual([2, 3]);
+  });
+
+  it('(c) a transaction id older than the append lock: read in position order, nothing lost', async () => {
+    // A command takes its transaction id (writing some other row) before it appends; meanwhile
+    // another append commits a lower position from a newer transaction. Ordering by transaction
+    // id would put position 2 before 1 and a checkpointing reader would lose 1.
+    const early = await begin();
+    await early.query('SELECT pg_current_xact_id()');
+    await store.appendToStreams([{ streamId: 'c-1', expectedVersion: 'no_stream', events: [event(1)] }]);
+    expect(await readFrom(0)).toEqual([]); // committed, but newer than a running transaction
+    await store.appendInTransaction(early, [
+      { streamId: 'c-2', expectedVersion: 'no_stream', events: [event(2)] },
+    ]);
+    await end(early, 'COMMIT');
+    expect(await eventually(() => readFrom(0, 1), [1, 2])).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import {
+  createPostgresEventStore,
+  DuplicateEventIdError,
+  type NewEvent,
+  type PostgresEventStore,
+  type StreamAppend,
+} from '../../src/event-store';
+
+const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Noted', data: { n } });
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+afterAll(async () => {
+  await store.close();
+  await db.drop();
+});
+
+async function eventCount(): Promise<number> {
+  const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM events');
+  return rows[0].n;
+}
+
+describe('idempotent appends', () => {
+  it('a retry of the same append returns the original result and writes nothing', async () => {
+    const append: StreamAppend[] = [
+      { streamId: 'idem-a', expectedVersion: 'no_stream', events: [event(1), event(2)] },
+      { streamId: 'idem-b', expectedVersion: 'any', events: [event(3)] },
+      { streamId: 'idem-c', expectedVersion: 'any', events: [] },
+    ];
+    const original = await store.appendToStreams(append);
+    // Later appends move the streams on; the retry must still answer with the original result.
+    await store.appendToStreams([{ streamId: 'idem-a', expectedVersion: 2, events: [event(4)] }]);
+    await store.appendToStreams([{ streamId: 'idem-c', expectedVersion: 'any', events: [event(5)] }]);
+    const count = await eventCount();
+
+    const retry = await store.appendToStreams(append);
+    expect(retry).toEqual(original);
+    expect(original).toMatchObject({
+      streams: [
+        { streamId: 'idem-a', version: 2 },
+        { streamId: 'idem-b', version: 1 },
+        { streamId: 'idem-c', version: 0 },
+      ],
+    });
+    expect(await eventCount()).toBe(count);
+  });
+
+  it('a retry racing the original in the same process gets the same result, written once', async () => {
+    const append: StreamAppend[] = [{ streamId: 'race-1', expectedVersion: 'no_stream', events: [event(1)] }];
+    const [first, second] = await Promise.all([store.appendToStreams(append), store.appendToStreams(append)]);
+    expect(second).toEqual(first);
+    expect(await store.readStream('race-1')).toHaveLength(1);
+  });
+
+  it('the retry of an append inside a transaction is recognised too', async () => {
+    const append: StreamAppend[] = [
+      { streamId: 'tx-idem', expectedVersion: 'no_stream', events: [event(1)] },
+    ];
+    const original = await store.appendToStreams(append);
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect(await store.appendInTransaction(client, append)).toEqual(original);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await store.readStream('tx-idem')).toHaveLength(1);
+  });
+
+  it('an id reused on another stream is refused', async () => {
+    const reused = event(1);
+    await store.appendToStreams([{ streamId: 'dup-a', expectedVersion: 'any', events: [reused] }]);
+    const count = await eventCount();
+    const error = await store
+      .appendToStreams([{ streamId: 'dup-b', expectedVersion: 'any', events: [reused] }])
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(DuplicateEventIdError);
+    expect(error).toMatchObject({ eventId: reused.id });
+    expect(await eventCount()).toBe(count);
+  });
+
+  it('an id reused with different data, or alongside new events, is refused and writes nothing', async () => {
+    const reused = event(1);
+    await store.appendToStreams([{ streamId: 'dup-c', expectedVersion: 'any', events: [reused] }]);
+    const count = await eventCount();
+    await expect(
+      store.appendToStreams([
+        { streamId: 'dup-c', expectedVersion: 'any', events: [{ ...reused, data: { n: 2 } }] },
+      ]),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await expect(
+      store.appendToStreams([{ streamId: 'dup-c', expectedVersion: 'any', events: [reused, event(3)] }]),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await eventCount()).toBe(count);
+  });
+
+  it('the same id twice in one append is refused', async () => {
+    const twice = event(1);
+    await expect(
+      store.appendToStreams([{ streamId: 'dup-d', expectedVersion: 'any', events: [twice, twice] }]),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await store.readStream('dup-d')).toEqual([]);
+  });
+});
