@@ -4,7 +4,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import type { FieldErrors } from './problem';
+import { HttpProblem, type FieldErrors } from './problem';
 
 export interface RequestSchemas {
   body?: z.ZodType;
@@ -37,6 +37,9 @@ export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
       query: undefined,
       params: undefined,
     };
+    // A body the JSON parser skipped (another content type) would otherwise read as empty.
+    if (schemas.body && req.body === undefined && hasBody(req))
+      return next(new HttpProblem('unsupported_media_type', 'Send the request body as application/json'));
     const errors: FieldErrors = {};
     for (const part of parts) {
       const schema = schemas[part];
@@ -53,6 +56,11 @@ export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
     res.locals.input = input;
     next();
   };
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** The parsed input of a request that passed `validate(schemas)`. */

@@ -105,7 +105,9 @@ function recordFirstAnswer(
       return send(body);
     settled = true;
     const text = body === undefined ? '' : Buffer.isBuffer(body) ? body.toString('utf8') : body;
-    void persist(res.statusCode, text).finally(() => send(body));
+    void persist(res.statusCode, text)
+      .then(() => send(body))
+      .catch((error: unknown) => logger?.error({ err: error }, 'could not send the idempotent response'));
     return res;
   };
   // Answers that bypass res.send (res.end, streams) are recorded with an empty body.

@@ -143,10 +143,9 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
     },
 
     async purgeExpired() {
-      const result = await pool.query(
-        `DELETE FROM idempotency_keys WHERE created_at < now() - ${ms('$1')}`,
-        [retentionMs],
-      );
+      const result = await pool.query(`DELETE FROM idempotency_keys WHERE created_at < now() - ${ms('$1')}`, [
+        retentionMs,
+      ]);
       return result.rowCount ?? 0;
     },
   };

@@ -1,0 +1,184 @@
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import {
+  authMessages,
+  createAuth,
+  createTokenService,
+  defineRoute,
+  jwtSecretFromEnvironment,
+  TOKEN_LIFETIME_SECONDS,
+  TokenError,
+} from '../../src/http';
+import { testSecret, tinyApp } from './tiny-app';
+
+const { app, tokens } = tinyApp([
+  defineRoute({
+    method: 'get',
+    path: '/admin/stats',
+    summary: 'Admin only',
+    access: ['admin'],
+    responses: { 200: { description: 'who asked' } },
+    handler: ({ principal }) => ({ userId: principal.userId, role: principal.role }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/ledger/verify',
+    summary: 'Admin or finance',
+    access: ['admin', 'finance'],
+    responses: { 200: { description: 'who asked' } },
+    handler: ({ principal }) => ({ role: principal.role }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/faq',
+    summary: 'Public',
+    access: 'public',
+    responses: { 200: { description: 'ok' } },
+    handler: ({ principal }) => ({ signedIn: principal !== undefined }),
+  }),
+]);
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const userToken = tokens.issue({ userId: 'u-1', role: 'user' });
+const adminToken = tokens.issue({ userId: 'a-1', role: 'admin' });
+const financeToken = tokens.issue({ userId: 'f-1', role: 'finance' });
+
+describe('requireRole on declared routes', () => {
+  it('answers 401 "Authentication required" without a token, with a Bearer challenge', async () => {
+    const res = await request(app).get('/api/admin/stats');
+    expect(res.status).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.body).toMatchObject({ code: 'unauthenticated', message: 'Authentication required' });
+  });
+
+  it('answers 401 for a token that is not a bearer token or is garbage', async () => {
+    expect(
+      (await request(app).get('/api/admin/stats').set('Authorization', `Basic ${adminToken}`)).status,
+    ).toBe(401);
+    const garbage = await request(app).get('/api/admin/stats').set(bearer('not.a.jwt'));
+    expect(garbage.status).toBe(401);
+    expect(garbage.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  it('answers 401 "Session expired, please sign in again" for an expired token', async () => {
+    const expired = jwt.sign(
+      { role: 'admin', sub: 'a-1', exp: Math.floor(Date.now() / 1000) - 10 },
+      testSecret,
+      {
+        algorithm: 'HS256',
+      },
+    );
+    const res = await request(app).get('/api/admin/stats').set(bearer(expired));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      code: 'session_expired',
+      message: 'Session expired, please sign in again',
+    });
+  });
+
+  it('answers 403 for a signed-in user without the role', async () => {
+    const res = await request(app).get('/api/admin/stats').set(bearer(userToken));
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'forbidden', message: 'You do not have access to this resource' });
+  });
+
+  it('lets the right role through with its principal', async () => {
+    const res = await request(app).get('/api/admin/stats').set(bearer(adminToken));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ userId: 'a-1', role: 'admin' });
+  });
+
+  it('accepts any of several roles', async () => {
+    expect((await request(app).get('/api/ledger/verify').set(bearer(financeToken))).body).toEqual({
+      role: 'finance',
+    });
+    expect((await request(app).get('/api/ledger/verify').set(bearer(adminToken))).status).toBe(200);
+    expect((await request(app).get('/api/ledger/verify').set(bearer(userToken))).status).toBe(403);
+  });
+
+  it('ignores a role cookie: only the signed token counts', async () => {
+    const res = await request(app).get('/api/admin/stats').set(bearer(userToken)).set('Cookie', 'role=admin');
+    expect(res.status).toBe(403);
+  });
+
+  it('leaves public routes open', async () => {
+    const res = await request(app).get('/api/faq');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ signedIn: false });
+  });
+});
+
+describe('token service', () => {
+  it('issues HS256 tokens with sub, role and a one-day expiry', () => {
+    const token = tokens.issue({ userId: 'u-9', role: 'finance' });
+    const decoded = jwt.decode(token, { complete: true });
+    expect(decoded?.header.alg).toBe('HS256');
+    const claims = decoded?.payload as jwt.JwtPayload;
+    expect(claims).toMatchObject({ sub: 'u-9', role: 'finance' });
+    expect(claims.exp! - claims.iat!).toBe(TOKEN_LIFETIME_SECONDS);
+    expect(TOKEN_LIFETIME_SECONDS).toBe(86400);
+    expect(tokens.verify(token)).toEqual({ userId: 'u-9', role: 'finance' });
+  });
+
+  it('refuses tokens signed with another algorithm, another secret, or none', () => {
+    const claims = { sub: 'a-1', role: 'admin' };
+    const hs512 = jwt.sign(claims, testSecret, { algorithm: 'HS512', expiresIn: 60 });
+    const otherSecret = jwt.sign(claims, 'another-secret-another-secret-another!!', {
+      algorithm: 'HS256',
+      expiresIn: 60,
+    });
+    const unsigned = jwt.sign(claims, null, { algorithm: 'none', expiresIn: 60 });
+    for (const token of [hs512, otherSecret, unsigned])
+      expect(() => tokens.verify(token)).toThrow(new TokenError('invalid'));
+  });
+
+  it('refuses well-signed tokens with an unknown role, no subject or no expiry', () => {
+    const sign = (claims: object) => jwt.sign(claims, testSecret, { algorithm: 'HS256' });
+    expect(() =>
+      tokens.verify(sign({ sub: 'x', role: 'root', exp: Math.floor(Date.now() / 1000) + 60 })),
+    ).toThrow(TokenError);
+    expect(() => tokens.verify(sign({ role: 'user', exp: Math.floor(Date.now() / 1000) + 60 }))).toThrow(
+      TokenError,
+    );
+    expect(() => tokens.verify(sign({ sub: 'x', role: 'user' }))).toThrow(TokenError);
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => createTokenService('short')).toThrow(/at least 32/);
+  });
+
+  it('createAuth binds the guard and the issuer to one secret', async () => {
+    const auth = createAuth(testSecret);
+    const token = auth.issueToken({ userId: 'u-2', role: 'user' });
+    expect(tokens.verify(token)).toEqual({ userId: 'u-2', role: 'user' });
+    expect(authMessages.forbidden).toBe('You do not have access to this resource');
+  });
+});
+
+describe('jwtSecretFromEnvironment', () => {
+  it('uses JWT_SECRET when set', () => {
+    expect(jwtSecretFromEnvironment({ env: { JWT_SECRET: testSecret } })).toBe(testSecret);
+  });
+
+  it('refuses a short JWT_SECRET', () => {
+    expect(() => jwtSecretFromEnvironment({ env: { JWT_SECRET: 'abc' } })).toThrow(/at least 32/);
+  });
+
+  it('requires it in production', () => {
+    expect(() => jwtSecretFromEnvironment({ env: { NODE_ENV: 'production' } })).toThrow(
+      /required in production/,
+    );
+  });
+
+  it('makes a random one with a warning in development', () => {
+    const warnings: string[] = [];
+    const warn = (message: string) => void warnings.push(message);
+    const first = jwtSecretFromEnvironment({ env: { NODE_ENV: 'development' }, warn });
+    const second = jwtSecretFromEnvironment({ env: {}, warn });
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(first).not.toBe(second);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/JWT_SECRET is not set/);
+  });
+});

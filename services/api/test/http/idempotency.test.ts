@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import {
+  createIdempotencyStore,
+  defineRoute,
+  requestFingerprint,
+  type IdempotencyStore,
+} from '../../src/http';
+import { tinyApp, type TinyApp } from './tiny-app';
+
+let db: TestDatabase;
+let store: IdempotencyStore;
+let app: TinyApp['app'];
+let tokens: TinyApp['tokens'];
+
+// What the withdraw handler did, and switches the tests flip.
+const executions: Array<{ userId: string; amount: number }> = [];
+let gate: Promise<void> | undefined;
+let entered: (() => void) | undefined;
+let failNext = false;
+
+beforeAll(async () => {
+  db = await createTestDatabase(4);
+  store = createIdempotencyStore(db.pool);
+  ({ app, tokens } = tinyApp(
+    [
+      defineRoute({
+        method: 'post',
+        path: '/users/withdraw',
+        summary: 'Request a withdrawal',
+        access: ['user'],
+        idempotency: 'required',
+        body: z.object({
+          amount: z.number().int().positive(),
+          type: z.enum(['withdrawal', 'activityWithdrawal']),
+        }),
+        responses: {
+          201: { description: 'requested' },
+          422: { description: 'Insufficient balance', problem: true },
+        },
+        handler: async ({ body, principal }) => {
+          entered?.();
+          if (gate) await gate;
+          if (failNext) {
+            failNext = false;
+            throw new Error('database went away');
+          }
+          if (body.amount > 1_000_000)
+            throw { name: 'DomainError', code: 'insufficient_balance', message: 'Insufficient balance' };
+          executions.push({ userId: principal.userId, amount: body.amount });
+          return { withdrawalId: randomUUID(), amount: body.amount };
+        },
+      }),
+    ],
+    { idempotencyStore: store },
+  ));
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+beforeEach(() => {
+  executions.length = 0;
+  gate = undefined;
+  entered = undefined;
+});
+
+const ada = () => ({ Authorization: `Bearer ${tokens.issue({ userId: 'user-ada', role: 'user' })}` });
+const ben = () => ({ Authorization: `Bearer ${tokens.issue({ userId: 'user-ben', role: 'user' })}` });
+const withdraw = (key: string | undefined, body: object, auth = ada()) => {
+  const req = request(app).post('/api/users/withdraw').set(auth);
+  if (key !== undefined) req.set('Idempotency-Key', key);
+  return req.send(body);
+};
+
+describe('Idempotency-Key over HTTP', () => {
+  it('replays the first answer for a retry and runs the command once', async () => {
+    const key = randomUUID();
+    const first = await withdraw(key, { amount: 250_000, type: 'withdrawal' });
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const retry = await withdraw(key, { type: 'withdrawal', amount: 250_000 }); // same body, keys reordered
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers['content-type']).toMatch(/^application\/json/);
+    expect(retry.body).toEqual(first.body);
+    expect(executions).toEqual([{ userId: 'user-ada', amount: 250_000 }]);
+  });
+
+  it('keeps the key, the user, the request hash and the first answer in PostgreSQL', async () => {
+    const key = randomUUID();
+    const first = await withdraw(key, { amount: 300_000, type: 'withdrawal' });
+    const { rows } = await db.pool.query(
+      'SELECT user_id, request_hash, method, path, response_status, response_body FROM idempotency_keys WHERE key = $1',
+      [key],
+    );
+    expect(rows).toEqual([
+      {
+        user_id: 'user-ada',
+        request_hash: requestFingerprint('POST', '/api/users/withdraw', {
+          type: 'withdrawal',
+          amount: 300_000,
+        }),
+        method: 'POST',
+        path: '/api/users/withdraw',
+        response_status: 201,
+        response_body: first.text,
+      },
+    ]);
+  });
+
+  it('refuses the same key with a different body (422)', async () => {
+    const key = randomUUID();
+    await withdraw(key, { amount: 250_000, type: 'withdrawal' });
+    const reused = await withdraw(key, { amount: 999_000, type: 'withdrawal' });
+    expect(reused.status).toBe(422);
+    expect(reused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(reused.body).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'Idempotency-Key reused with a different request',
+    });
+    expect(executions).toHaveLength(1);
+  });
+
+  it('answers 409 to a duplicate that arrives while the first is still running', async () => {
+    const key = randomUUID();
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+
+    const first = withdraw(key, { amount: 400_000, type: 'withdrawal' }).then((res) => res);
+    await inHandler;
+    entered = undefined;
+    const duplicate = await withdraw(key, { amount: 400_000, type: 'withdrawal' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.headers['retry-after']).toBe('1');
+    expect(duplicate.body.code).toBe('request_in_progress');
+
+    open();
+    expect((await first).status).toBe(201);
+    const later = await withdraw(key, { amount: 400_000, type: 'withdrawal' });
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(executions).toHaveLength(1);
+  });
+
+  it('replays a refusal (4xx) as it was first given', async () => {
+    const key = randomUUID();
+    const first = await withdraw(key, { amount: 5_000_000, type: 'withdrawal' });
+    expect(first.status).toBe(422);
+    expect(first.body.message).toBe('Insufficient balance');
+    const retry = await withdraw(key, { amount: 5_000_000, type: 'withdrawal' });
+    expect(retry.status).toBe(422);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('forgets the key after a 5xx so the retry runs again', async () => {
+    const key = randomUUID();
+    failNext = true;
+    const failed = await withdraw(key, { amount: 260_000, type: 'withdrawal' });
+    expect(failed.status).toBe(500);
+    const retry = await withdraw(key, { amount: 260_000, type: 'withdrawal' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(executions).toHaveLength(1);
+  });
+
+  it('scopes keys to the user', async () => {
+    const key = randomUUID();
+    const forAda = await withdraw(key, { amount: 270_000, type: 'withdrawal' }, ada());
+    const forBen = await withdraw(key, { amount: 270_000, type: 'withdrawal' }, ben());
+    expect(forBen.status).toBe(201);
+    expect(forBen.headers['idempotent-replayed']).toBeUndefined();
+    expect(forBen.body.withdrawalId).not.toBe(forAda.body.withdrawalId);
+    expect(executions.map((e) => e.userId)).toEqual(['user-ada', 'user-ben']);
+  });
+
+  it('requires a well-formed key on a route that declares it required', async () => {
+    const missing = await withdraw(undefined, { amount: 250_000, type: 'withdrawal' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({
+      'Idempotency-Key': 'Idempotency-Key header is required for this request',
+    });
+    const malformed = await withdraw('x'.repeat(300), { amount: 250_000, type: 'withdrawal' });
+    expect(malformed.status).toBe(400);
+    expect(executions).toHaveLength(0);
+  });
+
+  it('checks authentication and input before taking the key', async () => {
+    const key = randomUUID();
+    const anonymous = await request(app).post('/api/users/withdraw').set('Idempotency-Key', key).send({});
+    expect(anonymous.status).toBe(401);
+    const invalid = await withdraw(key, { amount: -5, type: 'withdrawal' });
+    expect(invalid.status).toBe(400);
+    const { rowCount } = await db.pool.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
+    expect(rowCount).toBe(0);
+  });
+});
+
+describe('idempotency store', () => {
+  const requestFor = (key: string, body: unknown) => ({
+    userId: 'store-user',
+    key,
+    method: 'POST',
+    path: '/api/x',
+    requestHash: requestFingerprint('POST', '/api/x', body),
+  });
+
+  it('lets exactly one of many concurrent claims run', async () => {
+    const r = requestFor(randomUUID(), { n: 1 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => store.claim(r)));
+    expect(results.filter((result) => result.kind === 'claimed')).toHaveLength(1);
+    expect(results.filter((result) => result.kind === 'in_flight')).toHaveLength(7);
+  });
+
+  it('hands a claim whose process died (lock older than the timeout) to exactly one newcomer', async () => {
+    const r = requestFor(randomUUID(), { n: 2 });
+    expect((await store.claim(r)).kind).toBe('claimed');
+    expect((await store.claim(r)).kind).toBe('in_flight');
+    await db.pool.query(
+      `UPDATE idempotency_keys SET locked_at = now() - interval '2 minutes' WHERE key = $1`,
+      [r.key],
+    );
+    const results = await Promise.all(Array.from({ length: 4 }, () => store.claim(r)));
+    expect(results.map((result) => result.kind).sort()).toEqual([
+      'claimed',
+      'in_flight',
+      'in_flight',
+      'in_flight',
+    ]);
+  });
+
+  it('lets a key be used afresh after the retention, and purges old records', async () => {
+    const r = requestFor(randomUUID(), { n: 3 });
+    await store.claim(r);
+    await store.complete(r, { status: 201, contentType: 'application/json', body: '{}' });
+    await db.pool.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`,
+      [r.key],
+    );
+    const fresh = { ...r, requestHash: requestFingerprint('POST', '/api/x', { n: 4 }) };
+    expect((await store.claim(fresh)).kind).toBe('claimed');
+
+    const old = requestFor(randomUUID(), { n: 5 });
+    await store.claim(old);
+    await db.pool.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`,
+      [old.key],
+    );
+    expect(await store.purgeExpired()).toBe(1);
+    const { rows } = await db.pool.query('SELECT key FROM idempotency_keys WHERE key = ANY($1)', [
+      [r.key, old.key],
+    ]);
+    expect(rows).toEqual([{ key: r.key }]);
+  });
+});
