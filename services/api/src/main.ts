@@ -10,7 +10,8 @@ import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
-import { createServer } from './server';
+import { createApiApp } from './app';
+import { createAuth, jwtSecretFromEnvironment } from './http';
 
 async function main() {
   const config = loadConfig();
@@ -38,11 +39,10 @@ async function main() {
     logger.info('empty ledger: demo data loaded');
   }
 
-  const app = createServer({
-    pool,
-    failedProjectors: async () =>
-      (await projectors.status()).filter((p) => p.state === 'failed').map((p) => p.name),
-  });
+  const auth = createAuth(
+    jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
+  );
+  const app = createApiApp({ config, logger, pool, store, commands, projectors, auth }, config.webOrigin);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
   });

@@ -27,6 +27,10 @@ export const configSchema = z
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Signs session tokens; at least 32 characters. Unset outside production: a random one per start. */
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** The web app's origin, allowed by CORS. Default: the API's own address. */
+    WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
     FINANCE_EMAIL: optionalText.pipe(z.string().email().optional()),
@@ -41,6 +45,8 @@ export const configSchema = z
     for (const role of ['ADMIN', 'FINANCE'] as const) {
       const email = env[`${role}_EMAIL`];
       const password = env[`${role}_PASSWORD`];
+      if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
       if (Boolean(email) !== Boolean(password)) {
         ctx.addIssue({
           code: 'custom',
@@ -69,6 +75,8 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   poolSize: number;
+  jwtSecret: string | undefined;
+  webOrigin: string;
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
   money: MoneyRules;
@@ -100,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.DATA_DIR,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     poolSize: c.DATABASE_POOL_SIZE,
+    jwtSecret: c.JWT_SECRET,
+    webOrigin: c.WEB_ORIGIN ?? `http://localhost:${c.PORT}`,
     bootstrapAccounts,
     money: {
       signupBonus: c.SIGNUP_BONUS_NAIRA,

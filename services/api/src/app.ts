@@ -1,0 +1,46 @@
+/** The API application: the HTTP frame, health probes, and every feature's routes. */
+import type { Express } from 'express';
+import type { ApiContext } from './context';
+import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteDefinition } from './http';
+
+/** Each feature folder contributes a list of routes; order does not matter. */
+export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];
+
+export const features: FeatureRoutes[] = [];
+
+export function createApiApp(context: ApiContext, webOrigin: string | string[]): Express {
+  const registry = createRouteRegistry({
+    tokens: context.auth.tokens,
+    idempotencyStore: createIdempotencyStore(context.pool),
+    logger: context.logger,
+  });
+  for (const feature of features) registry.add(...feature(context));
+
+  const { app } = createHttpApp({
+    logger: context.logger,
+    webOrigin,
+    registry,
+    apiInfo: { title: 'Kobo API', version: '1.0.0' },
+    extraRoutes: (app) => {
+      // Alive: the process answers.
+      app.get('/healthz', (_req, res) => {
+        res.json({ status: 'ok' });
+      });
+      // Ready: the database answers and no projector is stopped at a poison event.
+      app.get('/readyz', async (_req, res) => {
+        const problems: string[] = [];
+        try {
+          await context.pool.query('SELECT 1');
+          for (const p of await context.projectors.status())
+            if (p.state === 'failed') problems.push(`projector ${p.name} is stopped at a poison event`);
+        } catch (error) {
+          problems.push(`database: ${(error as Error).message}`);
+        }
+        res
+          .status(problems.length ? 503 : 200)
+          .json({ status: problems.length ? 'unavailable' : 'ready', problems });
+      });
+    },
+  });
+  return app;
+}

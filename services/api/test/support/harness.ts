@@ -1,0 +1,67 @@
+/**
+ * A whole API on a fresh test database: the real event store, command handlers, projectors and
+ * HTTP app (supertest drives it). Nothing of ours is mocked.
+ */
+import request from 'supertest';
+import type { Express } from 'express';
+import { createLedgerCommands, createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import { createLogger, loadConfig, type Config } from '@kobo/platform';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
+import { createApiApp } from '../../src/app';
+import type { ApiContext } from '../../src/context';
+import { createAuth } from '../../src/http';
+import { bootstrapAccounts } from '../../src/accounts/bootstrap';
+
+export interface Harness {
+  db: TestDatabase;
+  store: PostgresEventStore;
+  projectors: ProjectorsHandle;
+  context: ApiContext;
+  app: Express;
+  http: ReturnType<typeof request>;
+  config: Config;
+  /** Bearer tokens of the bootstrap admin and finance accounts. */
+  adminToken: string;
+  financeToken: string;
+  adminId: string;
+  financeId: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const db = await createTestDatabase(20);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const logger = createLogger('silent');
+  const store = createPostgresEventStore(db.pool);
+  const commands = createLedgerCommands(store, { rules: config.money });
+  const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
+  const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing');
+  const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth };
+  const app = createApiApp(context, 'http://localhost:5173');
+  const [admin, finance] = await bootstrapAccounts(
+    [
+      { role: 'admin', email: 'admin@kobo.test', password: 'admin-password' },
+      { role: 'finance', email: 'finance@kobo.test', password: 'finance-password' },
+    ],
+    { pool: db.pool, store, commands },
+  );
+  return {
+    db,
+    store,
+    projectors,
+    context,
+    app,
+    http: request(app),
+    config,
+    adminId: admin!.userId,
+    financeId: finance!.userId,
+    adminToken: auth.issueToken({ userId: admin!.userId, role: 'admin' }),
+    financeToken: auth.issueToken({ userId: finance!.userId, role: 'finance' }),
+    async close() {
+      await projectors.stop();
+      await store.close();
+      await db.drop();
+    },
+  };
+}
