@@ -1,0 +1,42 @@
+/** What happened to the user's money: GET /users/transactions and GET /users/statement. */
+import { z } from 'zod';
+import type { ApiContext } from '../../context';
+import { defineRoute } from '../../http';
+import { listStatement, listTransactions, statementAccount } from './queries';
+import { statementQuery, statementSchema, transactionSchema } from './schemas';
+import { statementView, transactionView } from './views';
+
+const tags = ['user area'];
+
+export const historyRoutes = (ctx: ApiContext) => [
+  defineRoute({
+    method: 'get',
+    path: '/users/transactions',
+    summary: "The signed-in user's transactions, newest first",
+    tags,
+    access: ['user'],
+    responses: { 200: { description: 'The transactions', schema: z.array(transactionSchema) } },
+    handler: async ({ principal }) =>
+      (await listTransactions(ctx.pool, principal.userId)).map(transactionView),
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/users/statement',
+    summary: 'The ledger entries behind the account or activity balance, newest first',
+    description:
+      'Each entry carries the hash of the event it came from and the balance after it; the entries ' +
+      'add up to `balance`.',
+    tags,
+    access: ['user'],
+    query: statementQuery,
+    responses: {
+      200: { description: 'The statement', schema: statementSchema },
+      400: { description: "balance is neither 'account' nor 'activity'", problem: true },
+    },
+    handler: async ({ principal, query }) => {
+      const account = statementAccount(principal.userId, query.balance);
+      return statementView(account, await listStatement(ctx.pool, account));
+    },
+  }),
+];

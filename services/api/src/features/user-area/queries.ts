@@ -1,0 +1,183 @@
+/**
+ * What the user area reads, from the read models (docs/projections.md). Every query is scoped by
+ * the caller's own user id, which comes from the token, never from the request.
+ */
+import { Accounts } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
+
+export interface ProfileRow {
+  user_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  referral_code: string;
+  bank_name: string | null;
+  account_num: string | null;
+  account_name: string | null;
+}
+
+export interface DashboardRow extends ProfileRow {
+  account_balance: number;
+  activity_balance: number;
+  held_balance: number;
+  total_tasks: number;
+  total_earnings: number;
+  total_referrals: number;
+  total_withdrawn: number;
+}
+
+const profileColumns = `u.user_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.referral_code,
+  u.bank_name, u.account_num, u.account_name`;
+
+/** The profile of a registered, not deleted user; undefined otherwise. */
+export async function findProfile(pool: Pool, userId: string): Promise<ProfileRow | undefined> {
+  const { rows } = await pool.query<ProfileRow>(
+    `SELECT ${profileColumns} FROM users u WHERE u.user_id = $1 AND NOT u.deleted`,
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function findDashboard(pool: Pool, userId: string): Promise<DashboardRow | undefined> {
+  const { rows } = await pool.query<DashboardRow>(
+    `SELECT ${profileColumns},
+       coalesce(b.account_balance, 0) AS account_balance,
+       coalesce(b.activity_balance, 0) AS activity_balance,
+       coalesce(b.held_balance, 0) AS held_balance,
+       coalesce(s.total_tasks, 0) AS total_tasks,
+       coalesce(s.total_earnings, 0) AS total_earnings,
+       coalesce(s.total_referrals, 0) AS total_referrals,
+       coalesce(s.total_withdrawn, 0) AS total_withdrawn
+     FROM users u
+     LEFT JOIN user_balances b ON b.user_id = u.user_id
+     LEFT JOIN user_stats s ON s.user_id = u.user_id
+     WHERE u.user_id = $1 AND NOT u.deleted`,
+    [userId],
+  );
+  return rows[0];
+}
+
+export interface BalancesRow {
+  account_balance: number;
+  activity_balance: number;
+  held_balance: number;
+}
+
+export async function findBalances(pool: Pool, userId: string): Promise<BalancesRow> {
+  const { rows } = await pool.query<BalancesRow>(
+    `SELECT account_balance, activity_balance, held_balance FROM user_balances WHERE user_id = $1`,
+    [userId],
+  );
+  return rows[0] ?? { account_balance: 0, activity_balance: 0, held_balance: 0 };
+}
+
+export interface TransactionRow {
+  id: string;
+  type: string;
+  title: string;
+  amount: number;
+  status: string;
+  created_at: Date;
+}
+
+export async function listTransactions(pool: Pool, userId: string): Promise<TransactionRow[]> {
+  const { rows } = await pool.query<TransactionRow>(
+    `SELECT id, type, title, amount, status, created_at FROM transactions
+     WHERE user_id = $1 ORDER BY created_at DESC, global_position DESC`,
+    [userId],
+  );
+  return rows;
+}
+
+export interface WithdrawalRow {
+  withdrawal_id: string;
+  type: 'withdrawal' | 'activityWithdrawal';
+  amount: number;
+  fee: number;
+  status: 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
+  bank_name: string;
+  account_num: string;
+  account_name: string;
+  requested_at: Date;
+  approved_at: Date | null;
+  rejected_at: Date | null;
+  rejection_reason: string | null;
+  paid_at: Date | null;
+  payout_provider: string | null;
+  payout_reference: string | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
+}
+
+const withdrawalColumns = `withdrawal_id, type, amount, fee, status, bank_name, account_num, account_name,
+  requested_at, approved_at, rejected_at, rejection_reason, paid_at, payout_provider, payout_reference,
+  failed_at, failure_reason`;
+
+export async function listWithdrawals(pool: Pool, userId: string): Promise<WithdrawalRow[]> {
+  const { rows } = await pool.query<WithdrawalRow>(
+    `SELECT ${withdrawalColumns} FROM withdrawals WHERE user_id = $1
+     ORDER BY requested_at DESC, withdrawal_id`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function findWithdrawal(
+  pool: Pool,
+  userId: string,
+  withdrawalId: string,
+): Promise<WithdrawalRow | undefined> {
+  const { rows } = await pool.query<WithdrawalRow>(
+    `SELECT ${withdrawalColumns} FROM withdrawals WHERE user_id = $1 AND withdrawal_id = $2`,
+    [userId, withdrawalId],
+  );
+  return rows[0];
+}
+
+export type StatementBalance = 'account' | 'activity';
+
+export interface StatementRow {
+  global_position: number;
+  posting_index: number;
+  event_id: string;
+  hash: string;
+  event_type: string;
+  amount: number;
+  running_balance: number;
+  recorded_at: Date;
+}
+
+export function statementAccount(userId: string, balance: StatementBalance): string {
+  return balance === 'activity' ? Accounts.userActivity(userId) : Accounts.userAccount(userId);
+}
+
+/**
+ * The journal lines of one of the user's ledger accounts, newest first, each with the balance
+ * after it (summed in log order) and the hash of the event it came from, so a user can check
+ * every line against the hash-chained log.
+ */
+export async function listStatement(pool: Pool, account: string): Promise<StatementRow[]> {
+  const { rows } = await pool.query<StatementRow>(
+    `SELECT le.global_position, le.posting_index, le.event_id, encode(e.hash, 'hex') AS hash,
+       le.event_type, le.amount, le.recorded_at,
+       (sum(le.amount) OVER (ORDER BY le.global_position, le.posting_index
+                             ROWS UNBOUNDED PRECEDING))::bigint AS running_balance
+     FROM ledger_entries le
+     JOIN events e ON e.global_position = le.global_position
+     WHERE le.account = $1
+     ORDER BY le.global_position DESC, le.posting_index DESC`,
+    [account],
+  );
+  return rows;
+}
+
+/** Sign-in follows the email the user changed (credentials are kept outside the event log). */
+export async function updateSignInEmail(pool: Pool, userId: string, email: string): Promise<void> {
+  await pool.query(
+    `UPDATE credentials SET email = $2, updated_at = now()
+     WHERE user_id::text = $1 AND email IS DISTINCT FROM $2`,
+    [userId, email],
+  );
+}

@@ -1,0 +1,11 @@
+/** The signed-in user's own area (user-site.md section 7): every route reads the token's user only. */
+import type { FeatureRoutes } from '../../app';
+import { historyRoutes } from './history-routes';
+import { profileRoutes } from './profile-routes';
+import { withdrawalRoutes } from './withdrawal-routes';
+
+export const userAreaRoutes: FeatureRoutes = (ctx) => [
+  ...profileRoutes(ctx),
+  ...historyRoutes(ctx),
+  ...withdrawalRoutes(ctx),
+];

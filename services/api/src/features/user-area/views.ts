@@ -1,0 +1,118 @@
+/** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
+import type { Config } from '@kobo/platform';
+import { toNaira } from './naira';
+import type {
+  BalancesRow,
+  DashboardRow,
+  ProfileRow,
+  StatementRow,
+  TransactionRow,
+  WithdrawalRow,
+} from './queries';
+import type { payoutStates } from './schemas';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function profileView(row: ProfileRow) {
+  return {
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    referralCode: row.referral_code,
+    // Empty strings, not null: the withdrawal screen treats any empty field as "details missing".
+    bankDetails: {
+      bankName: row.bank_name ?? '',
+      accountNum: row.account_num ?? '',
+      accountName: row.account_name ?? '',
+    },
+  };
+}
+
+export function balancesView(row: BalancesRow) {
+  return {
+    accountBalance: toNaira(row.account_balance),
+    activityBalance: toNaira(row.activity_balance),
+    heldBalance: toNaira(row.held_balance),
+  };
+}
+
+export function dashboardView(row: DashboardRow, money: Config['money']) {
+  return {
+    ...profileView(row),
+    ...balancesView(row),
+    totalTasks: row.total_tasks,
+    totalEarnings: toNaira(row.total_earnings),
+    totalReferrals: row.total_referrals,
+    totalWithdrawn: toNaira(row.total_withdrawn),
+    withdrawalRules: {
+      minAccount: toNaira(money.minWithdrawalAccount),
+      minActivity: toNaira(money.minWithdrawalActivity),
+      fee: toNaira(money.withdrawalFee),
+    },
+  };
+}
+
+const transactionStatus = { completed: 'Completed', pending: 'Pending', failed: 'Failed' } as const;
+const isWithdrawal = (type: string) => type === 'withdrawal' || type === 'activityWithdrawal';
+
+export function transactionView(row: TransactionRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    // The client puts the minus sign on withdrawals itself, so they travel as the amount requested;
+    // an adjustment ('other') keeps its sign, since it may be a debit.
+    amount: toNaira(isWithdrawal(row.type) ? Math.abs(row.amount) : row.amount),
+    status: transactionStatus[row.status as keyof typeof transactionStatus] ?? 'Completed',
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+type PayoutState = (typeof payoutStates)[number];
+
+/** Where the money is, in the words a user follows a payout by. */
+const payoutStateOf: Record<WithdrawalRow['status'], PayoutState> = {
+  pending: 'awaiting_approval', // held, waiting for an admin
+  approved: 'queued', // approved, the payout is on its way to the bank
+  paid: 'paid', // the bank's reference is known
+  payout_failed: 'failed', // the money is back on the balance
+  rejected: 'cancelled', // the hold was released
+};
+
+export function withdrawalView(row: WithdrawalRow) {
+  return {
+    id: row.withdrawal_id,
+    amount: toNaira(row.amount),
+    fee: toNaira(row.fee),
+    type: row.type,
+    status: row.status,
+    payoutState: payoutStateOf[row.status],
+    reference: row.payout_reference,
+    bankDetails: { bankName: row.bank_name, accountNum: row.account_num, accountName: row.account_name },
+    requestedAt: row.requested_at.toISOString(),
+    approvedAt: iso(row.approved_at),
+    rejectedAt: iso(row.rejected_at),
+    rejectionReason: row.rejection_reason,
+    paidAt: iso(row.paid_at),
+    failedAt: iso(row.failed_at),
+    failureReason: row.failure_reason,
+  };
+}
+
+export function statementView(account: string, rows: StatementRow[]) {
+  return {
+    account,
+    // Newest first, so the first line's running balance is the balance now.
+    balance: toNaira(rows[0]?.running_balance ?? 0),
+    entries: rows.map((row) => ({
+      eventId: row.event_id,
+      hash: row.hash,
+      type: row.event_type,
+      amount: toNaira(row.amount),
+      runningBalance: toNaira(row.running_balance),
+      recordedAt: row.recorded_at.toISOString(),
+    })),
+  };
+}

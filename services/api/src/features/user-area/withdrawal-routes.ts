@@ -1,0 +1,122 @@
+/** Withdrawals: POST /users/withdraw places a hold; GET /users/withdrawals follows each payout. */
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
+import type { ApiContext } from '../../context';
+import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
+import { findBalances, findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
+import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
+import { balancesView, withdrawalView } from './views';
+import { z } from 'zod';
+
+const tags = ['user area', 'withdrawals'];
+
+/**
+ * With an Idempotency-Key the withdrawal id follows from the user and the key, so a retry (even
+ * one whose first answer was lost, or after the key's record expired) names the same withdrawal
+ * and the ledger places one hold. Without a key every request is a new withdrawal.
+ */
+export function withdrawalIdFor(userId: string, idempotencyKey: string | undefined): string {
+  return idempotencyKey === undefined
+    ? randomUUID()
+    : uuidv5(`withdrawal:${userId}:${idempotencyKey}`, KOBO_UUID_NAMESPACE);
+}
+
+/** The request as the ledger recorded it, for when the read model has not caught up yet. */
+function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
+  const event = events.find((e) => e.type === 'WithdrawalRequested');
+  if (!event) return undefined;
+  const d = event.data as {
+    withdrawalId: string;
+    balance: 'account' | 'activity';
+    amount: number;
+    fee: number;
+    bankDetails: { bankName: string; accountNum: string; accountName: string };
+  };
+  return {
+    withdrawal_id: d.withdrawalId,
+    type: d.balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
+    amount: d.amount,
+    fee: d.fee,
+    status: 'pending',
+    bank_name: d.bankDetails.bankName,
+    account_num: d.bankDetails.accountNum,
+    account_name: d.bankDetails.accountName,
+    requested_at: at,
+    approved_at: null,
+    rejected_at: null,
+    rejection_reason: null,
+    paid_at: null,
+    payout_provider: null,
+    payout_reference: null,
+    failed_at: null,
+    failure_reason: null,
+  };
+}
+
+export const withdrawalRoutes = (ctx: ApiContext) => [
+  defineRoute({
+    method: 'post',
+    path: '/users/withdraw',
+    summary: 'Request a withdrawal: the amount is held at once and waits for an admin',
+    description:
+      'Send an Idempotency-Key header to make retries safe: the same key answers the first answer ' +
+      'again, and the withdrawal id derives from it, so one hold is placed however often it is sent.',
+    tags,
+    access: ['user'],
+    idempotency: 'optional',
+    body: withdrawalBody,
+    responses: {
+      201: {
+        description: 'The withdrawal, on hold, and the balances after it',
+        schema: withdrawalSubmittedSchema,
+      },
+      400: { description: 'Below the minimum, an invalid amount, or bank details missing', problem: true },
+      403: { description: 'The account is suspended', problem: true },
+      409: { description: 'The Idempotency-Key is in use by a request still running', problem: true },
+      422: { description: 'Insufficient balance (or the key reused with another request)', problem: true },
+    },
+    handler: async ({ body, principal, req }) => {
+      const userId = principal.userId;
+      const header = req.get(IDEMPOTENCY_HEADER);
+      const key = header === undefined ? undefined : parseIdempotencyKey(header.trim());
+      const withdrawalId = withdrawalIdFor(userId, key);
+      const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
+      const result = await ctx.commands.requestWithdrawal(
+        { userId, withdrawalId, type: body.type, amount },
+        {
+          actor: userId,
+          commandId: `withdrawal:${withdrawalId}`,
+          correlationId: String(req.id),
+          ...(key === undefined ? {} : { idempotencyKey: key }),
+        },
+      );
+      await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
+      const row =
+        (await findWithdrawal(ctx.pool, userId, withdrawalId)) ?? fromEvent(result.events, new Date());
+      if (!row)
+        throw new HttpProblem(
+          'unavailable',
+          'Your withdrawal was received but is not shown yet. Please try again in a moment.',
+        );
+      return {
+        message:
+          body.type === 'activityWithdrawal'
+            ? messages.activityWithdrawalSubmitted
+            : messages.withdrawalSubmitted,
+        withdrawal: withdrawalView(row),
+        balances: balancesView(await findBalances(ctx.pool, userId)),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/users/withdrawals',
+    summary: "The signed-in user's withdrawals, newest first, with status and payout reference",
+    tags,
+    access: ['user'],
+    responses: { 200: { description: 'The withdrawals', schema: z.array(withdrawalSchema) } },
+    handler: async ({ principal }) => (await listWithdrawals(ctx.pool, principal.userId)).map(withdrawalView),
+  }),
+];

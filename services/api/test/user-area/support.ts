@@ -1,0 +1,59 @@
+/** Users for the user-area tests, made through the ledger's own commands (no auth route needed). */
+import { randomUUID } from 'node:crypto';
+import { kobo } from '@kobo/ledger';
+import { projections } from '@kobo/projector';
+import type { Harness } from '../support/harness';
+
+export interface TestUser {
+  userId: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+const allProjections = projections.map((p) => p.name);
+
+/** Waits until every projector has applied `position` (the tests read several read models). */
+export async function settled(h: Harness, position: number): Promise<void> {
+  if (!(await h.projectors.waitFor(position, allProjections, 10_000)))
+    throw new Error(`projectors did not reach position ${position}`);
+}
+
+export async function registerUser(
+  h: Harness,
+  name: string,
+  /** accountBalance in kobo, credited by an admin adjustment. */
+  options: { bank?: boolean; accountBalance?: number } = {},
+): Promise<TestUser> {
+  const userId = randomUUID();
+  const commands = h.context.commands;
+  let { lastPosition } = await commands.registerUser({
+    userId,
+    firstName: name,
+    lastName: 'Tester',
+    username: `${name}-${userId.slice(0, 8)}`,
+    email: `${name}-${userId.slice(0, 8)}@kobo.test`.toLowerCase(),
+    phone: '08030000000',
+    role: 'user',
+    referralCode: userId.slice(0, 8).toUpperCase(),
+    referredByCode: null,
+  });
+  if (options.bank ?? true)
+    ({ lastPosition } = await commands.updateBankDetails({
+      userId,
+      bankName: 'Kuda Bank',
+      accountNum: '0123456789',
+      accountName: `${name} Tester`,
+    }));
+  if (options.accountBalance)
+    ({ lastPosition } = await commands.adjustBalance({
+      userId,
+      adjustmentId: randomUUID(),
+      balance: 'account',
+      amount: kobo(options.accountBalance),
+      reason: 'test funding',
+      by: h.adminId,
+    }));
+  await settled(h, lastPosition);
+  const token = h.context.auth.issueToken({ userId, role: 'user' });
+  return { userId, token, auth: { Authorization: `Bearer ${token}` } };
+}
