@@ -1,0 +1,77 @@
+/** The task routes' reads: the campaigns and submissions read models (docs/projections.md). */
+import type { Pool } from '@kobo/platform';
+import type { TaskSort } from './schemas';
+
+export interface AvailableTaskRow {
+  campaign_id: string;
+  title: string;
+  instructions: string;
+  price: number;
+  url: string;
+  platform: string;
+  variation: string;
+  remaining: number;
+  estimated_minutes: number;
+  image: string | null;
+  submitted: boolean;
+}
+
+const orderBy: Record<TaskSort, string> = {
+  newest: 'c.created_at DESC, c.campaign_id',
+  'price-desc': 'c.price DESC, c.created_at DESC, c.campaign_id',
+  'price-asc': 'c.price ASC, c.created_at DESC, c.campaign_id',
+  'most-available': 'c.remaining DESC, c.created_at DESC, c.campaign_id',
+  'least-available': 'c.remaining ASC, c.created_at DESC, c.campaign_id',
+};
+
+/** Active campaigns with units left, and whether this user already took part. */
+export async function availableTasks(
+  pool: Pool,
+  userId: string,
+  options: { sort: TaskSort; platforms: string[] | null },
+): Promise<AvailableTaskRow[]> {
+  const { rows } = await pool.query<AvailableTaskRow>(
+    `SELECT c.campaign_id, c.title, c.instructions, c.price, c.url, c.platform, c.variation, c.remaining,
+            c.estimated_minutes, c.image,
+            EXISTS (SELECT 1 FROM submissions s WHERE s.campaign_id = c.campaign_id AND s.user_id = $1) AS submitted
+       FROM campaigns c
+      WHERE c.status = 'active' AND c.remaining > 0
+        AND ($2::text[] IS NULL OR lower(c.platform) = ANY($2::text[]))
+      ORDER BY ${orderBy[options.sort]}`,
+    [userId, options.platforms],
+  );
+  return rows;
+}
+
+export interface CampaignForSubmission {
+  campaign_id: string;
+  platform: string;
+}
+
+export async function campaignById(pool: Pool, campaignId: string): Promise<CampaignForSubmission | null> {
+  const { rows } = await pool.query<CampaignForSubmission>(
+    `SELECT campaign_id, platform FROM campaigns WHERE campaign_id = $1`,
+    [campaignId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SubmissionRow {
+  submission_id: string;
+  campaign_id: string;
+  user_id: string;
+  kind: 'task' | 'activity';
+  proof_image: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  reward: number;
+  submitted_at: Date;
+}
+
+export async function submissionById(pool: Pool, submissionId: string): Promise<SubmissionRow | null> {
+  const { rows } = await pool.query<SubmissionRow>(
+    `SELECT submission_id, campaign_id, user_id, kind, proof_image, status, reward, submitted_at
+       FROM submissions WHERE submission_id = $1`,
+    [submissionId],
+  );
+  return rows[0] ?? null;
+}

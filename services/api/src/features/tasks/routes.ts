@@ -1,0 +1,98 @@
+/**
+ * Tasks for users: the list of available tasks and the proof submission (user-site.md sections
+ * 2, 7, 8). The image routes (links, serving, the admin's campaign image) come with them.
+ */
+import { koboToNaira } from '@kobo/ledger';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute, IDEMPOTENCY_HEADER } from '../../http';
+import { checkedImageOf, imageUpload, proofImageRule } from '../../uploads/image-upload';
+import { uploadRoutes } from '../../uploads/routes';
+import { uploadsOf } from '../../uploads/uploads-of';
+import { platformsMatching } from './platforms';
+import { availableTasks, type AvailableTaskRow } from './queries';
+import { submitTaskAnswer, submitTaskBody, taskListQuery, taskSchema, type TaskView } from './schemas';
+import { takePartInTask } from './submit-task';
+import type { LinkSigner } from '../../uploads/signed-links';
+import { uploadKindOf } from '../../uploads/upload-keys';
+
+export const tasksRoutes: FeatureRoutes = (context) => {
+  const uploads = uploadsOf(context);
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/tasks',
+      summary: 'Active tasks with units left, and whether the caller already took part',
+      tags: ['tasks'],
+      access: ['user'],
+      query: taskListQuery,
+      responses: {
+        200: { description: 'The tasks, newest first unless sorted', schema: taskSchema.array() },
+      },
+      handler: async ({ query, principal }) => {
+        const rows = await availableTasks(context.pool, principal.userId, {
+          sort: query.sort ?? 'newest',
+          platforms: platformsMatching(query.platform),
+        });
+        return rows.map((row) => taskView(row, uploads.links));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/tasks/submit',
+      summary: 'Submit proof of a task (multipart: taskId, proofImage), or complete an activity',
+      description:
+        'multipart/form-data with taskId and the screenshot in proofImage (PNG, JPEG or WebP, at most 10 MB). For an activity task no file is needed: it is completed and credited to the activity balance at once.',
+      tags: ['tasks'],
+      access: ['user'],
+      middleware: imageUpload(proofImageRule),
+      body: submitTaskBody,
+      idempotency: 'optional',
+      responses: {
+        200: { description: 'Activity completed and credited', schema: submitTaskAnswer },
+        201: { description: 'Submitted; pending review', schema: submitTaskAnswer },
+        400: { description: 'No screenshot, or not a PNG, JPEG or WebP image', problem: true },
+        404: { description: 'No such task', problem: true },
+        409: { description: 'Already submitted, no units left, or the task is closed', problem: true },
+        413: { description: 'The screenshot is larger than 10 MB', problem: true },
+      },
+      handler: async ({ body, principal, req, res }) => {
+        const result = await takePartInTask(context, uploads, {
+          userId: principal.userId,
+          taskId: body.taskId,
+          image: checkedImageOf(req),
+          idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+        });
+        res.status(result.kind === 'task' ? 201 : 200).json({
+          status: 'success',
+          message: result.message,
+          submission: result.submission,
+        });
+        return undefined;
+      },
+    }),
+    ...uploadRoutes(context),
+  ];
+};
+
+function taskView(row: AvailableTaskRow, links: LinkSigner): TaskView {
+  return {
+    _id: row.campaign_id,
+    taskName: row.title,
+    taskInstructions: row.instructions,
+    taskPrice: koboToNaira(row.price),
+    taskUrl: row.url,
+    taskPlatform: row.platform,
+    taskVariation: row.variation,
+    remainingUnits: row.remaining,
+    taskTime: row.estimated_minutes,
+    taskImage: imageLink(row.image, links),
+    submitted: row.submitted,
+  };
+}
+
+/** A stored guide image becomes a short-lived link; an outside URL is passed on as it is. */
+function imageLink(image: string | null, links: LinkSigner): string | null {
+  if (!image) return null;
+  if (/^https?:\/\//i.test(image)) return image;
+  return uploadKindOf(image)?.kind === 'campaign' ? links.sign({ key: image }).url : null;
+}

@@ -1,0 +1,59 @@
+/** The task routes' request and answer shapes (the client's field names: user-site.md section 7). */
+import { z } from 'zod';
+
+export const taskSorts = ['newest', 'price-desc', 'price-asc', 'most-available', 'least-available'] as const;
+export type TaskSort = (typeof taskSorts)[number];
+
+export const taskListQuery = z.object({
+  sort: z.enum(taskSorts).optional(),
+  /** A platform key (facebook, playstore, ...) or a group: social-media, music-streaming, app-stores. */
+  platform: z.string().trim().max(40).optional(),
+});
+
+export const submitTaskBody = z.object({
+  taskId: z.string({ error: 'Task id is required' }).trim().min(1, 'Task id is required').max(200),
+});
+
+export const taskSchema = z
+  .object({
+    _id: z.string(),
+    taskName: z.string(),
+    taskInstructions: z.string(),
+    /** Naira, 2 decimals. */
+    taskPrice: z.number(),
+    taskUrl: z.string(),
+    taskPlatform: z.string(),
+    taskVariation: z.string(),
+    remainingUnits: z.number().int(),
+    /** Estimated minutes. */
+    taskTime: z.number().int(),
+    /** A short-lived link to the guide image, or null. */
+    taskImage: z.string().nullable(),
+    /** Whether the signed-in user already submitted (or completed) this task. */
+    submitted: z.boolean(),
+  })
+  .meta({ id: 'Task' });
+
+export const submissionSchema = z
+  .object({
+    _id: z.string(),
+    taskId: z.string(),
+    userId: z.string(),
+    kind: z.enum(['task', 'activity']),
+    /** The stored proof's key (GET /uploads/link?key= turns it into a link); null for an activity. */
+    proofImage: z.string().nullable(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    /** Naira, 2 decimals: what approval pays (an activity is paid at once). */
+    reward: z.number(),
+    submittedAt: z.string(),
+  })
+  .meta({ id: 'TaskSubmission' });
+
+export const submitTaskAnswer = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  submission: submissionSchema,
+});
+
+export type TaskView = z.output<typeof taskSchema>;
+export type SubmissionView = z.output<typeof submissionSchema>;

@@ -1,0 +1,125 @@
+/**
+ * Taking part in a task. A task: store the proof, then SubmitTask; if the ledger refuses (or
+ * fails), the stored proof is removed again, so nothing is half-written. An activity: no file,
+ * CompleteActivity credits the activity balance at once.
+ */
+import {
+  ACTIVITY_PLATFORM,
+  koboToNaira,
+  submissionIdFor,
+  TASK_UNAVAILABLE,
+  type CommandResult,
+} from '@kobo/ledger';
+import type { ApiContext } from '../../context';
+import { HttpProblem } from '../../http';
+import type { CheckedImage } from '../../uploads/image-upload';
+import { removeImage, storeImage } from '../../uploads/stored-images';
+import { proofKeyFor } from '../../uploads/upload-keys';
+import type { Uploads } from '../../uploads/uploads-of';
+import { campaignById, submissionById, type SubmissionRow } from './queries';
+import type { SubmissionView } from './schemas';
+
+export const taskMessages = {
+  submitted: 'Task submitted successfully! It will be verified within 1-7 hours.',
+  activityCompleted: 'Activity completed and approved! Your activity balance has been credited.',
+  proofRequired: 'Please upload a screenshot of the completed task.',
+  activityRepeated: 'You have already completed this activity.',
+} as const;
+
+/** Read models the answer and the next screens read. */
+const readBack = ['submissions', 'campaigns', 'balances', 'transactions'] as const;
+
+export interface Participation {
+  userId: string;
+  taskId: string;
+  image: CheckedImage | undefined;
+  idempotencyKey: string | undefined;
+}
+
+export interface ParticipationResult {
+  kind: 'task' | 'activity';
+  message: string;
+  submission: SubmissionView;
+}
+
+export async function takePartInTask(
+  context: ApiContext,
+  uploads: Uploads,
+  { userId, taskId, image, idempotencyKey }: Participation,
+): Promise<ParticipationResult> {
+  const campaign = await campaignById(context.pool, taskId);
+  if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
+  const campaignId = campaign.campaign_id;
+  const meta = { actor: userId, ...(idempotencyKey ? { idempotencyKey } : {}) };
+
+  if (campaign.platform === ACTIVITY_PLATFORM) {
+    const result = await context.commands.completeActivity({ campaignId, userId }, meta);
+    // The ledger takes a repeat as a harmless retry (same submission id) and appends nothing; the
+    // person is told it was not credited again. A client retry with an Idempotency-Key still gets
+    // the first answer replayed.
+    if (result.events.length === 0) throw new HttpProblem('conflict', taskMessages.activityRepeated);
+    return {
+      kind: 'activity',
+      message: taskMessages.activityCompleted,
+      submission: await submissionAfter(context, result, { campaignId, userId, proofImage: null }),
+    };
+  }
+
+  if (!image)
+    throw new HttpProblem('validation', taskMessages.proofRequired, {
+      proofImage: taskMessages.proofRequired,
+    });
+  const key = proofKeyFor(campaignId, userId, image.extension);
+  if (!key) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
+  await storeImage(uploads.store, key, image);
+  let result: CommandResult;
+  try {
+    result = await context.commands.submitTask({ campaignId, userId, proofImage: key }, meta);
+  } catch (error) {
+    await removeImage(uploads.store, key, context.logger);
+    throw error;
+  }
+  // Nothing appended means an earlier identical submission: this copy of the file is not used.
+  if (result.events.length === 0) await removeImage(uploads.store, key, context.logger);
+  return {
+    kind: 'task',
+    message: taskMessages.submitted,
+    submission: await submissionAfter(context, result, { campaignId, userId, proofImage: key }),
+  };
+}
+
+async function submissionAfter(
+  context: ApiContext,
+  result: CommandResult,
+  expected: { campaignId: string; userId: string; proofImage: string | null },
+): Promise<SubmissionView> {
+  await context.projectors.waitFor(result.lastPosition, readBack);
+  const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
+  if (row) return submissionView(row);
+  // The read model is late (waitFor timed out): answer from the event the command appended.
+  const event = result.events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
+  const data = (event?.data ?? {}) as { submissionId?: string; reward?: number };
+  return {
+    _id: data.submissionId ?? submissionIdFor(expected.campaignId, expected.userId),
+    taskId: expected.campaignId,
+    userId: expected.userId,
+    kind: expected.proofImage === null ? 'activity' : 'task',
+    proofImage: expected.proofImage,
+    status: expected.proofImage === null ? 'approved' : 'pending',
+    reward: koboToNaira(data.reward ?? 0),
+    submittedAt: new Date().toISOString(),
+  };
+}
+
+export function submissionView(row: SubmissionRow): SubmissionView {
+  return {
+    _id: row.submission_id,
+    taskId: row.campaign_id,
+    userId: row.user_id,
+    kind: row.kind,
+    proofImage: row.proof_image,
+    status: row.status,
+    reward: koboToNaira(row.reward),
+    submittedAt: new Date(row.submitted_at).toISOString(),
+  };
+}
