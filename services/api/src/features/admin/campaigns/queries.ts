@@ -1,0 +1,140 @@
+/** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
+import type { Pool } from '@kobo/platform';
+import { iso, toNaira } from '../wire';
+
+interface CampaignRow {
+  campaign_id: string;
+  title: string;
+  platform: string;
+  variation: string;
+  instructions: string;
+  url: string;
+  price: number;
+  units: number;
+  estimated_minutes: number;
+  image: string | null;
+  status: string;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  approved: number;
+  pending: number;
+  rejected: number;
+  participants: number;
+  escrow_balance: number;
+  total_paid: number;
+  remaining: number;
+  budget: number;
+}
+
+interface SubmissionRow {
+  submission_id: string;
+  campaign_id: string;
+  user_id: string;
+  kind: 'task' | 'activity';
+  proof_image: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  flags: string[];
+  reward: number;
+  reason: string | null;
+  submitted_at: Date;
+  reviewed_at: Date | null;
+  username: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+function toSubmission(row: SubmissionRow) {
+  return {
+    _id: row.submission_id,
+    userId: row.user_id,
+    username: row.username ?? '',
+    fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
+    userEmail: row.email ?? '',
+    userAvatar: null,
+    proofImage: row.proof_image,
+    submittedAt: iso(row.submitted_at)!,
+    reviewedAt: iso(row.reviewed_at),
+    status: row.status,
+    kind: row.kind,
+    // What the submission earns: nothing once rejected.
+    earnings: row.status === 'rejected' ? 0 : toNaira(row.reward),
+    flags: row.flags ?? [],
+    reason: row.reason,
+  };
+}
+
+export type AdminSubmission = ReturnType<typeof toSubmission>;
+
+function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]) {
+  return {
+    _id: row.campaign_id,
+    taskId: row.campaign_id,
+    taskName: row.title,
+    taskPlatform: row.platform,
+    taskVariation: row.variation,
+    taskInstructions: row.instructions,
+    taskUrl: row.url,
+    taskPrice: toNaira(row.price),
+    taskUnits: Number(row.units),
+    completedUnits: Number(row.approved),
+    pendingUnits: Number(row.pending),
+    rejectedUnits: Number(row.rejected),
+    taskStatus: row.status,
+    taskTime: Number(row.estimated_minutes),
+    estimatedTime: Number(row.estimated_minutes),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    taskImage: row.image,
+    spent: toNaira(row.total_paid),
+    budget: toNaira(row.budget),
+    totalCost: toNaira(row.budget),
+    /** Units still open: neither approved nor waiting for review. */
+    remaining: Number(row.remaining),
+    /** Naira still in the campaign's escrow. */
+    escrowBalance: toNaira(row.escrow_balance),
+    participants: Number(row.participants),
+    completedBy,
+  };
+}
+
+export type AdminCampaign = ReturnType<typeof toCampaign>;
+
+const SELECT_SUBMISSIONS = `
+  SELECT s.submission_id, s.campaign_id, s.user_id, s.kind, s.proof_image, s.status, s.flags, s.reward,
+         s.reason, s.submitted_at, s.reviewed_at, u.username, u.email, u.first_name, u.last_name
+  FROM submissions s LEFT JOIN users u ON u.user_id = s.user_id`;
+// Pending first (the review queue), then the newest.
+const SUBMISSION_ORDER = `ORDER BY (s.status = 'pending') DESC, s.submitted_at DESC, s.submission_id`;
+
+async function withSubmissions(pool: Pool, campaigns: CampaignRow[]): Promise<AdminCampaign[]> {
+  if (campaigns.length === 0) return [];
+  const { rows } = await pool.query<SubmissionRow>(
+    `${SELECT_SUBMISSIONS} WHERE s.campaign_id = ANY($1::text[]) ${SUBMISSION_ORDER}`,
+    [campaigns.map((c) => c.campaign_id)],
+  );
+  const byCampaign = new Map<string, AdminSubmission[]>();
+  for (const row of rows) {
+    const list = byCampaign.get(row.campaign_id) ?? [];
+    list.push(toSubmission(row));
+    byCampaign.set(row.campaign_id, list);
+  }
+  return campaigns.map((c) => toCampaign(c, byCampaign.get(c.campaign_id) ?? []));
+}
+
+/** Every campaign but the deleted ones, newest first. */
+export async function listCampaigns(pool: Pool): Promise<AdminCampaign[]> {
+  const { rows } = await pool.query<CampaignRow>(
+    `SELECT * FROM campaigns WHERE status <> 'deleted' ORDER BY created_at DESC, campaign_id`,
+  );
+  return withSubmissions(pool, rows);
+}
+
+export async function findCampaign(pool: Pool, campaignId: string): Promise<AdminCampaign | null> {
+  const { rows } = await pool.query<CampaignRow>(
+    `SELECT * FROM campaigns WHERE campaign_id = $1 AND status <> 'deleted'`,
+    [campaignId],
+  );
+  return rows[0] ? (await withSubmissions(pool, rows))[0]! : null;
+}

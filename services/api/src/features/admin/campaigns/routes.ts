@@ -1,0 +1,247 @@
+/** /admin/tasks: campaigns (create, edit, delete, pause/resume) and the review of submissions. */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { submissionIdFor } from '@kobo/ledger';
+import type { FeatureRoutes } from '../../../app';
+import { defineRoute, HttpProblem } from '../../../http';
+import { messageSchema, staffMeta } from '../wire';
+import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
+import { findCampaign, listCampaigns } from './queries';
+import {
+  createCampaignBody,
+  idParams,
+  reviewAnswer,
+  reviewBody,
+  statusAnswer,
+  taskIdParams,
+  updateCampaignBody,
+} from './schemas';
+
+/** What the campaign and review screens read after a change. */
+const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'stats'];
+export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
+
+const campaignAnswer = messageSchema.extend({ task: z.unknown() });
+
+export const campaignRoutes: FeatureRoutes = (ctx) => {
+  async function readBack(campaignId: string, position: number) {
+    if (position > 0) await ctx.projectors.waitFor(position, CAMPAIGN_VIEWS);
+    return findCampaign(ctx.pool, campaignId);
+  }
+
+  /** campaignId (or taskId) and userId (or submissionId) name the submission. */
+  function submissionOf(body: z.output<typeof reviewBody>) {
+    const campaignId = body.campaignId || body.taskId;
+    const errors: Record<string, string> = {};
+    if (!campaignId) errors.campaignId = 'Campaign id is required';
+    if (!body.userId && !body.submissionId) errors.userId = 'User id is required';
+    const first = Object.values(errors)[0];
+    if (first) throw new HttpProblem('validation', first, errors);
+    return {
+      campaignId: campaignId!,
+      submissionId: body.submissionId || submissionIdFor(campaignId!, body.userId!),
+    };
+  }
+
+  async function review(run: () => Promise<{ lastPosition: number }>, message: string) {
+    const result = await run();
+    await ctx.projectors.waitFor(result.lastPosition, CAMPAIGN_VIEWS);
+    return { status: 'success' as const, message };
+  }
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/admin/tasks',
+      summary: 'Campaigns with progress and their submissions (completedBy), newest first',
+      tags: ['admin'],
+      access: ['admin'],
+      responses: { 200: { description: 'The campaigns (money in naira)' } },
+      handler: () => listCampaigns(ctx.pool),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/tasks',
+      summary: 'Create a campaign; units × price is moved into its escrow',
+      tags: ['admin'],
+      access: ['admin'],
+      body: createCampaignBody,
+      idempotency: 'optional',
+      responses: {
+        201: { description: "'New campaign has been created successfully.'", schema: campaignAnswer },
+        400: { description: 'A required field is missing or invalid', problem: true },
+      },
+      async handler({ body, principal }) {
+        const campaignId = randomUUID();
+        const d = detailsFrom(body);
+        const result = await ctx.commands.createCampaign(
+          {
+            campaignId,
+            title: d.title ?? '',
+            platform: d.platform ?? '',
+            variation: d.variation,
+            instructions: d.instructions,
+            url: d.url ?? '',
+            price: d.price,
+            units: d.units,
+            estimatedMinutes: d.estimatedMinutes,
+            image: d.image,
+            status: body.taskStatus,
+            by: principal.userId,
+          },
+          staffMeta(principal),
+        );
+        return {
+          message: 'New campaign has been created successfully.',
+          task: await readBack(campaignId, result.lastPosition),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/admin/tasks/:taskId',
+      summary:
+        "Edit a campaign's details and status (a change of units or price tops up or refunds the escrow)",
+      tags: ['admin'],
+      access: ['admin'],
+      params: taskIdParams,
+      body: updateCampaignBody,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "'Campaign has been updated successfully.'", schema: campaignAnswer },
+        400: { description: 'Invalid input', problem: true },
+        404: { description: 'No such campaign', problem: true },
+        409: { description: 'The change is not possible in the campaign’s state', problem: true },
+      },
+      async handler({ params, body, principal }) {
+        const campaignId = params.taskId;
+        await requireCampaign(ctx, campaignId);
+        let position = 0;
+        const changes = detailsFrom(body);
+        if (Object.keys(changes).length > 0)
+          position = (
+            await ctx.commands.updateCampaign(
+              { campaignId, changes, by: principal.userId },
+              staffMeta(principal),
+            )
+          ).lastPosition;
+        if (body.taskStatus !== undefined) {
+          const state = await requireCampaign(ctx, campaignId);
+          position = Math.max(position, await setCampaignStatus(ctx, principal, state, body.taskStatus));
+        }
+        return {
+          message: 'Campaign has been updated successfully.',
+          task: await readBack(campaignId, position),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/admin/tasks/:taskId',
+      summary: 'Delete a campaign: pending submissions are turned down and the unspent escrow returned',
+      tags: ['admin'],
+      access: ['admin'],
+      params: taskIdParams,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "'Campaign has been deleted successfully.'", schema: messageSchema },
+        404: { description: 'No such campaign', problem: true },
+      },
+      async handler({ params, principal }) {
+        const result = await ctx.commands.deleteCampaign(
+          { campaignId: params.taskId, by: principal.userId },
+          staffMeta(principal),
+        );
+        await ctx.projectors.waitFor(result.lastPosition, CAMPAIGN_VIEWS);
+        return { message: 'Campaign has been deleted successfully.' };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/admin/tasks/:id/status',
+      summary: 'Toggle a campaign between active and paused (a draft goes live)',
+      tags: ['admin'],
+      access: ['admin'],
+      params: idParams,
+      responses: {
+        200: {
+          description: "{ status, message: 'Campaign status changed to {status}.' }",
+          schema: statusAnswer,
+        },
+        404: { description: 'No such campaign', problem: true },
+        409: { description: 'The campaign has ended', problem: true },
+      },
+      async handler({ params, principal }) {
+        const state = await requireCampaign(ctx, params.id);
+        const status = toggledStatus(state);
+        const position = await setCampaignStatus(ctx, principal, state, status);
+        if (position > 0) await ctx.projectors.waitFor(position, CAMPAIGN_VIEWS);
+        return { status, message: `Campaign status changed to ${status}.` };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/tasks/approve',
+      summary:
+        "Approve a submission: the reward moves from the campaign's escrow to the user's account balance",
+      tags: ['admin'],
+      access: ['admin'],
+      body: reviewBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: "{ status: 'success', message: 'Task Approved Successfully' }",
+          schema: reviewAnswer,
+        },
+        400: { description: 'The campaign or user is missing', problem: true },
+        404: { description: 'No such campaign or submission', problem: true },
+        409: { description: 'The submission was already rejected', problem: true },
+      },
+      handler: ({ body, principal }) => {
+        const { campaignId, submissionId } = submissionOf(body);
+        return review(
+          () =>
+            ctx.commands.approveSubmission(
+              { campaignId, submissionId, by: principal.userId },
+              staffMeta(principal),
+            ),
+          'Task Approved Successfully',
+        );
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/tasks/reject',
+      summary: 'Reject a submission (the user sees the reason); its unit and reward stay in the campaign',
+      tags: ['admin'],
+      access: ['admin'],
+      body: reviewBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: "{ status: 'success', message: 'Task Rejected Successfully' }",
+          schema: reviewAnswer,
+        },
+        400: { description: 'The campaign or user is missing', problem: true },
+        404: { description: 'No such campaign or submission', problem: true },
+        409: { description: 'The submission was already approved', problem: true },
+      },
+      handler: ({ body, principal }) => {
+        const { campaignId, submissionId } = submissionOf(body);
+        return review(
+          () =>
+            ctx.commands.rejectSubmission(
+              {
+                campaignId,
+                submissionId,
+                reason: body.reason || DEFAULT_SUBMISSION_REJECTION,
+                by: principal.userId,
+              },
+              staffMeta(principal),
+            ),
+          'Task Rejected Successfully',
+        );
+      },
+    }),
+  ];
+};

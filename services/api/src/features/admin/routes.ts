@@ -1,0 +1,15 @@
+/** The admin area's API (admin-area.md section 7): every route here is for the admin role only. */
+import type { FeatureRoutes } from '../../app';
+import { campaignRoutes } from './campaigns/routes';
+import { statsRoutes } from './stats';
+import { transactionRoutes } from './transactions';
+import { userRoutes } from './users/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
+
+export const adminRoutes: FeatureRoutes = (ctx) => [
+  ...statsRoutes(ctx),
+  ...userRoutes(ctx),
+  ...transactionRoutes(ctx),
+  ...withdrawalRoutes(ctx),
+  ...campaignRoutes(ctx),
+];

@@ -1,0 +1,63 @@
+/** GET /admin/stats: the dashboard's counters, from admin_stats() over the read models. */
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute } from '../../http';
+import { toNaira } from './wire';
+
+const statsSchema = z
+  .object({
+    totalUsers: z.number(),
+    totalWithdrawn: z.number(),
+    totalCampaigns: z.number(),
+    activeUsers: z.number(),
+    inactiveUsers: z.number(),
+    suspendedUsers: z.number(),
+    activeCampaigns: z.number(),
+    pendingWithdrawals: z.number(),
+    pendingWithdrawalAmount: z.number(),
+    pendingSubmissions: z.number(),
+  })
+  .meta({ id: 'AdminStats' });
+
+interface StatsRow {
+  total_users: number;
+  active_users: number;
+  inactive_users: number;
+  suspended_users: number;
+  total_campaigns: number;
+  active_campaigns: number;
+  total_withdrawn: number;
+  pending_withdrawals: number;
+  pending_withdrawal_amount: number;
+  pending_submissions: number;
+}
+
+export const statsRoutes: FeatureRoutes = (ctx) => [
+  defineRoute({
+    method: 'get',
+    path: '/admin/stats',
+    summary: 'Dashboard counters: users, campaigns, money withdrawn, pending work',
+    tags: ['admin'],
+    access: ['admin'],
+    responses: { 200: { description: 'The counters (money in naira)', schema: statsSchema } },
+    async handler() {
+      const { rows } = await ctx.pool.query<StatsRow>(
+        `SELECT s.*, (SELECT count(*) FROM submissions WHERE status = 'pending')::bigint AS pending_submissions
+         FROM admin_stats() s`,
+      );
+      const s = rows[0]!;
+      return {
+        totalUsers: Number(s.total_users),
+        totalWithdrawn: toNaira(s.total_withdrawn),
+        totalCampaigns: Number(s.total_campaigns),
+        activeUsers: Number(s.active_users),
+        inactiveUsers: Number(s.inactive_users),
+        suspendedUsers: Number(s.suspended_users),
+        activeCampaigns: Number(s.active_campaigns),
+        pendingWithdrawals: Number(s.pending_withdrawals),
+        pendingWithdrawalAmount: toNaira(s.pending_withdrawal_amount),
+        pendingSubmissions: Number(s.pending_submissions),
+      };
+    },
+  }),
+];

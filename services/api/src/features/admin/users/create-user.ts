@@ -1,0 +1,128 @@
+/**
+ * An admin creates a user the way bootstrap.ts creates staff: the credentials row first (naming
+ * the user id), then registerUser; a registration refused by the ledger takes the row back out.
+ * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isDomainError, type Kobo, type UserStatus } from '@kobo/ledger';
+import { isEmail, normalizeEmail } from '@kobo/ledger/src/domain/text';
+import type { ApiContext } from '../../../context';
+import { hashPassword } from '../../../accounts/passwords';
+import { HttpProblem, type Principal } from '../../../http';
+import { staffMeta } from '../wire';
+
+export const OPENING_BALANCE_REASON = 'Opening balance set by an admin';
+const EMAIL_TAKEN = 'Email is already registered';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  username?: string;
+  password?: string;
+  balance?: Kobo;
+  status?: UserStatus;
+}
+
+/** 'Ada Okafor' -> 'adaokafor': letters and digits only, 3 to 20 characters. */
+export function usernameFromNames(firstName: string, lastName: string): string {
+  const base = `${firstName}${lastName}`
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 20);
+  return base.length >= 3 ? base : `user${base}`;
+}
+
+export async function createUser(
+  ctx: ApiContext,
+  principal: Principal,
+  input: NewUser,
+): Promise<{ userId: string; lastPosition: number }> {
+  const email = normalizeEmail(input.email);
+  if (!isEmail(email))
+    throw new HttpProblem('validation', 'Please enter a valid email address.', {
+      email: 'Please enter a valid email address.',
+    });
+  const userId = randomUUID();
+  const passwordHash = await hashPassword(input.password ?? randomBytes(18).toString('base64url'));
+  const inserted = await ctx.pool.query(
+    `INSERT INTO credentials (user_id, email, password_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING user_id`,
+    [userId, email, passwordHash],
+  );
+  if (inserted.rowCount === 0) throw new HttpProblem('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+
+  const meta = staffMeta(principal);
+  let lastPosition: number;
+  try {
+    lastPosition = await register(ctx, userId, { ...input, email }, meta);
+  } catch (error) {
+    // Nothing was appended (registration is one atomic append), so the login must go too.
+    await ctx.pool.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
+    throw error;
+  }
+  if (input.balance !== undefined && input.balance > 0) {
+    const result = await ctx.commands.adjustBalance(
+      {
+        userId,
+        adjustmentId: randomUUID(),
+        balance: 'account',
+        amount: input.balance,
+        reason: OPENING_BALANCE_REASON,
+        by: principal.userId,
+      },
+      meta,
+    );
+    lastPosition = Math.max(lastPosition, result.lastPosition);
+  }
+  if (input.status && input.status !== 'active') {
+    const result = await ctx.commands.setUserStatus(
+      { userId, status: input.status, by: principal.userId },
+      meta,
+    );
+    lastPosition = Math.max(lastPosition, result.lastPosition);
+  }
+  return { userId, lastPosition };
+}
+
+/** registerUser with the given or built username; a taken built name gets a number added. */
+async function register(
+  ctx: ApiContext,
+  userId: string,
+  input: NewUser & { email: string },
+  meta: { actor: string },
+): Promise<number> {
+  const given = input.username?.trim();
+  const base = given || usernameFromNames(input.firstName, input.lastName);
+  const candidates = given ? [given] : [base, ...Array.from({ length: 4 }, () => `${base}${randomDigits()}`)];
+  const referralCode = createHash('sha256').update(userId).digest('hex').slice(0, 8).toUpperCase();
+  for (const [index, username] of candidates.entries()) {
+    try {
+      const result = await ctx.commands.registerUser(
+        {
+          userId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          username,
+          email: input.email,
+          phone: input.phone ?? '',
+          role: 'user',
+          referralCode,
+          referredByCode: null,
+        },
+        meta,
+      );
+      return result.lastPosition;
+    } catch (error) {
+      const retry = isDomainError(error) && error.field === 'username' && index < candidates.length - 1;
+      if (!retry || given) throw error;
+    }
+  }
+  throw new HttpProblem('conflict', 'Could not find a free username; please give one.');
+}
+
+function randomDigits(): string {
+  return String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0');
+}

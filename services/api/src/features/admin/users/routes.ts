@@ -1,0 +1,108 @@
+/** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../../app';
+import { defineRoute, HttpProblem } from '../../../http';
+import { staffMeta } from '../wire';
+import { createUser } from './create-user';
+import { findUser, listUsers } from './queries';
+import {
+  adminUserSchema,
+  createUserBody,
+  messageSchema,
+  updateUserBody,
+  userAnswer,
+  userIdParams,
+} from './schemas';
+import { updateUser } from './update-user';
+
+/** What the users screen shows after a change. */
+const USER_VIEWS = ['users', 'balances', 'stats'];
+
+export const userRoutes: FeatureRoutes = (ctx) => {
+  async function readBack(userId: string, position: number) {
+    await ctx.projectors.waitFor(position, USER_VIEWS);
+    const user = await findUser(ctx.pool, userId);
+    if (!user) throw new HttpProblem('not_found', 'User not found.');
+    return user;
+  }
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/admin/users',
+      summary: 'Users with their balances and task counts, newest first',
+      tags: ['admin'],
+      access: ['admin'],
+      responses: { 200: { description: 'The users (money in naira)', schema: z.array(adminUserSchema) } },
+      handler: () => listUsers(ctx.pool),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/users',
+      summary: 'Create a user (with an opening balance and a status)',
+      description:
+        'Username is built from the names when not given; without a password a random one is set ' +
+        '(the user then resets it). A balance above 0 is posted as an adjustment.',
+      tags: ['admin'],
+      access: ['admin'],
+      body: createUserBody,
+      idempotency: 'optional',
+      responses: {
+        201: { description: "'User created successfully.'", schema: userAnswer },
+        400: { description: 'A required field is missing or invalid', problem: true },
+        409: { description: 'The email or username is taken', problem: true },
+      },
+      async handler({ body, principal }) {
+        const { userId, lastPosition } = await createUser(ctx, principal, body);
+        return { message: 'User created successfully.', user: await readBack(userId, lastPosition) };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/admin/users/:id',
+      summary: "Edit a user's profile, status or account balance",
+      tags: ['admin'],
+      access: ['admin'],
+      params: userIdParams,
+      body: updateUserBody,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "'User updated successfully.'", schema: userAnswer },
+        400: { description: 'Invalid input', problem: true },
+        404: { description: 'No such user', problem: true },
+        409: { description: 'The email is taken', problem: true },
+      },
+      async handler({ params, body, principal }) {
+        const lastPosition = await updateUser(ctx, principal, params.id, body);
+        return { message: 'User updated successfully.', user: await readBack(params.id, lastPosition) };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/admin/users/:id',
+      summary: 'Delete a user (their login goes too; the ledger keeps their history)',
+      tags: ['admin'],
+      access: ['admin'],
+      params: userIdParams,
+      responses: {
+        200: { description: "'User deleted successfully.'", schema: messageSchema },
+        404: { description: 'No such user', problem: true },
+        409: {
+          description: 'A withdrawal is still in progress, or the admin is deleting themself',
+          problem: true,
+        },
+      },
+      async handler({ params, principal }) {
+        if (params.id === principal.userId)
+          throw new HttpProblem('conflict', 'You cannot delete your own account.');
+        const result = await ctx.commands.deleteUser(
+          { userId: params.id, by: principal.userId },
+          staffMeta(principal),
+        );
+        await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
+        await ctx.projectors.waitFor(result.lastPosition, USER_VIEWS);
+        return { message: 'User deleted successfully.' };
+      },
+    }),
+  ];
+};

@@ -1,0 +1,58 @@
+/**
+ * How admin and finance answers carry money and times: naira numbers with 2 decimals on the wire,
+ * integer kobo inside. Shared by the admin and finance features.
+ */
+import { z } from 'zod';
+import { nairaToKobo, type Kobo } from '@kobo/ledger';
+import type { Principal } from '../../http';
+
+/** Kobo to naira; kobo / 100 is exact to 2 decimals for any safe integer of kobo. */
+export function toNaira(amount: number | string | null | undefined): number {
+  return Number(amount ?? 0) / 100;
+}
+
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/**
+ * A naira amount typed in a form: a number or numeric text with at most 2 decimals, to kobo.
+ * `label` names it in the messages.
+ */
+export function nairaInput(label: string, options: { min?: number } = {}) {
+  return z.union([z.number(), z.string()]).transform((value, ctx): Kobo => {
+    let amount: Kobo;
+    try {
+      amount = nairaToKobo(typeof value === 'string' ? value.trim() : value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a naira amount with at most 2 decimals.` });
+      return z.NEVER;
+    }
+    if (options.min !== undefined && amount < options.min) {
+      ctx.addIssue({ code: 'custom', message: `${label} cannot be negative.` });
+      return z.NEVER;
+    }
+    return amount;
+  });
+}
+
+/** A whole number sent as a number or as text (a form field); anything else is left to the decider. */
+export function countInput() {
+  return z.union([z.number(), z.string()]).transform((value, ctx): number => {
+    const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a whole number.' });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** Command metadata naming the staff member who acted ('admin:<id>', 'finance:<id>'). */
+export function staffMeta(principal: Principal): { actor: string } {
+  return { actor: `${principal.role}:${principal.userId}` };
+}
+
+/** A message field with the given text: the shape the old client's toasts read. */
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,108 @@
+/** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
+import type { Pool } from '@kobo/platform';
+import { iso, toNaira } from '../wire';
+
+export type WithdrawalState = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
+
+export interface WithdrawalRow {
+  withdrawal_id: string;
+  user_id: string;
+  type: 'withdrawal' | 'activityWithdrawal';
+  amount: number;
+  fee: number;
+  status: WithdrawalState;
+  bank_name: string;
+  account_num: string;
+  account_name: string;
+  requested_at: Date;
+  approved_at: Date | null;
+  approved_by: string | null;
+  rejected_at: Date | null;
+  rejection_reason: string | null;
+  paid_at: Date | null;
+  payout_provider: string | null;
+  payout_reference: string | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+  total_tasks: number | null;
+  total_referrals: number | null;
+  account_balance: number | null;
+  activity_balance: number | null;
+}
+
+export const SELECT_WITHDRAWALS = `
+  SELECT w.*, u.first_name, u.last_name, u.username, u.email, u.phone,
+         s.total_tasks, s.total_referrals, b.account_balance, b.activity_balance
+  FROM withdrawals w
+  LEFT JOIN users u ON u.user_id = w.user_id
+  LEFT JOIN user_stats s ON s.user_id = w.user_id
+  LEFT JOIN user_balances b ON b.user_id = w.user_id`;
+
+export function fullNameOf(row: Pick<WithdrawalRow, 'first_name' | 'last_name' | 'username'>): string {
+  return [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'User';
+}
+
+/**
+ * The old client knows pending, approved and rejected; a paid or failed payout was approved, and
+ * payoutState says what became of the transfer.
+ */
+export function adminStatus(state: WithdrawalState): 'pending' | 'approved' | 'rejected' {
+  return state === 'pending' || state === 'rejected' ? state : 'approved';
+}
+
+export function payoutState(state: WithdrawalState): 'awaiting' | 'paid' | 'failed' | null {
+  if (state === 'approved') return 'awaiting';
+  if (state === 'paid') return 'paid';
+  if (state === 'payout_failed') return 'failed';
+  return null;
+}
+
+export function toAdminWithdrawal(row: WithdrawalRow) {
+  return {
+    _id: row.withdrawal_id,
+    userId: row.user_id,
+    fullName: fullNameOf(row),
+    username: row.username ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    amount: toNaira(row.amount),
+    withdrawalAmount: toNaira(row.amount),
+    fee: toNaira(row.fee),
+    method: 'Bank Transfer',
+    type: row.type,
+    createdAt: iso(row.requested_at)!,
+    status: adminStatus(row.status),
+    totalTasks: Number(row.total_tasks ?? 0),
+    totalReferrals: Number(row.total_referrals ?? 0),
+    accountBalance: toNaira(row.account_balance),
+    activityBalance: toNaira(row.activity_balance),
+    bankName: row.bank_name,
+    accountName: row.account_name,
+    accountNumber: row.account_num,
+    accountDetails: `${row.bank_name} - ${row.account_num} - ${row.account_name}`,
+    transactionId: row.withdrawal_id,
+    payoutState: payoutState(row.status),
+    payoutReference: row.payout_reference,
+    rejectionReason: row.rejection_reason,
+    failureReason: row.failure_reason,
+  };
+}
+
+export async function listWithdrawals(pool: Pool) {
+  const { rows } = await pool.query<WithdrawalRow>(
+    `${SELECT_WITHDRAWALS} ORDER BY w.requested_at DESC, w.withdrawal_id`,
+  );
+  return rows.map(toAdminWithdrawal);
+}
+
+export async function findWithdrawal(pool: Pool, withdrawalId: string): Promise<WithdrawalRow | null> {
+  const { rows } = await pool.query<WithdrawalRow>(`${SELECT_WITHDRAWALS} WHERE w.withdrawal_id = $1`, [
+    withdrawalId,
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,103 @@
+/** /admin/withdrawals: the requests, and approving or rejecting one (admin-area.md sections 2, 4, 7, 8). */
+import { z } from 'zod';
+import { formatNaira } from '@kobo/ledger';
+import type { FeatureRoutes } from '../../../app';
+import { defineRoute, HttpProblem } from '../../../http';
+import { staffMeta } from '../wire';
+import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
+
+/** A rejection the admin gave no reason for still tells the user something. */
+export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
+const WITHDRAWAL_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
+
+const decisionBody = z.object({
+  /** The withdrawal id (the old client calls it transactionId). */
+  transactionId: z
+    .string({ error: 'Transaction id is required' })
+    .trim()
+    .min(1, 'Transaction id is required'),
+});
+const rejectionBody = decisionBody.extend({ reason: z.string().trim().max(500).optional() });
+const decisionAnswer = z.object({ status: z.literal('success'), message: z.string() });
+
+export const withdrawalRoutes: FeatureRoutes = (ctx) => {
+  async function decide(
+    withdrawalId: string,
+    verb: 'approved' | 'rejected',
+    run: (userId: string) => Promise<{ lastPosition: number }>,
+  ) {
+    const found = await findWithdrawal(ctx.pool, withdrawalId);
+    if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
+    const result = await run(found.user_id);
+    await ctx.projectors.waitFor(result.lastPosition, WITHDRAWAL_VIEWS);
+    return {
+      status: 'success' as const,
+      message: `${fullNameOf(found)}'s withdrawal request of ${formatNaira(Number(found.amount))} has been ${verb} successfully.`,
+    };
+  }
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/admin/withdrawals',
+      summary: 'Withdrawal requests in every state, newest first, with the bank details and the payout',
+      tags: ['admin'],
+      access: ['admin'],
+      responses: { 200: { description: 'The requests (money in naira)' } },
+      handler: () => listWithdrawals(ctx.pool),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/withdrawals/approve',
+      summary: 'Approve a pending withdrawal: the hold is posted and the payout queued',
+      tags: ['admin'],
+      access: ['admin'],
+      body: decisionBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: '"{name}\'s withdrawal request of ₦{amount} has been approved successfully."',
+          schema: decisionAnswer,
+        },
+        404: { description: 'No such withdrawal', problem: true },
+        409: { description: 'The withdrawal was already rejected', problem: true },
+      },
+      handler: ({ body, principal }) =>
+        decide(body.transactionId, 'approved', (userId) =>
+          ctx.commands.approveWithdrawal(
+            { userId, withdrawalId: body.transactionId, by: principal.userId },
+            staffMeta(principal),
+          ),
+        ),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/withdrawals/reject',
+      summary: 'Reject a pending withdrawal: the hold is voided and the money is available again',
+      tags: ['admin'],
+      access: ['admin'],
+      body: rejectionBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: '"{name}\'s withdrawal request of ₦{amount} has been rejected successfully."',
+          schema: decisionAnswer,
+        },
+        404: { description: 'No such withdrawal', problem: true },
+        409: { description: 'The withdrawal was already approved', problem: true },
+      },
+      handler: ({ body, principal }) =>
+        decide(body.transactionId, 'rejected', (userId) =>
+          ctx.commands.rejectWithdrawal(
+            {
+              userId,
+              withdrawalId: body.transactionId,
+              reason: body.reason || DEFAULT_REJECTION_REASON,
+              by: principal.userId,
+            },
+            staffMeta(principal),
+          ),
+        ),
+    }),
+  ];
+};

@@ -1,0 +1,168 @@
+/** Finance's read access to the journal: pages of entries, statements, point-in-time balances, CSV. */
+import type { Response } from 'express';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute } from '../../http';
+import { iso } from '../admin/wire';
+import { csvLine, nairaText } from './csv';
+import { balanceAt, journalPage, journalPosition, statement } from './queries';
+import { accountParams, balanceQuery, journalQuery, rangeQuery, statementQuery } from './schemas';
+
+const FINANCE = ['finance', 'admin'] as const;
+const EXPORT_PAGE = 5_000;
+
+interface ExportRow {
+  global_position: number;
+  posting_index: number;
+  event_id: string;
+  event_type: string;
+  account: string;
+  amount: number;
+  recorded_at: Date;
+}
+
+export const journalRoutes: FeatureRoutes = (ctx) => [
+  defineRoute({
+    method: 'get',
+    path: '/finance/journal',
+    summary: 'Ledger entries (one per posting), filtered and paged',
+    description:
+      'account is exact, or a prefix ending in * (user:<id>:*); type is the event type; the range is [from, to). ' +
+      'sum is the total of the matching entries (0 when every event is included whole).',
+    tags: ['finance'],
+    access: FINANCE,
+    query: journalQuery,
+    responses: {
+      200: { description: '{ entries, total, sum, page, pageSize, journalPosition }' },
+      400: { description: 'Invalid filter or paging', problem: true },
+    },
+    async handler({ query }) {
+      const { page, pageSize, order, ...filter } = query;
+      const [result, position] = await Promise.all([
+        journalPage(ctx.pool, filter, { page, pageSize, order }),
+        journalPosition(ctx.pool),
+      ]);
+      return { ...result, page, pageSize, journalPosition: position };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/finance/accounts/:account/statement',
+    summary: "An account's statement: opening balance, entries with the running balance, closing balance",
+    tags: ['finance'],
+    access: FINANCE,
+    params: accountParams,
+    query: statementQuery,
+    responses: {
+      200: {
+        description: '{ account, from, to, openingBalance, closingBalance, total, entries, page, pageSize }',
+      },
+      400: { description: 'Invalid range or paging', problem: true },
+    },
+    async handler({ params, query }) {
+      const result = await statement(ctx.pool, params.account, query);
+      return {
+        account: params.account,
+        from: iso(query.from),
+        to: iso(query.to),
+        ...result,
+        page: query.page,
+        pageSize: query.pageSize,
+        journalPosition: await journalPosition(ctx.pool),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/finance/accounts/:account/balance',
+    summary: "An account's balance at a moment (default now) and the latest entries behind it",
+    tags: ['finance'],
+    access: FINANCE,
+    params: accountParams,
+    query: balanceQuery,
+    responses: {
+      200: { description: '{ account, at, balance, balanceKobo, entryCount, entries, journalPosition }' },
+      400: { description: 'Invalid time', problem: true },
+    },
+    async handler({ params, query }) {
+      const at = query.at ?? new Date();
+      const result = await balanceAt(ctx.pool, params.account, at, query.limit);
+      return {
+        account: params.account,
+        at: at.toISOString(),
+        ...result,
+        journalPosition: await journalPosition(ctx.pool),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/finance/export.csv',
+    summary: 'The journal as CSV, in log order, for [from, to) (default: everything)',
+    tags: ['finance'],
+    access: FINANCE,
+    query: rangeQuery,
+    responses: {
+      200: {
+        description:
+          'text/csv: position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at',
+      },
+      400: { description: 'Invalid range', problem: true },
+    },
+    async handler({ query, res }) {
+      await exportJournal(ctx.pool, res, query.from ?? new Date(0), query.to ?? null);
+    },
+  }),
+];
+
+/** Pages through the journal by key (not OFFSET), writing as it goes. */
+async function exportJournal(
+  pool: import('@kobo/platform').Pool,
+  res: Response,
+  from: Date,
+  to: Date | null,
+) {
+  const stamp = (to ?? new Date()).toISOString().slice(0, 10);
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="kobo-journal-${stamp}.csv"`);
+  res.write(
+    csvLine([
+      'position',
+      'posting_index',
+      'event_id',
+      'event_type',
+      'account',
+      'amount_kobo',
+      'amount_naira',
+      'recorded_at',
+    ]),
+  );
+  let after: [number, number] = [0, -1];
+  for (;;) {
+    const { rows } = await pool.query<ExportRow>(
+      `SELECT global_position, posting_index, event_id, event_type, account, amount, recorded_at
+       FROM ledger_entries
+       WHERE recorded_at >= $1 AND ($2::timestamptz IS NULL OR recorded_at < $2)
+         AND (global_position, posting_index) > ($3, $4)
+       ORDER BY global_position, posting_index LIMIT ${EXPORT_PAGE}`,
+      [from, to, after[0], after[1]],
+    );
+    let chunk = '';
+    for (const row of rows)
+      chunk += csvLine([
+        Number(row.global_position),
+        Number(row.posting_index),
+        row.event_id,
+        row.event_type,
+        row.account,
+        Number(row.amount),
+        nairaText(Number(row.amount)),
+        row.recorded_at.toISOString(),
+      ]);
+    if (chunk) res.write(chunk);
+    if (rows.length < EXPORT_PAGE) break;
+    const last = rows[rows.length - 1]!;
+    after = [Number(last.global_position), Number(last.posting_index)];
+  }
+  res.end();
+}

@@ -1,0 +1,166 @@
+/**
+ * Manual bank transfers (the default payout provider): finance lists the approved withdrawals,
+ * exports them for the bank, then marks each paid with the bank's reference, or failed (the money
+ * goes back to the user's balance).
+ */
+import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute, HttpProblem, type Principal } from '../../http';
+import { staffMeta } from '../admin/wire';
+import { csvLine, nairaText } from './csv';
+import { findWithdrawal, listPayoutRows, toPayout } from './payouts';
+import { markFailedBody, markPaidBody, payoutsQuery, withdrawalParams } from './schemas';
+
+const FINANCE = ['finance', 'admin'] as const;
+const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
+
+export const payoutRoutes: FeatureRoutes = (ctx) => {
+  async function settle(
+    withdrawalId: string,
+    run: (userId: string) => Promise<{ lastPosition: number }>,
+    message: string,
+  ) {
+    const found = await findWithdrawal(ctx.pool, withdrawalId);
+    if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
+    const result = await run(found.user_id);
+    await ctx.projectors.waitFor(result.lastPosition, PAYOUT_VIEWS);
+    return { message, withdrawal: toPayout((await findWithdrawal(ctx.pool, withdrawalId))!) };
+  }
+
+  const by = (principal: Principal) => staffMeta(principal);
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/finance/payouts',
+      summary: 'Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all',
+      tags: ['finance'],
+      access: FINANCE,
+      query: payoutsQuery,
+      responses: {
+        200: { description: 'The payouts with bank details, oldest approval first (money in naira)' },
+        400: { description: 'Unknown state', problem: true },
+      },
+      async handler({ query }) {
+        return (await listPayoutRows(ctx.pool, query.state)).map(toPayout);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/finance/payouts.csv',
+      summary: 'The payout list as CSV for the bank (default: awaiting transfer)',
+      tags: ['finance'],
+      access: FINANCE,
+      query: payoutsQuery,
+      responses: {
+        200: {
+          description:
+            'text/csv: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,approved_at',
+        },
+        400: { description: 'Unknown state', problem: true },
+      },
+      async handler({ query, res }) {
+        const rows = await listPayoutRows(ctx.pool, query.state);
+        let body = csvLine([
+          'withdrawal_id',
+          'account_name',
+          'account_number',
+          'bank_name',
+          'amount_naira',
+          'amount_kobo',
+          'narration',
+          'full_name',
+          'email',
+          'approved_at',
+          'state',
+          'reference',
+        ]);
+        for (const row of rows) {
+          const p = toPayout(row);
+          const sent = Number(row.amount) - Number(row.fee);
+          body += csvLine([
+            p.withdrawalId,
+            p.accountName,
+            p.accountNumber,
+            p.bankName,
+            nairaText(sent),
+            sent,
+            `Kobo withdrawal ${p.withdrawalId.slice(0, 8)}`,
+            p.fullName,
+            p.email,
+            p.approvedAt,
+            p.state,
+            p.reference,
+          ]);
+        }
+        const stamp = new Date().toISOString().slice(0, 10);
+        res
+          .status(200)
+          .setHeader('Content-Disposition', `attachment; filename="kobo-payouts-${query.state}-${stamp}.csv"`)
+          .type('text/csv; charset=utf-8')
+          .send(body);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/finance/payouts/:withdrawalId/mark-paid',
+      summary:
+        'Record that the bank paid: the money leaves payouts clearing; the same reference again is a no-op',
+      tags: ['finance'],
+      access: FINANCE,
+      params: withdrawalParams,
+      body: markPaidBody,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "{ message: 'Payout marked as paid.', withdrawal }" },
+        400: { description: 'The reference is missing', problem: true },
+        404: { description: 'No such withdrawal', problem: true },
+        409: { description: 'Not approved, already failed, or paid with another reference', problem: true },
+      },
+      handler: ({ params, body, principal }) =>
+        settle(
+          params.withdrawalId,
+          (userId) =>
+            ctx.commands.recordPayoutSucceeded(
+              {
+                userId,
+                withdrawalId: params.withdrawalId,
+                provider: MANUAL_TRANSFER,
+                reference: body.reference,
+              },
+              by(principal),
+            ),
+          'Payout marked as paid.',
+        ),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/finance/payouts/:withdrawalId/mark-failed',
+      summary: "Record that the transfer cannot be made: the money goes back to the user's balance",
+      tags: ['finance'],
+      access: FINANCE,
+      params: withdrawalParams,
+      body: markFailedBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description:
+            "{ message: 'Payout marked as failed; the money is back in the user’s balance.', withdrawal }",
+        },
+        400: { description: 'The reason is missing', problem: true },
+        404: { description: 'No such withdrawal', problem: true },
+        409: { description: 'Not approved, or already paid', problem: true },
+      },
+      handler: ({ params, body, principal }) =>
+        settle(
+          params.withdrawalId,
+          (userId) =>
+            ctx.commands.recordPayoutFailed(
+              { userId, withdrawalId: params.withdrawalId, provider: MANUAL_TRANSFER, reason: body.reason },
+              by(principal),
+            ),
+          "Payout marked as failed; the money is back in the user's balance.",
+        ),
+    }),
+  ];
+};

@@ -1,0 +1,141 @@
+/** Test helpers: people and money made with the ledger's commands, as the rest of the product would. */
+import { randomUUID } from 'node:crypto';
+import { nairaToKobo, submissionIdFor } from '@kobo/ledger';
+import { projections } from '@kobo/projector';
+import type { Harness } from '../support/harness';
+
+export const ALL_VIEWS = projections.map((p) => p.name);
+
+export async function settled(h: Harness, position: number): Promise<void> {
+  expect(await h.projectors.waitFor(position, ALL_VIEWS, 10_000)).toBe(true);
+}
+
+export interface TestUser {
+  userId: string;
+  token: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+let counter = 0;
+
+export async function registerUser(
+  h: Harness,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const userId = randomUUID();
+  const n = ++counter;
+  const firstName = names.firstName ?? 'Ada';
+  const lastName = names.lastName ?? `Tester${n}`;
+  const email = `user${n}-${userId.slice(0, 6)}@kobo.test`;
+  const result = await h.context.commands.registerUser({
+    userId,
+    firstName,
+    lastName,
+    username: `user${n}${userId.slice(0, 6)}`,
+    email,
+    phone: '08031234567',
+    role: 'user',
+    referralCode: userId.slice(0, 8).toUpperCase(),
+    referredByCode: null,
+  });
+  await settled(h, result.lastPosition);
+  return { userId, token: h.context.auth.issueToken({ userId, role: 'user' }), firstName, lastName, email };
+}
+
+/** Credits the account balance (naira) from platform adjustments. */
+export async function fund(h: Harness, userId: string, naira: number): Promise<void> {
+  const result = await h.context.commands.adjustBalance({
+    userId,
+    adjustmentId: randomUUID(),
+    balance: 'account',
+    amount: nairaToKobo(naira),
+    reason: 'test funding',
+    by: h.adminId,
+  });
+  await settled(h, result.lastPosition);
+}
+
+export async function requestWithdrawal(h: Harness, userId: string, naira: number): Promise<string> {
+  await h.context.commands.updateBankDetails({
+    userId,
+    bankName: 'Access Bank',
+    accountNum: '0123456789',
+    accountName: 'Ada Tester',
+  });
+  const withdrawalId = randomUUID();
+  const result = await h.context.commands.requestWithdrawal({
+    userId,
+    withdrawalId,
+    type: 'withdrawal',
+    amount: nairaToKobo(naira),
+  });
+  await settled(h, result.lastPosition);
+  return withdrawalId;
+}
+
+export async function createCampaign(
+  h: Harness,
+  details: { price?: number; units?: number; platform?: string } = {},
+): Promise<string> {
+  const campaignId = randomUUID();
+  const result = await h.context.commands.createCampaign({
+    campaignId,
+    title: 'Follow @kobo on Instagram',
+    platform: details.platform ?? 'instagram',
+    variation: 'Follow Account',
+    instructions: 'Follow and screenshot',
+    url: 'https://instagram.com/kobo',
+    price: nairaToKobo(details.price ?? 50),
+    units: details.units ?? 10,
+    by: h.adminId,
+  });
+  await settled(h, result.lastPosition);
+  return campaignId;
+}
+
+export async function submitTask(h: Harness, campaignId: string, userId: string): Promise<string> {
+  const result = await h.context.commands.submitTask({
+    campaignId,
+    userId,
+    proofImage: `proofs/${campaignId}/${userId}.png`,
+  });
+  await settled(h, result.lastPosition);
+  return submissionIdFor(campaignId, userId);
+}
+
+/** The user's balances in kobo as the dashboard reads them (the SQL read model). */
+export async function balancesOf(h: Harness, userId: string) {
+  const { rows } = await h.db.pool.query<{
+    account_balance: number;
+    activity_balance: number;
+    held_balance: number;
+  }>('SELECT account_balance, activity_balance, held_balance FROM user_balances WHERE user_id = $1', [
+    userId,
+  ]);
+  return rows[0]!;
+}
+
+export async function accountBalance(h: Harness, account: string): Promise<number> {
+  const { rows } = await h.db.pool.query<{ balance: number }>(
+    'SELECT coalesce(sum(amount), 0)::bigint AS balance FROM ledger_entries WHERE account = $1',
+    [account],
+  );
+  return Number(rows[0]!.balance);
+}
+
+/** Every problem answer has the same shape; `message` is what the client shows. */
+export function expectProblem(body: unknown, message?: string | RegExp) {
+  expect(body).toEqual(
+    expect.objectContaining({
+      status: expect.any(Number),
+      code: expect.any(String),
+      message: expect.any(String),
+    }),
+  );
+  if (message !== undefined)
+    expect((body as { message: string }).message).toEqual(
+      typeof message === 'string' ? message : expect.stringMatching(message),
+    );
+}
