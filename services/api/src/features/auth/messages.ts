@@ -1,0 +1,21 @@
+/** The texts people see (user-site.md sections 5 and 8, admin-area.md section 8). */
+export const authMessages = {
+  registered: 'Account created successfully!, Please sign in to start earning.',
+  invalidCredentials: 'Invalid email or password',
+  accountDeleted: 'This account has been deleted. Please contact support if you think this is a mistake.',
+  accountSuspended: 'Your account is suspended. Please contact support.',
+  adminsOnly: 'Access denied. Admins only.',
+  resetRequested: 'Password reset instructions sent to your email!',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  resetTokenMissing: 'Invalid or missing reset token.',
+  resetDone: 'Password reset successful',
+  currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordMissing: 'Current password is required',
+  passwordTooShortOnChange: 'Password must be at least 6 characters!',
+  passwordUpdated: 'Password updated successfully!',
+  deletePasswordMissing: 'Please enter your password to delete account!',
+  deletePasswordWrong: 'Password is incorrect',
+  accountDeletedDone: 'Account deleted successfully!',
+  userNotFound: 'User not found.',
+  emailTaken: 'Email is already registered',
+} as const;

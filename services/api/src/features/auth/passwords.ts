@@ -1,0 +1,41 @@
+/**
+ * Replacing a password, for a reset link and for a signed-in change alike. One transaction stores
+ * the new hash and spends every outstanding reset link; then PasswordChanged is appended to the
+ * user's stream. The append is not inside the transaction on purpose: holding a pooled connection
+ * while the event store waits for another could exhaust the pool under load. Should the append
+ * fail, the new password stands (sign-in reads the credentials) and an error is logged.
+ */
+import type { LedgerCommands } from '@kobo/ledger';
+import { inTransaction, type Logger, type Pool, type PoolClient } from '@kobo/platform';
+import { setPasswordHash, spendResetTokens } from './queries';
+
+export interface PasswordChangeDependencies {
+  pool: Pool;
+  commands: LedgerCommands;
+  logger: Pick<Logger, 'error'>;
+}
+
+/**
+ * `check` runs first in the transaction (e.g. spending a reset token) and returns the user whose
+ * password changes; it throws to refuse, and then nothing changes.
+ */
+export async function replacePassword(
+  { pool, commands, logger }: PasswordChangeDependencies,
+  passwordHash: string,
+  check: (client: PoolClient) => Promise<string>,
+  actor: (userId: string) => { actor: string; correlationId: string },
+): Promise<{ userId: string }> {
+  const userId = await inTransaction(pool, async (client) => {
+    const userId = await check(client);
+    if (!(await setPasswordHash(client, userId, passwordHash)))
+      throw new Error(`no credentials for ${userId}`);
+    await spendResetTokens(client, userId);
+    return userId;
+  });
+  try {
+    await commands.changePassword({ userId }, actor(userId));
+  } catch (error) {
+    logger.error({ err: error, userId }, 'password changed but PasswordChanged could not be appended');
+  }
+  return { userId };
+}

@@ -1,0 +1,268 @@
+/**
+ * Sign-up, sign-in (user and admin), password reset, password change, account deletion and the
+ * username check. Contract: user-site.md sections 5, 7, 8; admin-area.md sections 7, 8;
+ * docs/api/auth.md.
+ */
+import type { FeatureRoutes } from '../../app';
+import type { ApiContext } from '../../context';
+import { hashPassword, passwordMatches } from '../../accounts/passwords';
+import { emailFor } from '../../email';
+import { defineRoute, HttpProblem } from '../../http';
+import { authMessages } from './messages';
+import { hashResetToken, requestPasswordReset } from './password-reset';
+import { replacePassword } from './passwords';
+import { credentialsByUserId, deleteCredentials, liveResetTokenUser } from './queries';
+import { authRateLimits, rateLimiters } from './rate-limits';
+import { signUp } from './registration';
+import {
+  adminSignedInResponse,
+  changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  messageResponse,
+  registerBody,
+  registeredResponse,
+  resetPasswordBody,
+  signedInResponse,
+  signInBody,
+  usernameAvailability,
+  usernameQuery,
+} from './schemas';
+import { checkSignIn } from './sign-in';
+import { currentUser, usernameIsFree } from './users';
+
+const tags = ['Auth'];
+const problem = (description: string) => ({ description, problem: true as const });
+
+export const authRoutes: FeatureRoutes = (ctx) => [
+  defineRoute({
+    method: 'post',
+    path: '/auth/register',
+    summary: 'Create a user account',
+    tags,
+    access: 'public',
+    middleware: rateLimiters(authRateLimits.register),
+    body: registerBody,
+    responses: {
+      201: { description: 'Account created', schema: registeredResponse },
+      400: problem('Invalid input, or the referral code is not valid'),
+      409: problem('Username or email already taken'),
+      429: problem('Too many sign-ups'),
+    },
+    handler: async ({ body }) => {
+      const done = await signUp(body, ctx);
+      if (done.lastPosition > 0)
+        await ctx.projectors.waitFor(done.lastPosition, ['users', 'balances', 'transactions', 'stats']);
+      return {
+        message: authMessages.registered,
+        id: done.userId,
+        username: done.username,
+        referralCode: done.referralCode,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Sign in',
+    tags,
+    access: 'public',
+    middleware: rateLimiters(authRateLimits.login),
+    body: signInBody,
+    responses: {
+      200: { description: 'Signed in', schema: signedInResponse },
+      400: problem('Email or password missing'),
+      401: problem('Invalid email or password'),
+      403: problem('The account is deleted or suspended'),
+      429: problem('Too many attempts'),
+    },
+    handler: async ({ body }) => {
+      const user = await checkSignIn(ctx, body.email, body.password);
+      return {
+        id: user.userId,
+        token: ctx.auth.issueToken(user),
+        isAdmin: user.role === 'admin',
+        role: user.role,
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/auth/admin-login',
+    summary: 'Sign in to the admin area',
+    tags,
+    access: 'public',
+    middleware: rateLimiters(authRateLimits.adminLogin),
+    body: signInBody,
+    responses: {
+      200: { description: 'Signed in as an admin', schema: adminSignedInResponse },
+      400: problem('Email or password missing'),
+      401: problem('Invalid email or password'),
+      403: problem('Not an admin, or the account is deleted or suspended'),
+      429: problem('Too many attempts'),
+    },
+    handler: async ({ body }) => {
+      const user = await checkSignIn(ctx, body.email, body.password);
+      if (user.role !== 'admin') throw new HttpProblem('forbidden', authMessages.adminsOnly);
+      return { _id: user.userId, token: ctx.auth.issueToken(user), isAdmin: true, role: user.role };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Email a password reset link',
+    description:
+      'Answers the same whether or not the email has an account, and before any lookup, so neither ' +
+      'the answer nor its timing tells who has an account. The link is valid 15 minutes, once.',
+    tags,
+    access: 'public',
+    middleware: rateLimiters(authRateLimits.forgotPassword),
+    body: forgotPasswordBody,
+    responses: {
+      200: { description: 'Accepted (whether or not the email has an account)', schema: messageResponse },
+      400: problem('Email missing or not an email address'),
+      429: problem('Too many requests'),
+    },
+    handler: async ({ body, res }) => {
+      res.status(200).json({ message: authMessages.resetRequested });
+      try {
+        await requestPasswordReset(
+          { pool: ctx.pool, store: ctx.store, mailer: emailFor(ctx).mailer, webOrigin: ctx.config.webOrigin },
+          body.email,
+        );
+      } catch (error) {
+        ctx.logger.error({ err: error }, 'password reset request failed after it was answered');
+      }
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: 'Set a new password with a reset link',
+    tags,
+    access: 'public',
+    middleware: rateLimiters(authRateLimits.resetPassword),
+    body: resetPasswordBody,
+    responses: {
+      200: { description: 'Password replaced', schema: messageResponse },
+      400: problem('The link is invalid, expired or used, or the password is too short'),
+      429: problem('Too many attempts'),
+    },
+    handler: async ({ body }) => {
+      const invalid = () => new HttpProblem('bad_request', authMessages.resetLinkInvalid);
+      const tokenHash = hashResetToken(body.token);
+      // Checked before hashing, so guessed tokens cost no password hashing.
+      const userId = await liveResetTokenUser(ctx.pool, tokenHash);
+      if (!userId || (await currentUser(ctx.store, userId)).existence !== 'registered') throw invalid();
+      const passwordHash = await hashPassword(body.newPassword);
+      await replacePassword(
+        ctx,
+        passwordHash,
+        async (client) => {
+          // Again, locked: another use of the link may have won in the meantime.
+          if ((await liveResetTokenUser(client, tokenHash, true)) !== userId) throw invalid();
+          if (!(await credentialsByUserId(client, userId))) throw invalid();
+          return userId;
+        },
+        () => ({ actor: userId, correlationId: `password-reset:${userId}` }),
+      );
+      return { message: authMessages.resetDone };
+    },
+  }),
+
+  defineRoute({
+    method: 'put',
+    path: '/users/change-password',
+    summary: 'Change my password',
+    tags,
+    access: ['user', 'admin', 'finance'],
+    body: changePasswordBody,
+    responses: {
+      200: { description: 'Password replaced', schema: messageResponse },
+      400: problem('Current password wrong, or the new one too short'),
+      401: problem('Not signed in'),
+      404: problem('The account no longer exists'),
+    },
+    handler: async ({ body, principal }) => {
+      const { userId } = principal;
+      const credentials = await signedInCredentials(ctx, userId);
+      if (!(await passwordMatches(credentials.password_hash, body.oldPassword)))
+        throw new HttpProblem('validation', authMessages.currentPasswordWrong, {
+          oldPassword: authMessages.currentPasswordWrong,
+        });
+      const passwordHash = await hashPassword(body.newPassword);
+      await replacePassword(
+        ctx,
+        passwordHash,
+        async () => userId,
+        () => ({ actor: userId, correlationId: `change-password:${userId}` }),
+      );
+      return { message: authMessages.passwordUpdated };
+    },
+  }),
+
+  defineRoute({
+    method: 'delete',
+    path: '/users/account',
+    summary: 'Delete my account',
+    description: 'Needs the password. Refused (409) while a withdrawal is still being processed.',
+    tags,
+    access: ['user'],
+    body: deleteAccountBody,
+    responses: {
+      200: { description: 'Account deleted', schema: messageResponse },
+      400: problem('Password missing or wrong'),
+      401: problem('Not signed in'),
+      404: problem('The account no longer exists'),
+      409: problem('A withdrawal is still being processed'),
+    },
+    handler: async ({ body, principal }) => {
+      const { userId } = principal;
+      const credentials = await signedInCredentials(ctx, userId);
+      if (!(await passwordMatches(credentials.password_hash, body.password)))
+        throw new HttpProblem('validation', authMessages.deletePasswordWrong, {
+          password: authMessages.deletePasswordWrong,
+        });
+      const result = await ctx.commands.deleteUser(
+        { userId, by: userId },
+        { actor: userId, correlationId: `delete-account:${userId}` },
+      );
+      // After the event: if this fails the account is deleted anyway and sign-in refuses it.
+      await deleteCredentials(ctx.pool, userId);
+      await ctx.projectors.waitFor(result.lastPosition, ['users']);
+      return { message: authMessages.accountDeletedDone };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/users/username-available',
+    summary: 'Whether a username is free',
+    tags,
+    access: 'public',
+    query: usernameQuery,
+    responses: {
+      200: { description: 'Availability', schema: usernameAvailability },
+      400: problem('Username missing, too short, too long or with other characters'),
+    },
+    handler: async ({ query }) => ({
+      username: query.username,
+      available: await usernameIsFree(ctx.store, query.username),
+    }),
+  }),
+];
+
+/** The signed-in person's credentials; 404 when the account is gone (the token outlived it). */
+async function signedInCredentials(ctx: ApiContext, userId: string) {
+  const [credentials, user] = await Promise.all([
+    credentialsByUserId(ctx.pool, userId),
+    currentUser(ctx.store, userId),
+  ]);
+  if (!credentials || user.existence !== 'registered')
+    throw new HttpProblem('not_found', authMessages.userNotFound);
+  return credentials;
+}
