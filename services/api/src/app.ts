@@ -2,11 +2,26 @@
 import type { Express } from 'express';
 import type { ApiContext } from './context';
 import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteDefinition } from './http';
+import { communityRoutes } from './features/community/routes';
+import { userAreaRoutes } from './features/user-area/routes';
+import { tasksRoutes } from './features/tasks/routes';
+import { adminRoutes } from './features/admin/routes';
+import { financeRoutes } from './features/finance/routes';
+import { authRoutes } from './features/auth/routes';
+import { contactRoutes } from './features/contact/routes';
 
 /** Each feature folder contributes a list of routes; order does not matter. */
 export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];
 
-export const features: FeatureRoutes[] = [];
+export const features: FeatureRoutes[] = [
+  userAreaRoutes,
+  communityRoutes,
+  tasksRoutes,
+  adminRoutes,
+  financeRoutes,
+  authRoutes,
+  contactRoutes,
+];
 
 export function createApiApp(context: ApiContext, webOrigin: string | string[]): Express {
   const registry = createRouteRegistry({
