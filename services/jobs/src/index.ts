@@ -1,0 +1,56 @@
+/** @kobo/jobs: BullMQ queues and workers for proof verification and payouts, fed by the ledger. */
+import type { Jobs } from './start-jobs';
+
+export { startJobs, type Jobs, type JobsOptions } from './start-jobs';
+export {
+  createQueues,
+  QUEUE_NAMES,
+  payoutJobOptions,
+  verificationJobOptions,
+  type JobQueue,
+  type JobQueues,
+  type JobWorker,
+  type QueueName,
+  type QueueSettings,
+  type WorkerTuning,
+} from './queues';
+export { jobIds } from './job-ids';
+export {
+  startReactor,
+  enqueueJobsFor,
+  REACTOR_NAME,
+  type Reactor,
+  type ReactorOptions,
+} from './reactor/reactor';
+export { jobsForEvents } from './reactor/jobs-for-events';
+export { startPayoutWorker, startVerificationWorker } from './workers';
+export {
+  createLocalProofImages,
+  localUploadsDirectory,
+  ProofImageNotFoundError,
+  type ProofImages,
+} from './verification/proof-images';
+export { verifyProof, DEFAULT_MAX_DISTANCE, type VerificationOutcome } from './verification/verify-proof';
+export { differenceHash, fingerprintProof, hammingDistance } from './verification/perceptual-hash';
+export { IMAGE_MISSING, NOT_AN_IMAGE } from './verification/flags';
+export type { VerificationJob } from './verification/verification-job';
+export {
+  manualTransferProvider,
+  MANUAL_TRANSFER,
+  type PayoutProvider,
+  type PayoutRequest,
+  type PayoutResult,
+} from './payouts/payout-provider';
+export { payWithdrawal, payoutFailedReason, type PayoutOutcome } from './payouts/pay-withdrawal';
+export {
+  markPayoutPaid,
+  markPayoutFailed,
+  type MarkPayoutPaid,
+  type MarkPayoutFailed,
+} from './payouts/mark-payout';
+export type { PayoutJob } from './payouts/payout-job';
+
+/** The queues for Bull Board; the API mounts it at /admin/queues behind admin auth. */
+export function queuesForBoard(jobs: Pick<Jobs, 'queues'>) {
+  return jobs.queues.list();
+}

@@ -1,0 +1,44 @@
+/**
+ * Finance's side of a manual transfer, for the API's routes to call: once the bank has paid,
+ * mark the payout paid with the bank's reference; if the transfer cannot be made, mark it failed
+ * so the money returns to the user. Both are idempotent (the same reference again is a no-op).
+ */
+import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
+import type { CommandResult } from '@kobo/ledger/src/domain/handlers/run-command';
+import { MANUAL_TRANSFER } from './payout-provider';
+
+export interface MarkPayoutPaid {
+  userId: string;
+  withdrawalId: string;
+  /** The bank's transfer reference. */
+  reference: string;
+  /** Who marked it: 'admin:<id>' or the finance user's id. */
+  by: string;
+}
+
+export function markPayoutPaid(
+  commands: Pick<LedgerCommands, 'recordPayoutSucceeded'>,
+  { userId, withdrawalId, reference, by }: MarkPayoutPaid,
+): Promise<CommandResult> {
+  return commands.recordPayoutSucceeded(
+    { userId, withdrawalId, provider: MANUAL_TRANSFER, reference },
+    { actor: by },
+  );
+}
+
+export interface MarkPayoutFailed {
+  userId: string;
+  withdrawalId: string;
+  reason: string;
+  by: string;
+}
+
+export function markPayoutFailed(
+  commands: Pick<LedgerCommands, 'recordPayoutFailed'>,
+  { userId, withdrawalId, reason, by }: MarkPayoutFailed,
+): Promise<CommandResult> {
+  return commands.recordPayoutFailed(
+    { userId, withdrawalId, provider: MANUAL_TRANSFER, reason },
+    { actor: by },
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The payout job: pay one approved withdrawal through the provider and record the outcome in the
+ * ledger. Safe to run twice: it first looks at the user's stream (a withdrawal already paid or
+ * failed is left alone) and the provider gets the withdrawal id as its idempotency key (a job
+ * that died after the bank paid but before the ledger heard of it pays nothing the second time).
+ */
+import type { WithdrawalRequested } from '@kobo/ledger/src/domain/events';
+import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
+import { fold } from '@kobo/ledger/src/domain/decider';
+import { userDecider } from '@kobo/ledger/src/domain/user/decider';
+import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import { readUserStream } from '../ledger-state';
+import type { PayoutJob } from './payout-job';
+import type { PayoutProvider } from './payout-provider';
+
+export interface PayoutDeps {
+  store: EventStore;
+  commands: Pick<LedgerCommands, 'recordPayoutSucceeded' | 'recordPayoutFailed'>;
+  provider: PayoutProvider;
+}
+
+export interface PayoutAttempt {
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** No retry follows this one: a failure now returns the money. */
+  lastAttempt: boolean;
+  jobId?: string;
+}
+
+export type PayoutOutcome =
+  | { status: 'paid'; reference: string }
+  | { status: 'pending' }
+  | { status: 'failed'; reason: string }
+  | { status: 'already_settled'; withdrawalStatus: 'paid' | 'failed' };
+
+/** The provider failed this attempt; another follows (the queue's backoff). */
+export class PayoutAttemptFailedError extends Error {
+  override readonly name = 'PayoutAttemptFailedError';
+}
+
+/** The job cannot ever succeed (unknown or unapproved withdrawal): retrying will not help. */
+export class PayoutNotPossibleError extends Error {
+  override readonly name = 'PayoutNotPossibleError';
+}
+
+export async function payWithdrawal(
+  deps: PayoutDeps,
+  job: PayoutJob,
+  attempt: PayoutAttempt,
+): Promise<PayoutOutcome> {
+  const { userId, withdrawalId } = job;
+  const events = await readUserStream(deps.store, userId);
+  const withdrawal = fold(userDecider, events).withdrawals[withdrawalId];
+  if (!withdrawal)
+    throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
+  if (withdrawal.status === 'paid' || withdrawal.status === 'failed')
+    return { status: 'already_settled', withdrawalStatus: withdrawal.status };
+  if (withdrawal.status !== 'approved')
+    throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} is ${withdrawal.status}, not approved.`);
+  const requested = events.find(
+    (e): e is WithdrawalRequested => e.type === 'WithdrawalRequested' && e.data.withdrawalId === withdrawalId,
+  );
+  if (!requested) throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} has no request on record.`);
+
+  const result = await deps.provider.pay({
+    userId,
+    withdrawalId,
+    idempotencyKey: withdrawalId,
+    amount: withdrawal.amount,
+    fee: withdrawal.fee,
+    amountToSend: withdrawal.amount - withdrawal.fee,
+    bankDetails: requested.data.bankDetails,
+  });
+  const meta = { actor: 'system', causationId: attempt.jobId };
+  const provider = deps.provider.name;
+
+  switch (result.status) {
+    case 'paid':
+      await deps.commands.recordPayoutSucceeded(
+        { userId, withdrawalId, provider, reference: result.reference },
+        meta,
+      );
+      return result;
+    case 'pending':
+      return result;
+    case 'failed': {
+      if (!result.permanent && !attempt.lastAttempt)
+        throw new PayoutAttemptFailedError(`Attempt ${attempt.attempt} failed: ${result.reason}`);
+      const reason = payoutFailedReason(result.reason, attempt.attempt);
+      await deps.commands.recordPayoutFailed({ userId, withdrawalId, provider, reason }, meta);
+      return { status: 'failed', reason };
+    }
+  }
+}
+
+/** What the user and finance read on the failed payout. */
+export function payoutFailedReason(providerReason: string, attempts: number): string {
+  const tries = attempts === 1 ? '' : ` after ${attempts} attempts`;
+  return `The bank transfer failed${tries}: ${providerReason.trim() || 'no reason given'}. The money is back on your balance.`;
+}

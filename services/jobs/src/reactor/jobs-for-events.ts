@@ -1,0 +1,39 @@
+/** Which ledger events start a job, and the job each one starts (a pure mapping). */
+import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { TaskSubmitted, WithdrawalApproved } from '@kobo/ledger/src/domain/events';
+import { jobIds } from '../job-ids';
+import type { PayoutJob } from '../payouts/payout-job';
+import type { VerificationJob } from '../verification/verification-job';
+
+export interface JobToAdd<Data> {
+  name: string;
+  data: Data;
+  opts: { jobId: string };
+}
+
+export interface JobsForEvents {
+  verification: JobToAdd<VerificationJob>[];
+  payouts: JobToAdd<PayoutJob>[];
+}
+
+export function jobsForEvents(events: RecordedEvent[]): JobsForEvents {
+  const jobs: JobsForEvents = { verification: [], payouts: [] };
+  for (const event of events) {
+    if (event.type === 'TaskSubmitted') {
+      const { campaignId, submissionId, userId, proofImage } = event.data as TaskSubmitted['data'];
+      jobs.verification.push({
+        name: 'verify-proof',
+        data: { campaignId, submissionId, userId, proofImage },
+        opts: { jobId: jobIds.verification(submissionId) },
+      });
+    } else if (event.type === 'WithdrawalApproved') {
+      const { userId, withdrawalId } = event.data as WithdrawalApproved['data'];
+      jobs.payouts.push({
+        name: 'pay-withdrawal',
+        data: { userId, withdrawalId },
+        opts: { jobId: jobIds.payout(withdrawalId) },
+      });
+    }
+  }
+  return jobs;
+}

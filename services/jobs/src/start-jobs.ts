@@ -1,0 +1,82 @@
+/**
+ * Starts the background jobs in this process: the queues, the reactor that turns ledger events
+ * into jobs, and the two workers. The API calls it at start-up and `stop()` on shutdown.
+ */
+import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
+import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import type { Pool } from '@kobo/platform/src/database';
+import type { Logger } from '@kobo/platform/src/logger';
+import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
+import { createQueues, type JobQueues, type WorkerTuning } from './queues';
+import { startReactor } from './reactor/reactor';
+import { createLocalProofImages, localUploadsDirectory, type ProofImages } from './verification/proof-images';
+import { startPayoutWorker, startVerificationWorker } from './workers';
+
+export interface JobsOptions {
+  pool: Pool;
+  /** BullMQ's PostgreSQL backend uses this database unless redisUrl is set. */
+  databaseUrl: string;
+  redisUrl?: string;
+  /** Redis key prefix (default "bull"), for a Redis shared with other apps. */
+  redisPrefix?: string;
+  store: EventStore;
+  commands: LedgerCommands;
+  logger: Logger;
+  /** Proofs are read from `<dataDir>/uploads` unless `images` is given. */
+  dataDir: string;
+  images?: ProofImages;
+  /** Default: manual bank transfer (finance pays and marks paid). */
+  payoutProvider?: PayoutProvider;
+  /** Default true; false runs the reactor only (e.g. a process that must not pay). */
+  workers?: boolean;
+  tuning?: WorkerTuning;
+}
+
+export interface Jobs {
+  queues: JobQueues;
+  stop(): Promise<void>;
+}
+
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  const { pool, store, commands, logger } = options;
+  const queues = createQueues({
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
+    redisPrefix: options.redisPrefix,
+  });
+  const images = options.images ?? createLocalProofImages(localUploadsDirectory(options.dataDir));
+  const workers =
+    options.workers === false
+      ? []
+      : [
+          startVerificationWorker(
+            queues,
+            { pool, store, commands, images },
+            { logger, tuning: options.tuning },
+          ),
+          startPayoutWorker(
+            queues,
+            { store, commands, provider: options.payoutProvider ?? manualTransferProvider },
+            { logger, tuning: options.tuning },
+          ),
+        ];
+  let reactor;
+  try {
+    reactor = await startReactor({ pool, store, queues, logger });
+  } catch (error) {
+    await Promise.all(workers.map((w) => w.close()));
+    await queues.close();
+    throw error;
+  }
+  logger.info({ backend: queues.backend }, 'background jobs started');
+  return {
+    queues,
+    async stop() {
+      await reactor.stop();
+      // Waits for running jobs to finish; a job cut short by a crash instead is picked up again
+      // by the next worker once its lock expires (and runs safely a second time).
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+    },
+  };
+}

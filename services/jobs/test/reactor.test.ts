@@ -1,0 +1,121 @@
+/**
+ * The reactor turns TaskSubmitted and WithdrawalApproved into jobs with deterministic ids, and
+ * a replayed event (a crash before the checkpoint moved, a second reactor) enqueues nothing new.
+ */
+import { randomUUID } from 'node:crypto';
+import { jobIds } from '../src/job-ids';
+import type { JobQueues } from '../src/queues';
+import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';
+import { enqueueJobsFor, startReactor } from '../src/reactor/reactor';
+import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
+import {
+  approvedWithdrawal,
+  createCampaign,
+  createTestLedger,
+  registerUser,
+  waitFor,
+  type TestLedger,
+} from './support/ledger';
+
+async function readWholeLog(ledger: TestLedger) {
+  const { rows } = await ledger.db.pool.query<{ max: number }>(
+    'SELECT max(global_position) AS max FROM events',
+  );
+  const written = rows[0]!.max;
+  await waitFor('the gap-safe head to reach every event written', async () =>
+    (await ledger.store.headPosition()) >= written ? true : undefined,
+  );
+  return ledger.store.readAll({ after: 0, limit: 10_000 });
+}
+
+describe('job ids', () => {
+  it('are one per submission and per withdrawal, and never contain the ":" BullMQ refuses', () => {
+    expect(jobIds.verification('s1')).toBe('verify-s1');
+    expect(jobIds.payout('w1')).toBe('payout-w1');
+    expect(jobIds.payout('a:b')).not.toContain(':');
+    expect(jobIds.payout('a:b')).not.toBe(jobIds.payout('a%3Ab'));
+  });
+});
+
+for (const backend of backends) {
+  describeBackend(backend, () => {
+    let ledger: TestLedger;
+    let queues: JobQueues;
+    const submissions: string[] = [];
+    const withdrawals: string[] = [];
+
+    beforeAll(async () => {
+      ledger = await createTestLedger();
+      queues = queuesFor(backend, ledger.db.url);
+      const campaignId = await createCampaign(ledger.commands, 'Follow Kobo on Instagram');
+      for (let i = 0; i < 3; i++) {
+        const { userId } = await registerUser(ledger.commands, { account: 500_000 });
+        const submitted = await ledger.commands.submitTask({ campaignId, userId, proofImage: `p${i}.png` });
+        submissions.push((submitted.events[0]!.data as { submissionId: string }).submissionId);
+        withdrawals.push(await approvedWithdrawal(ledger.commands, userId, 300_000));
+      }
+    });
+
+    afterAll(async () => {
+      await discardQueues(queues);
+      await ledger.close();
+    });
+
+    it('enqueues one verification per submission and one payout per approval, once, even when replayed', async () => {
+      const reactor = await startReactor({
+        pool: ledger.db.pool,
+        store: ledger.store,
+        queues,
+        name: 'first',
+      });
+      const head = (await readWholeLog(ledger)).at(-1)!.globalPosition;
+      await waitFor('the checkpoint to reach the head', async () =>
+        (await readCheckpoint(ledger.db.pool, 'first')) >= head ? true : undefined,
+      );
+      await reactor.stop();
+
+      // A replay of everything by hand, and a second reactor starting from the beginning.
+      await enqueueJobsFor(queues, await readWholeLog(ledger));
+      const second = await startReactor({
+        pool: ledger.db.pool,
+        store: ledger.store,
+        queues,
+        name: 'second',
+      });
+      await waitFor('the second reactor to reach the head', async () =>
+        (await readCheckpoint(ledger.db.pool, 'second')) >= head ? true : undefined,
+      );
+      await second.stop();
+
+      const verifications = await queues.verification.getJobs(['waiting', 'prioritized', 'delayed']);
+      const payouts = await queues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
+      expect(verifications.map((j) => j.id).sort()).toEqual(submissions.map(jobIds.verification).sort());
+      expect(payouts.map((j) => j.id).sort()).toEqual(withdrawals.map(jobIds.payout).sort());
+      expect(payouts.map((j) => j.data.withdrawalId).sort()).toEqual([...withdrawals].sort());
+      expect(await queues.payouts.getJobCounts('waiting')).toEqual({ waiting: 3 });
+    });
+
+    it('picks up from its checkpoint after a restart, enqueueing only what came after', async () => {
+      const name = `restart-${randomUUID().slice(0, 6)}`;
+      const head = (await readWholeLog(ledger)).at(-1)!.globalPosition;
+      await saveCheckpoint(ledger.db.pool, name, head);
+      const { userId } = await registerUser(ledger.commands, { account: 500_000 });
+      const withdrawalId = await approvedWithdrawal(ledger.commands, userId, 250_000);
+      const reactor = await startReactor({ pool: ledger.db.pool, store: ledger.store, queues, name });
+      const job = await waitFor(
+        'the new payout job',
+        async () => (await queues.payouts.getJob(jobIds.payout(withdrawalId))) ?? undefined,
+      );
+      await reactor.stop();
+      expect(job.data).toEqual({ userId, withdrawalId });
+      expect(await readCheckpoint(ledger.db.pool, name)).toBeGreaterThan(head);
+      expect(await queues.payouts.getJobCounts('waiting')).toEqual({ waiting: 4 });
+    });
+
+    it('never moves a checkpoint backwards', async () => {
+      await saveCheckpoint(ledger.db.pool, 'monotonic', 40);
+      await saveCheckpoint(ledger.db.pool, 'monotonic', 12);
+      expect(await readCheckpoint(ledger.db.pool, 'monotonic')).toBe(40);
+    });
+  });
+}

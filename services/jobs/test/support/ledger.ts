@@ -1,0 +1,125 @@
+/** A real ledger on a fresh test database, and the few commands the job tests start from. */
+import { randomUUID } from 'node:crypto';
+import { streams, type UserEvent } from '@kobo/ledger/src/domain/events';
+import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
+import type { MoneyRules } from '@kobo/ledger/src/domain/money-rules';
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger/src/event-store';
+import { kobo } from '@kobo/ledger/src/money';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+
+export const rules: MoneyRules = {
+  signupBonus: 50_000,
+  referralBonus: 20_000,
+  minWithdrawalAccount: 200_000,
+  minWithdrawalActivity: 4_000_000,
+  // A fee, so payouts exercise the fee postings too.
+  withdrawalFee: 10_000,
+};
+
+export interface TestLedger {
+  db: TestDatabase;
+  store: PostgresEventStore;
+  commands: LedgerCommands;
+  close(): Promise<void>;
+}
+
+export async function createTestLedger(): Promise<TestLedger> {
+  const db = await createTestDatabase(10);
+  // A short poll so the reactor notices held-back events quickly while other test files write.
+  const store = createPostgresEventStore(db.pool, { pollIntervalMs: 100 });
+  const commands = createLedgerCommands(store, { rules });
+  return {
+    db,
+    store,
+    commands,
+    async close() {
+      await store.close();
+      await db.drop();
+    },
+  };
+}
+
+const short = () => randomUUID().slice(0, 8);
+
+/** A user with bank details and `account` kobo on their account balance; returns id and username. */
+export async function registerUser(
+  commands: LedgerCommands,
+  options: { username?: string; account?: number } = {},
+): Promise<{ userId: string; username: string }> {
+  const userId = randomUUID();
+  const username = options.username ?? `user_${short()}`;
+  await commands.registerUser({
+    userId,
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    username,
+    email: `${username}@example.ng`,
+    phone: '08030000000',
+    role: 'user',
+    referralCode: `REF${short()}`,
+    referredByCode: null,
+  });
+  await commands.updateBankDetails({
+    userId,
+    bankName: 'Kuda Bank',
+    accountNum: '0123456789',
+    accountName: 'Tunde Bakare',
+  });
+  if (options.account)
+    await commands.adjustBalance({
+      userId,
+      adjustmentId: randomUUID(),
+      balance: 'account',
+      amount: kobo(options.account),
+      reason: 'test funds',
+      by: 'admin:test',
+    });
+  return { userId, username };
+}
+
+/** Requests and approves a withdrawal from the account balance; returns its id. */
+export async function approvedWithdrawal(
+  commands: LedgerCommands,
+  userId: string,
+  amount: number,
+  withdrawalId: string = randomUUID(),
+) {
+  await commands.requestWithdrawal({ userId, withdrawalId, type: 'withdrawal', amount: kobo(amount) });
+  await commands.approveWithdrawal({ userId, withdrawalId, by: 'admin:test' });
+  return withdrawalId;
+}
+
+export async function createCampaign(commands: LedgerCommands, title: string): Promise<string> {
+  const campaignId = randomUUID();
+  await commands.createCampaign({
+    campaignId,
+    title,
+    platform: 'instagram',
+    url: 'https://instagram.com/kobo',
+    price: kobo(10_000),
+    units: 10,
+    by: 'admin:test',
+  });
+  return campaignId;
+}
+
+export async function userEvents(store: PostgresEventStore, userId: string): Promise<UserEvent[]> {
+  return (await store.readStream(streams.user(userId))).map(
+    (e) => ({ type: e.type, data: e.data }) as UserEvent,
+  );
+}
+
+/** Polls until `check` returns something other than undefined. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

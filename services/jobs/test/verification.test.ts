@@ -1,0 +1,163 @@
+/**
+ * Proof verification end to end: TaskSubmitted -> reactor -> verification job -> SubmissionVerified,
+ * with real images in a real uploads directory.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { campaignDecider } from '@kobo/ledger/src/domain/campaign/decider';
+import type { SubmissionRecord } from '@kobo/ledger/src/domain/campaign/state';
+import { fold } from '@kobo/ledger/src/domain/decider';
+import { streams, type CampaignEvent } from '@kobo/ledger/src/domain/events';
+import sharp from 'sharp';
+import type { JobQueues, JobWorker } from '../src/queues';
+import { startReactor, type Reactor } from '../src/reactor/reactor';
+import { IMAGE_MISSING, NOT_AN_IMAGE } from '../src/verification/flags';
+import { fingerprintProof, hammingDistance } from '../src/verification/perceptual-hash';
+import { createLocalProofImages, ProofImageNotFoundError } from '../src/verification/proof-images';
+import type { VerificationJob } from '../src/verification/verification-job';
+import { startVerificationWorker } from '../src/workers';
+import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
+import { createCampaign, createTestLedger, registerUser, waitFor, type TestLedger } from './support/ledger';
+import { resentAsJpeg, screenshot } from './support/screenshots';
+
+let uploads: string;
+
+beforeAll(async () => {
+  uploads = await mkdtemp(join(tmpdir(), 'kobo-jobs-uploads-'));
+});
+
+afterAll(async () => {
+  await rm(uploads, { recursive: true, force: true });
+});
+
+describe('perceptual hash', () => {
+  it('puts a re-encoded copy near the original and a different screenshot far away', async () => {
+    const original = await fingerprintProof(await screenshot(1));
+    const copy = await fingerprintProof(await resentAsJpeg(await screenshot(1)));
+    const other = await fingerprintProof(await screenshot(2));
+    if (!original.readable || !copy.readable || !other.readable) throw new Error('test images must decode');
+    expect(original.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(hammingDistance(original.hash, copy.hash)).toBeLessThanOrEqual(2);
+    expect(hammingDistance(original.hash, other.hash)).toBeGreaterThan(15);
+  });
+
+  it('refuses text, a truncated PNG and formats other than PNG, JPEG and WebP', async () => {
+    const png = await screenshot(3);
+    expect(await fingerprintProof(Buffer.from('not an image at all'))).toEqual({ readable: false });
+    expect(await fingerprintProof(png.subarray(0, png.length / 2))).toEqual({ readable: false });
+    const gif = await sharp(png).gif().toBuffer();
+    expect(await fingerprintProof(gif)).toEqual({ readable: false });
+    const webp = await sharp(png).webp().toBuffer();
+    expect((await fingerprintProof(webp)).readable).toBe(true);
+  });
+
+  it('reads only inside the uploads directory', async () => {
+    const images = createLocalProofImages(uploads);
+    await writeFile(join(uploads, 'inside.png'), 'x');
+    expect((await images.read('inside.png')).toString()).toBe('x');
+    await expect(images.read('../../etc/passwd')).rejects.toBeInstanceOf(ProofImageNotFoundError);
+    await expect(images.read('missing.png')).rejects.toBeInstanceOf(ProofImageNotFoundError);
+  });
+});
+
+for (const backend of backends) {
+  describeBackend(backend, () => {
+    let ledger: TestLedger;
+    let queues: JobQueues;
+    let reactor: Reactor;
+    let worker: JobWorker<VerificationJob>;
+    let n = 0;
+
+    beforeAll(async () => {
+      ledger = await createTestLedger();
+      await mkdir(join(uploads, backend.name));
+      queues = queuesFor(backend, ledger.db.url);
+      reactor = await startReactor({ pool: ledger.db.pool, store: ledger.store, queues });
+      const { store, commands } = ledger;
+      const pool = ledger.db.pool;
+      // One at a time, so the proofs are compared in the order they were sent.
+      worker = startVerificationWorker(
+        queues,
+        { pool, store, commands, images: createLocalProofImages(uploads) },
+        { tuning: { concurrency: 1 } },
+      );
+    });
+
+    afterAll(async () => {
+      await reactor.stop();
+      await worker.close();
+      await discardQueues(queues);
+      await ledger.close();
+    });
+
+    /** Stores the file as the API's upload would, submits the task, and waits for the verdict. */
+    async function submit(
+      campaignId: string,
+      userId: string,
+      file: Buffer | null,
+    ): Promise<SubmissionRecord> {
+      const key = `${backend.name}/proof-${++n}.png`;
+      if (file) {
+        await writeFile(join(uploads, key), file);
+      }
+      const result = await ledger.commands.submitTask({ campaignId, userId, proofImage: key });
+      const { submissionId } = result.events[0]!.data as { submissionId: string };
+      return waitFor('the verification to be recorded', async () => {
+        const events = await ledger.store.readStream(streams.campaign(campaignId));
+        const state = fold(
+          campaignDecider,
+          events.map((e) => ({ type: e.type, data: e.data }) as CampaignEvent),
+        );
+        const s = state.submissions[submissionId];
+        return s && s.flags !== null ? s : undefined;
+      });
+    }
+
+    it('flags a screenshot another user sent, and one the same user sent for another task; leaves a unique one clean', async () => {
+      const follow = await createCampaign(ledger.commands, 'Follow Kobo on Instagram');
+      const like = await createCampaign(ledger.commands, 'Like the Kobo post');
+      const tunde = await registerUser(ledger.commands, { username: `tunde_${backend.name}` });
+      const ada = await registerUser(ledger.commands);
+      const chidi = await registerUser(ledger.commands);
+      const proof = await screenshot(100);
+
+      const first = await submit(follow, tunde.userId, proof);
+      expect(first.flags).toEqual([]);
+      expect(first.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
+
+      const copied = await submit(follow, ada.userId, await resentAsJpeg(proof));
+      expect(copied.flags).toEqual([
+        `Looks like the screenshot another user (${tunde.username}) sent for this task`,
+      ]);
+
+      const unique = await submit(follow, chidi.userId, await screenshot(200));
+      expect(unique.flags).toEqual([]);
+
+      const reused = await submit(like, tunde.userId, proof);
+      // Closest first: the same user's own file (distance 0), then the other user's copy.
+      expect(reused.flags).toEqual([
+        'Looks like the screenshot this user already sent for another task (Follow Kobo on Instagram)',
+        `Looks like the screenshot another user (${ada.username}) sent for another task (Follow Kobo on Instagram)`,
+      ]);
+
+      const { rows } = await ledger.db.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM proof_hashes WHERE submission_id = ANY($1)',
+        [[first.submissionId, copied.submissionId, unique.submissionId, reused.submissionId]],
+      );
+      expect(rows[0]!.n).toBe(4);
+    });
+
+    it('flags a file that is not an image, and a proof missing from storage, without failing the job', async () => {
+      const campaign = await createCampaign(ledger.commands, 'Subscribe on YouTube');
+      const { userId } = await registerUser(ledger.commands);
+      const text = await submit(campaign, userId, Buffer.from('%PDF-1.4 this is no screenshot'));
+      expect(text).toMatchObject({ perceptualHash: null, flags: [NOT_AN_IMAGE] });
+
+      const other = await registerUser(ledger.commands);
+      const missing = await submit(campaign, other.userId, null);
+      expect(missing).toMatchObject({ perceptualHash: null, flags: [IMAGE_MISSING] });
+      expect(await queues.verification.getJobCounts('failed')).toEqual({ failed: 0 });
+    });
+  });
+}
