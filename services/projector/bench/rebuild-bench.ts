@@ -1,0 +1,93 @@
+/**
+ * The rebuild benchmark: a fresh database with 1,000,000 realistic events (valid hash chain), then
+ * a timed `rebuild all` (every projection, shadow tables, swap). Prints events/s.
+ *   npx tsx services/projector/bench/rebuild-bench.ts [--events N]   (DATABASE_URL: the server)
+ */
+import pg from 'pg';
+import { createPool } from '@kobo/platform/src/database';
+import { migrate } from '@kobo/platform/src/migrate';
+import { createPostgresEventStore } from '@kobo/ledger/src/event-store';
+import { projections } from '../src/projections';
+import { rebuild } from '../src/rebuild/rebuild';
+import { generateEventGroups } from './generate-events';
+import { fillEvents } from './fill-events';
+
+export interface RebuildBenchResult {
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runRebuildBench(
+  databaseUrl: string,
+  options: { events?: number; keep?: boolean; log?: (line: string) => void } = {},
+): Promise<RebuildBenchResult> {
+  const total = options.events ?? 1_000_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const name = `kobo_bench_rebuild_${process.pid}`;
+  await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name}`);
+  await admin(databaseUrl, `CREATE DATABASE ${name}`);
+  const url = withDatabase(databaseUrl, name);
+  const pool = createPool(url, 6);
+  try {
+    await migrate(url);
+    log(`[rebuild bench] filling ${total.toLocaleString('en')} events into ${name} ...`);
+    const fillStarted = Date.now();
+    const filled = await fillEvents(pool, generateEventGroups({ events: total }));
+    log(
+      `[rebuild bench] filled ${filled.events.toLocaleString('en')} events in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`,
+    );
+    await pool.query('CHECKPOINT');
+
+    const store = createPostgresEventStore(pool);
+    let lastShown = 0;
+    const result = await rebuild({
+      pool,
+      store,
+      projections,
+      onProgress: (progress) => {
+        if (progress.events - lastShown >= 100_000) {
+          lastShown = progress.events;
+          log(`[rebuild bench]   ${progress.events.toLocaleString('en')} events`);
+        }
+      },
+    });
+    await store.close();
+    const eventsPerSecond = result.events / result.seconds;
+    log(
+      `[rebuild bench] rebuild all: ${result.events.toLocaleString('en')} events in ${result.seconds.toFixed(1)} s = ` +
+        `${Math.round(eventsPerSecond).toLocaleString('en')} events/s`,
+    );
+    return { events: result.events, seconds: result.seconds, eventsPerSecond };
+  } finally {
+    await pool.end();
+    if (!options.keep) await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--events');
+  const events = at >= 0 ? Number(args[at + 1]) : undefined;
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  runRebuildBench(url, { events, keep: args.includes('--keep') }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,35 @@
+/** @kobo/projector: the projection runtime, the read-model projections, rebuild and verification. */
+export {
+  startProjectors,
+  type ProjectorsHandle,
+  type ProjectorStatus,
+  type StartProjectorsOptions,
+} from './runtime/start-projectors';
+export { createCheckpointWaiter, type CheckpointWaiter } from './runtime/wait-for';
+export { readProjectorStatus, type StoredProjectorStatus } from './runtime/status';
+export { openFailures, type ProjectionFailure } from './runtime/failures';
+export { CHECKPOINT_CHANNEL } from './runtime/sql';
+export type { ProjectorHooks, ProjectorState } from './runtime/projector';
+export {
+  projections,
+  projectionsNamed,
+  readYourWritesProjections,
+  balances,
+  campaigns,
+  community,
+  ledgerEntries,
+  userStats,
+  submissions,
+  transactions,
+  users,
+  withdrawals,
+} from './projections';
+export { ops, type Projection, type ProjectedEvent, type RowOp, type TableSpec } from './projection';
+export {
+  rebuild,
+  RebuildBusyError,
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildResult,
+} from './rebuild/rebuild';
+export { verify, type VerifyCheck, type VerifyOptions } from './verify/verify';

@@ -1,0 +1,81 @@
+/**
+ * A projection is a plain function from one event to row operations on its read-model tables.
+ * Handlers never read the database: the runtime merges the operations of a whole batch per table
+ * and key, and writes them with a few set-based statements (see batch/change-set.ts).
+ */
+import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { KoboEvent } from '@kobo/ledger/src/domain/events';
+
+/** A recorded event narrowed to the catalogue: `event.type` discriminates `event.data`. */
+export type ProjectedEvent = {
+  [Type in KoboEvent['type']]: RecordedEvent<Type, Extract<KoboEvent, { type: Type }>['data']>;
+}[KoboEvent['type']];
+
+export type Row = Record<string, unknown>;
+
+/**
+ * insert: a new row (it must not exist).
+ * upsert: insert key + columns, or change the existing row: `set` overwrites, `add` increments.
+ * update: change the existing row by key (no row, no change).
+ * delete: remove the row by key.
+ * Columns under `add` start from 0 when the row is inserted.
+ */
+export type RowOp =
+  | { kind: 'insert'; table: string; row: Row }
+  | { kind: 'upsert' | 'update'; table: string; key: Row; set: Row; add: Record<string, number> }
+  | { kind: 'delete'; table: string; key: Row };
+
+export interface TableSpec {
+  name: string;
+  /** Primary-key columns: operations on the same key within a batch are merged. */
+  key: readonly string[];
+}
+
+export interface Projection {
+  /** Also the projector's name: its checkpoint, lock and failures are keyed by it. */
+  name: string;
+  description: string;
+  tables: readonly TableSpec[];
+  handle(event: ProjectedEvent): RowOp[];
+}
+
+const none = Object.freeze({});
+
+/**
+ * Row-operation constructors. In `set`, an undefined value means "leave unchanged"; in an insert
+ * row, a column left out takes its default (an undefined value is written as NULL). Values are
+ * written as JSON: a Date becomes its ISO time.
+ */
+export const ops = {
+  insert: (table: string, row: Row): RowOp => ({ kind: 'insert', table, row }),
+  upsert: (table: string, key: Row, change: { set?: Row; add?: Record<string, number> }): RowOp => ({
+    kind: 'upsert',
+    table,
+    key,
+    set: change.set ?? none,
+    add: change.add ?? none,
+  }),
+  update: (table: string, key: Row, change: { set?: Row; add?: Record<string, number> }): RowOp => ({
+    kind: 'update',
+    table,
+    key,
+    set: change.set ?? none,
+    add: change.add ?? none,
+  }),
+  delete: (table: string, key: Row): RowOp => ({ kind: 'delete', table, key }),
+};
+
+let cachedDate: Date | undefined;
+let cachedTime = '';
+
+/**
+ * The event's recorded_at as the ISO text written to timestamptz columns. Every projection of a
+ * batch asks for the same event in turn, so one cached conversion serves them all.
+ */
+export function timeOf(event: { recordedAt: Date }): string {
+  if (event.recordedAt !== cachedDate) {
+    cachedDate = event.recordedAt;
+    cachedTime = cachedDate.toISOString();
+  }
+  return cachedTime;
+}

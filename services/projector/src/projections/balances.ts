@@ -1,0 +1,47 @@
+/** Balances: every ledger account's balance, and per user the account, activity and held balances. */
+import { postingsOf } from '@kobo/ledger/src/domain/events';
+import { ops, timeOf, type Projection, type RowOp } from '../projection';
+import { parseUserAccount, type UserBalanceKind } from './accounts';
+
+const userColumn: Record<UserBalanceKind, string> = {
+  account: 'account_balance',
+  activity: 'activity_balance',
+  hold: 'held_balance',
+};
+
+export const balances: Projection = {
+  name: 'balances',
+  description: 'balance per ledger account; account, activity and held balance per user',
+  tables: [
+    { name: 'account_balances', key: ['account'] },
+    { name: 'user_balances', key: ['user_id'] },
+  ],
+  handle(event) {
+    const postings = postingsOf(event);
+    if (!postings.length && event.type !== 'UserRegistered') return [];
+    const stamp = { last_position: event.globalPosition, updated_at: timeOf(event) };
+    const changes: RowOp[] = [];
+    // Every registered user has a row, even before their first posting.
+    if (event.type === 'UserRegistered')
+      changes.push(ops.upsert('user_balances', { user_id: event.data.userId }, { set: stamp }));
+    for (const posting of postings) {
+      changes.push(
+        ops.upsert(
+          'account_balances',
+          { account: posting.account },
+          { set: stamp, add: { balance: posting.amount, entry_count: 1 } },
+        ),
+      );
+      const owner = parseUserAccount(posting.account);
+      if (owner)
+        changes.push(
+          ops.upsert(
+            'user_balances',
+            { user_id: owner.userId },
+            { set: stamp, add: { [userColumn[owner.kind]]: posting.amount } },
+          ),
+        );
+    }
+    return changes;
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * Campaigns with their progress: unit counters from the submission events, the escrow balance from
+ * every posting to the campaign's escrow account (including RewardCredited on the user's stream).
+ */
+import type { CampaignDetails } from '@kobo/ledger/src/domain/events';
+import { postingsOf } from '@kobo/ledger/src/domain/events';
+import { ops, timeOf, type ProjectedEvent, type Projection, type Row, type RowOp } from '../projection';
+import { parseCampaignEscrow } from './accounts';
+
+function detailColumns(details: Partial<CampaignDetails>): Row {
+  return {
+    title: details.title,
+    platform: details.platform,
+    variation: details.variation,
+    instructions: details.instructions,
+    url: details.url,
+    price: details.price,
+    units: details.units,
+    estimated_minutes: details.estimatedMinutes,
+    image: details.image,
+  };
+}
+
+function campaignChanges(event: ProjectedEvent): RowOp[] {
+  const at = timeOf(event);
+  const key = 'campaignId' in event.data ? { campaign_id: event.data.campaignId } : null;
+  const touch = (set: Row = {}, add: Record<string, number> = {}) =>
+    key ? [ops.update('campaigns', key, { set: { ...set, updated_at: at }, add })] : [];
+  switch (event.type) {
+    case 'CampaignCreated':
+      return [
+        ops.insert('campaigns', {
+          campaign_id: event.data.campaignId,
+          ...detailColumns(event.data.details),
+          image: event.data.details.image,
+          status: event.data.status,
+          created_by: event.data.by,
+          created_at: at,
+          updated_at: at,
+        }),
+      ];
+    case 'CampaignUpdated':
+      return touch(detailColumns(event.data.changes));
+    case 'CampaignPaused':
+      return touch({ status: 'paused' });
+    case 'CampaignResumed':
+      return touch({ status: 'active' });
+    case 'CampaignCompleted':
+      return touch({ status: 'completed' });
+    case 'CampaignDeleted':
+      return touch({ status: 'deleted' });
+    case 'TaskSubmitted':
+      return touch({}, { pending: 1, participants: 1 });
+    case 'SubmissionApproved':
+      return touch({}, { pending: -1, approved: 1 });
+    case 'SubmissionRejected':
+      return touch({}, { pending: -1, rejected: 1 });
+    case 'ActivityCompleted':
+      return touch({}, { approved: 1, participants: 1 });
+    case 'RewardCredited':
+      return touch({}, { total_paid: event.data.amount });
+    default:
+      return [];
+  }
+}
+
+export const campaigns: Projection = {
+  name: 'campaigns',
+  description: 'campaign details, status, unit progress, escrow balance and totals',
+  tables: [{ name: 'campaigns', key: ['campaign_id'] }],
+  handle(event) {
+    const changes = campaignChanges(event);
+    for (const posting of postingsOf(event)) {
+      const campaignId = parseCampaignEscrow(posting.account);
+      if (campaignId)
+        changes.push(
+          ops.update('campaigns', { campaign_id: campaignId }, { add: { escrow_balance: posting.amount } }),
+        );
+    }
+    return changes;
+  },
+};

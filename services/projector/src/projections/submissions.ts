@@ -1,0 +1,93 @@
+/** Submissions per campaign: the review screen's list (activities appear as approved at once). */
+import { ops, timeOf, type Projection } from '../projection';
+
+export const submissions: Projection = {
+  name: 'submissions',
+  description: 'task submissions and completed activities, with review status, flags and reward',
+  tables: [{ name: 'submissions', key: ['submission_id'] }],
+  handle(event) {
+    const at = timeOf(event);
+    switch (event.type) {
+      case 'TaskSubmitted':
+        return [
+          ops.insert('submissions', {
+            submission_id: event.data.submissionId,
+            campaign_id: event.data.campaignId,
+            user_id: event.data.userId,
+            kind: 'task',
+            proof_image: event.data.proofImage,
+            status: 'pending',
+            flags: [],
+            reward: event.data.reward,
+            submitted_at: at,
+            updated_at: at,
+          }),
+        ];
+      case 'ActivityCompleted':
+        return [
+          ops.insert('submissions', {
+            submission_id: event.data.submissionId,
+            campaign_id: event.data.campaignId,
+            user_id: event.data.userId,
+            kind: 'activity',
+            proof_image: null,
+            status: 'approved',
+            flags: [],
+            reward: event.data.reward,
+            submitted_at: at,
+            reviewed_at: at,
+            updated_at: at,
+          }),
+        ];
+      case 'SubmissionVerified':
+        return [
+          ops.update(
+            'submissions',
+            { submission_id: event.data.submissionId },
+            {
+              set: {
+                flags: event.data.flags,
+                perceptual_hash: event.data.perceptualHash,
+                verified_at: at,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      case 'SubmissionApproved':
+        return [
+          ops.update(
+            'submissions',
+            { submission_id: event.data.submissionId },
+            {
+              set: {
+                status: 'approved',
+                reward: event.data.reward,
+                reviewed_by: event.data.by,
+                reviewed_at: at,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      case 'SubmissionRejected':
+        return [
+          ops.update(
+            'submissions',
+            { submission_id: event.data.submissionId },
+            {
+              set: {
+                status: 'rejected',
+                reason: event.data.reason,
+                reviewed_by: event.data.by,
+                reviewed_at: at,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,103 @@
+/**
+ * Transactions as the user's history and the admin transactions screen show them. A withdrawal is
+ * one row (id = withdrawal id) whose status follows it: requested and approved are pending, paid is
+ * completed, rejected or a failed payout is failed.
+ */
+import { Accounts } from '@kobo/ledger/src/money';
+import { ops, timeOf, type ProjectedEvent, type Projection, type RowOp } from '../projection';
+
+type TransactionType =
+  'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
+
+function credit(
+  event: ProjectedEvent,
+  userId: string,
+  type: TransactionType,
+  title: string,
+  amount: number,
+): RowOp {
+  const at = timeOf(event);
+  return ops.insert('transactions', {
+    id: event.id,
+    user_id: userId,
+    type,
+    title,
+    amount,
+    status: 'completed',
+    created_at: at,
+    updated_at: at,
+    event_id: event.id,
+    global_position: event.globalPosition,
+  });
+}
+
+function withdrawalStatus(
+  event: ProjectedEvent,
+  withdrawalId: string,
+  status: 'pending' | 'completed' | 'failed',
+) {
+  return ops.update('transactions', { id: withdrawalId }, { set: { status, updated_at: timeOf(event) } });
+}
+
+export const transactions: Projection = {
+  name: 'transactions',
+  description: "the user's transaction history (bonuses, rewards, referrals, adjustments, withdrawals)",
+  tables: [{ name: 'transactions', key: ['id'] }],
+  handle(event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return event.data.postings.length && event.data.signupBonus > 0
+          ? [credit(event, event.data.userId, 'bonus', 'Signup Bonus', event.data.signupBonus)]
+          : [];
+      case 'RewardCredited':
+        return [
+          credit(
+            event,
+            event.data.userId,
+            event.data.balance === 'account' ? 'task' : 'activity',
+            event.data.title,
+            event.data.amount,
+          ),
+        ];
+      case 'ReferralBonusCredited':
+        return [credit(event, event.data.userId, 'referral', 'Referral Bonus', event.data.amount)];
+      case 'BalanceAdjusted': {
+        // Signed by the postings themselves: what the user's balances gained or lost.
+        const own = [Accounts.userAccount(event.data.userId), Accounts.userActivity(event.data.userId)];
+        const amount = event.data.postings
+          .filter((posting) => own.includes(posting.account))
+          .reduce((sum, posting) => sum + posting.amount, 0);
+        return [
+          credit(event, event.data.userId, 'other', `Balance adjustment: ${event.data.reason}`, amount),
+        ];
+      }
+      case 'WithdrawalRequested': {
+        const at = timeOf(event);
+        return [
+          ops.insert('transactions', {
+            id: event.data.withdrawalId,
+            user_id: event.data.userId,
+            type: event.data.balance === 'account' ? 'withdrawal' : 'activityWithdrawal',
+            title: 'Withdrawal',
+            amount: -event.data.amount,
+            status: 'pending',
+            created_at: at,
+            updated_at: at,
+            event_id: event.id,
+            global_position: event.globalPosition,
+          }),
+        ];
+      }
+      case 'WithdrawalApproved':
+        return [withdrawalStatus(event, event.data.withdrawalId, 'pending')];
+      case 'WithdrawalRejected':
+        return [withdrawalStatus(event, event.data.withdrawalId, 'failed')];
+      case 'PayoutSucceeded':
+        return [withdrawalStatus(event, event.data.withdrawalId, 'completed')];
+      case 'PayoutFailed':
+        return [withdrawalStatus(event, event.data.withdrawalId, 'failed')];
+      default:
+        return [];
+    }
+  },
+};

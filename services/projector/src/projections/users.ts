@@ -1,0 +1,94 @@
+/** Users as the admin users screen and the profile read them (never the password). */
+import { ops, timeOf, type Projection } from '../projection';
+
+export const users: Projection = {
+  name: 'users',
+  description: 'profile, role, status, bank details, referral code and referrer per user',
+  tables: [{ name: 'users', key: ['user_id'] }],
+  handle(event) {
+    const at = timeOf(event);
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        return [
+          ops.insert('users', {
+            user_id: d.userId,
+            username: d.username,
+            first_name: d.firstName,
+            last_name: d.lastName,
+            email: d.email,
+            phone: d.phone,
+            role: d.role,
+            status: 'active',
+            referral_code: d.referralCode,
+            referred_by: d.referredBy,
+            created_at: at,
+            updated_at: at,
+            deleted: false,
+          }),
+        ];
+      }
+      case 'UserProfileUpdated': {
+        const d = event.data;
+        return [
+          ops.update(
+            'users',
+            { user_id: d.userId },
+            {
+              set: {
+                first_name: d.firstName,
+                last_name: d.lastName,
+                email: d.email,
+                phone: d.phone,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      }
+      case 'BankDetailsUpdated': {
+        const { bankName, accountNum, accountName } = event.data.bankDetails;
+        return [
+          ops.update(
+            'users',
+            { user_id: event.data.userId },
+            {
+              set: {
+                bank_name: bankName,
+                account_num: accountNum,
+                account_name: accountName,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      }
+      case 'UserRoleSet':
+        return [
+          ops.update(
+            'users',
+            { user_id: event.data.userId },
+            { set: { role: event.data.role, updated_at: at } },
+          ),
+        ];
+      case 'UserStatusSet':
+        return [
+          ops.update(
+            'users',
+            { user_id: event.data.userId },
+            { set: { status: event.data.status, updated_at: at } },
+          ),
+        ];
+      case 'UserDeleted':
+        return [
+          ops.update(
+            'users',
+            { user_id: event.data.userId },
+            { set: { deleted: true, deleted_at: at, deleted_by: event.data.by, updated_at: at } },
+          ),
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Where a rebuild reads the log. By default the port's readAll; when the events live in the same
+ * PostgreSQL database (the PostgreSQL adapter), a lean reader that fetches only what projections
+ * use, and only up to the gap-safe head the store reports, so it is gap-safe by construction.
+ */
+import type { EventStore, ReadAllOptions, RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { Pool } from '@kobo/platform/src/database';
+
+export type EventSource = Pick<EventStore, 'readAll' | 'headPosition'>;
+
+const LEAN_READ = `SELECT global_position, event_id::text AS id, stream_id, stream_version, type, data,
+    floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
+  FROM events WHERE global_position > $1 AND global_position <= $2
+  ORDER BY global_position LIMIT $3`;
+
+interface LeanRow {
+  global_position: string | number;
+  id: string;
+  stream_id: string;
+  stream_version: string | number;
+  type: string;
+  data: unknown;
+  recorded_ms: number;
+}
+
+/**
+ * Events without metadata and hashes (projections read neither). recorded_at travels as epoch
+ * milliseconds: PostgreSQL keeps microseconds, but the read models store what the port's Date holds.
+ */
+export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPosition'>): EventSource {
+  let head = 0;
+  return {
+    headPosition: () => store.headPosition(),
+    async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+      if (after >= head) head = await store.headPosition();
+      if (after >= head) return [];
+      const { rows } = await pool.query<LeanRow>(LEAN_READ, [after, head, limit]);
+      return rows.map((row) => ({
+        id: row.id,
+        streamId: row.stream_id,
+        version: Number(row.stream_version),
+        globalPosition: Number(row.global_position),
+        type: row.type,
+        data: row.data,
+        metadata: {},
+        recordedAt: new Date(row.recorded_ms),
+        hash: '',
+        prevHash: '',
+      }));
+    },
+  };
+}
+
+/** The lean reader when the store's events table is in this database, else the store itself. */
+export async function eventSourceFor(pool: Pool, store: EventStore): Promise<EventSource> {
+  const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('events')::text AS found`);
+  return rows[0]?.found ? postgresEventSource(pool, store) : store;
+}

@@ -1,0 +1,47 @@
+/** Projection checkpoints: the last applied position per projector, moved with the read models. */
+import type { Queryable } from '../batch/flush';
+import { CHECKPOINT_CHANNEL } from './sql';
+
+interface Rows<T> {
+  rows: T[];
+}
+
+export async function ensureCheckpoints(db: Queryable, projectors: readonly string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_checkpoints (projector) SELECT unnest($1::text[]) ON CONFLICT (projector) DO NOTHING`,
+    [projectors],
+  );
+}
+
+export async function readCheckpoint(db: Queryable, projector: string, forUpdate = false): Promise<number> {
+  const result = (await db.query(
+    `SELECT position FROM projection_checkpoints WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [projector],
+  )) as Rows<{ position: string | number }>;
+  return result.rows.length ? Number(result.rows[0]!.position) : 0;
+}
+
+export async function readCheckpoints(db: Queryable): Promise<Map<string, number>> {
+  const result = (await db.query(`SELECT projector, position FROM projection_checkpoints`)) as Rows<{
+    projector: string;
+    position: string | number;
+  }>;
+  return new Map(result.rows.map((row) => [row.projector, Number(row.position)]));
+}
+
+/** Inside the batch's transaction: the checkpoint commits with the changes; NOTIFY fires on commit. */
+export async function advanceCheckpoint(
+  db: Queryable,
+  projector: string,
+  position: number,
+  rebuilt = false,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
+     VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
+     ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
+       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)`,
+    [projector, position, rebuilt],
+  );
+  await db.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projector}:${position}`]);
+}

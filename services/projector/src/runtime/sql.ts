@@ -1,0 +1,22 @@
+/** Names the projection runtime shares across processes: lock keys and notification channels. */
+
+/** NOTIFY channel of the PostgreSQL event store (payload: the last appended position). */
+export { EVENTS_CHANNEL } from '@kobo/ledger/src/event-store';
+/** NOTIFY channel for committed projector batches (payload: "<projector>:<position>"). */
+export const CHECKPOINT_CHANNEL = 'kobo_projection_checkpoints';
+
+/** Advisory-lock classes (first int4 key); the second key is hashtext(projector name). */
+export const LEADER_LOCK_CLASS = 741_001;
+const BATCH_LOCK_CLASS = 741_002;
+const REBUILD_LOCK_CLASS = 741_003;
+
+/** Session lock held by the one live instance of a projector across processes. */
+export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}, hashtext($1)) AS acquired`;
+/**
+ * Transaction lock taken by every batch and by a rebuild's swap: a swap never interleaves with a
+ * live batch, and two writers of one projector are serialized even if leadership were lost.
+ */
+export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext($1))`;
+
+/** Session lock held by a rebuild of a projection: a second rebuild of it would drop its shadow tables. */
+export const TRY_REBUILD_LOCK = `SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext($1)) AS acquired`;

@@ -1,0 +1,35 @@
+/** Each projector's checkpoint, lag behind the log head, and open failures, as any process sees them. */
+import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import type { Pool } from '@kobo/platform/src/database';
+import { readCheckpoints } from './checkpoints';
+import { openFailures, type ProjectionFailure } from './failures';
+
+export interface StoredProjectorStatus {
+  name: string;
+  position: number;
+  head: number;
+  lag: number;
+  failure: ProjectionFailure | null;
+}
+
+export async function readProjectorStatus(
+  pool: Pool,
+  store: EventStore,
+  names: readonly string[],
+): Promise<StoredProjectorStatus[]> {
+  const [checkpoints, failures, head] = await Promise.all([
+    readCheckpoints(pool),
+    openFailures(pool),
+    store.headPosition(),
+  ]);
+  return names.map((name) => {
+    const position = checkpoints.get(name) ?? 0;
+    return {
+      name,
+      position,
+      head,
+      lag: Math.max(0, head - position),
+      failure: failures.find((failure) => failure.projector === name) ?? null,
+    };
+  });
+}

@@ -1,0 +1,278 @@
+/** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
+import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import type { Projection } from '../src/projection';
+import { balances, projections } from '../src/projections';
+import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
+import { createCheckpointWaiter } from '../src/runtime/wait-for';
+import {
+  appendGroups,
+  balancesOf,
+  createPostgresEventStore,
+  postingsCount,
+  quietLogger,
+  scenario,
+} from './support';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const handles: ProjectorsHandle[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+
+afterEach(async () => {
+  await Promise.all(handles.splice(0).map((handle) => handle.stop()));
+  await store.close();
+  await db.drop();
+});
+
+async function start(options: Partial<Parameters<typeof startProjectors>[0]> = {}) {
+  const handle = await startProjectors({
+    pool: db.pool,
+    store,
+    logger: quietLogger,
+    pollIntervalMs: 100,
+    leaderRetryMs: 100,
+    retryDelayMs: { min: 50, max: 200 },
+    ...options,
+  });
+  handles.push(handle);
+  return handle;
+}
+
+async function accountBalances(): Promise<Map<string, number>> {
+  const { rows } = await db.pool.query<{ account: string; balance: number }>(
+    'SELECT account, balance FROM account_balances',
+  );
+  return new Map(rows.map((row) => [row.account, Number(row.balance)]));
+}
+
+async function checkpoint(projector: string): Promise<number> {
+  const { rows } = await db.pool.query('SELECT position FROM projection_checkpoints WHERE projector = $1', [
+    projector,
+  ]);
+  return Number(rows[0]?.position ?? 0);
+}
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('commits the checkpoint in the same transaction as the read-model changes', async () => {
+  const groups = scenario(120);
+  const head = await appendGroups(store, groups);
+  const seen: {
+    insideCheckpoint: number;
+    insideRows: number;
+    outsideCheckpoint: number;
+    outsideRows: number;
+  }[] = [];
+  const handle = await start({
+    projections: [balances],
+    batchSize: 40,
+    maxBatchSize: 40,
+    hooks: {
+      async beforeCommit({ client }) {
+        const inside = await client.query(
+          `SELECT (SELECT position FROM projection_checkpoints WHERE projector = 'balances') AS p,
+                  (SELECT count(*) FROM account_balances) AS n`,
+        );
+        const outside = await db.pool.query(
+          `SELECT (SELECT position FROM projection_checkpoints WHERE projector = 'balances') AS p,
+                  (SELECT count(*) FROM account_balances) AS n`,
+        );
+        seen.push({
+          insideCheckpoint: Number(inside.rows[0].p),
+          insideRows: Number(inside.rows[0].n),
+          outsideCheckpoint: Number(outside.rows[0].p),
+          outsideRows: Number(outside.rows[0].n),
+        });
+      },
+    },
+  });
+  expect(await handle.waitFor(head, ['balances'], 10_000)).toBe(true);
+  // The first batch: inside its transaction both moved; from outside, neither had yet.
+  expect(seen[0]).toMatchObject({ outsideCheckpoint: 0, outsideRows: 0 });
+  expect(seen[0]!.insideRows).toBeGreaterThan(0);
+  // (A batch may be shorter than 40: the log shows only events no running transaction could precede.)
+  expect(seen[0]!.insideCheckpoint).toBeGreaterThan(0);
+  expect(seen[0]!.insideCheckpoint).toBeLessThanOrEqual(40);
+  // Every batch: others see exactly what the previous commit made visible, never a half.
+  seen.forEach((batch, i) => {
+    expect(batch.outsideCheckpoint).toBe(i === 0 ? 0 : seen[i - 1]!.insideCheckpoint);
+    expect(batch.insideCheckpoint).toBeGreaterThan(batch.outsideCheckpoint);
+  });
+  expect(seen[seen.length - 1]!.insideCheckpoint).toBe(head);
+  expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
+});
+
+it('resumes after its connection is killed mid-batch, with nothing lost or doubled', async () => {
+  const groups = scenario(400);
+  const head = await appendGroups(store, groups);
+  let batches = 0;
+  let killed = 0;
+  const handle = await start({
+    projections: projections.filter((p) => p.name === 'balances' || p.name === 'ledger_entries'),
+    batchSize: 50,
+    maxBatchSize: 50,
+    hooks: {
+      async beforeCommit({ client }) {
+        batches++;
+        if (batches % 3 !== 0) return;
+        // Kill this batch's backend before COMMIT, as a crash or a failover would.
+        const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+        await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        killed++;
+      },
+    },
+  });
+  expect(await handle.waitFor(head, ['balances', 'ledger_entries'], 20_000)).toBe(true);
+  expect(killed).toBeGreaterThan(2);
+  const events = groups.flat();
+  expect(await accountBalances()).toEqual(balancesOf(events));
+  const entries = await db.pool.query(
+    'SELECT count(*)::int AS n, sum(amount)::bigint AS total FROM ledger_entries',
+  );
+  expect(entries.rows[0]).toEqual({ n: postingsCount(events), total: 0 });
+});
+
+it('records a poison event, stays on it without skipping, and gets past it once it can', async () => {
+  const groups = scenario(200);
+  const head = await appendGroups(store, groups);
+  // Positions follow the append order on a fresh database.
+  const log = groups.flat().map((event, index) => ({ ...event, globalPosition: index + 1 }));
+  const poison = log.filter((event) => event.type === 'RewardCredited')[2]!;
+  expect(head).toBe(log.length);
+  let broken = true;
+  const fragile: Projection = {
+    ...balances,
+    handle(event) {
+      if (broken && event.id === poison.id) throw new Error('cannot project this reward');
+      return balances.handle(event);
+    },
+  };
+  const handle = await start({ projections: [fragile], batchSize: 1000 });
+
+  const failure = await until(async () => {
+    const { rows } = await db.pool.query('SELECT * FROM projection_failures WHERE resolved_at IS NULL');
+    return rows[0]?.attempts >= 2 ? rows[0] : null;
+  });
+  expect(failure).toMatchObject({
+    projector: 'balances',
+    global_position: poison.globalPosition,
+    event_id: poison.id,
+    event_type: 'RewardCredited',
+  });
+  expect(failure.error).toContain('cannot project this reward');
+  // Everything before the poison event is applied, nothing after it.
+  expect(await checkpoint('balances')).toBe(poison.globalPosition - 1);
+  expect(await accountBalances()).toEqual(
+    balancesOf(log.filter((e) => e.globalPosition < poison.globalPosition)),
+  );
+  const [status] = await handle.status();
+  expect(status).toMatchObject({ name: 'balances', state: 'failed', failure: { eventId: poison.id } });
+  expect(await handle.waitFor(head, ['balances'], 300)).toBe(false);
+
+  broken = false; // the fix is deployed: the next retry gets through
+  expect(await handle.waitFor(head, ['balances'], 10_000)).toBe(true);
+  expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
+  const { rows } = await db.pool.query('SELECT resolved_at FROM projection_failures');
+  expect(rows).toHaveLength(1);
+  expect(rows[0].resolved_at).toBeInstanceOf(Date);
+  expect((await handle.status())[0]!.failure).toBeNull();
+});
+
+it('runs one instance of each projector across two processes, and fails over', async () => {
+  const groups = scenario(300);
+  const first = await appendGroups(store, groups.slice(0, 60));
+  const subset = projections.filter((p) => ['balances', 'ledger_entries', 'transactions'].includes(p.name));
+  const a = await start({ projections: subset, batchSize: 10 });
+  const b = await start({ projections: subset, batchSize: 10 });
+  expect(await a.waitFor(first, ['balances', 'ledger_entries', 'transactions'], 10_000)).toBe(true);
+
+  const leaders = async () => {
+    const [sa, sb] = await Promise.all([a.status(), b.status()]);
+    return sa.map((s, i) => Number(s.leader) + Number(sb[i]!.leader));
+  };
+  expect(await leaders()).toEqual([1, 1, 1]);
+  const aLeads = (await a.status()).every((s) => s.leader);
+
+  // The leader goes away: the follower takes over and carries on with new events.
+  const [gone, survivor] = aLeads ? [a, b] : [b, a];
+  await gone.stop();
+  handles.splice(handles.indexOf(gone), 1);
+  const head = await appendGroups(store, groups.slice(60));
+  expect(await survivor.waitFor(head, ['balances', 'ledger_entries', 'transactions'], 10_000)).toBe(true);
+  expect((await survivor.status()).every((s) => s.leader)).toBe(true);
+
+  const events = groups.flat();
+  expect(await accountBalances()).toEqual(balancesOf(events));
+  const entries = await db.pool.query('SELECT count(*)::int AS n FROM ledger_entries');
+  expect(entries.rows[0].n).toBe(postingsCount(events));
+});
+
+it('waitFor resolves once the position is projected, so a user reads back their own write', async () => {
+  const groups = scenario(80);
+  const head = await appendGroups(store, groups);
+  const handle = await start();
+  const registered = groups
+    .flat()
+    .find((e) => e.type === 'UserRegistered' && (e.data as { role: string }).role === 'user')!;
+  const userId = (registered.data as { userId: string }).userId;
+  const before = await handle.waitFor(head, undefined, 10_000);
+  expect(before).toBe(true);
+  const { rows: was } = await db.pool.query('SELECT account_balance FROM user_balances WHERE user_id = $1', [
+    userId,
+  ]);
+
+  // A "command": credit the user, then wait for the returned position before reading.
+  const { lastPosition } = await store.appendToStreams([
+    {
+      streamId: `user-${userId}`,
+      expectedVersion: 'stream_exists',
+      events: [
+        {
+          id: '11111111-2222-4333-8444-555555555555',
+          type: 'BalanceAdjusted',
+          data: {
+            userId,
+            balance: 'account',
+            amount: 12_345,
+            reason: 'test',
+            by: 'admin',
+            postings: [
+              { account: 'platform:adjustments', amount: -12_345 },
+              { account: `user:${userId}:account`, amount: 12_345 },
+            ],
+          },
+        },
+      ],
+    },
+  ]);
+  const waiter = await createCheckpointWaiter(db.pool); // as the API process would hold it
+  try {
+    expect(await waiter.waitFor(lastPosition)).toBe(true);
+    const { rows: now } = await db.pool.query(
+      'SELECT account_balance FROM user_balances WHERE user_id = $1',
+      [userId],
+    );
+    expect(Number(now[0].account_balance)).toBe(Number(was[0].account_balance) + 12_345);
+    const { rows: history } = await db.pool.query(
+      'SELECT amount, type FROM transactions WHERE user_id = $1 AND type = $2',
+      [userId, 'other'],
+    );
+    expect(history).toEqual([{ amount: 12_345, type: 'other' }]);
+    expect(await waiter.waitFor(lastPosition + 1000, undefined, 200)).toBe(false);
+  } finally {
+    await waiter.close();
+  }
+});
