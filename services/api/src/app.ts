@@ -1,6 +1,8 @@
 /** The API application: the HTTP frame, health probes, and every feature's routes. */
 import type { Express } from 'express';
+import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from './context';
+import { mountQueuesBoard } from './features/queues/board';
 import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteDefinition } from './http';
 import { communityRoutes } from './features/community/routes';
 import { userAreaRoutes } from './features/user-area/routes';
@@ -23,7 +25,13 @@ export const features: FeatureRoutes[] = [
   contactRoutes,
 ];
 
-export function createApiApp(context: ApiContext, webOrigin: string | string[]): Express {
+export interface ApiAppOptions {
+  webOrigin: string | string[];
+  /** Mounts Bull Board at /admin/queues (admins only) when the process runs the job queues. */
+  queues?: JobQueue<unknown>[];
+}
+
+export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppOptions): Express {
   const registry = createRouteRegistry({
     tokens: context.auth.tokens,
     idempotencyStore: createIdempotencyStore(context.pool),
@@ -37,6 +45,7 @@ export function createApiApp(context: ApiContext, webOrigin: string | string[]):
     registry,
     apiInfo: { title: 'Kobo API', version: '1.0.0' },
     extraRoutes: (app) => {
+      if (queues) mountQueuesBoard(app, queues, context.auth.tokens);
       // Alive: the process answers.
       app.get('/healthz', (_req, res) => {
         res.json({ status: 'ok' });

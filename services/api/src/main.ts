@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
 import { ConfigError, createLogger, createPool, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
+import { startJobs } from '@kobo/jobs';
 import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
@@ -39,17 +40,34 @@ async function main() {
     logger.info('empty ledger: demo data loaded');
   }
 
+  const jobs = await startJobs({
+    pool,
+    databaseUrl: database.url,
+    redisUrl: config.redisUrl,
+    store,
+    commands,
+    logger,
+    dataDir: config.dataDir,
+  });
+
   const auth = createAuth(
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
   );
-  const app = createApiApp({ config, logger, pool, store, commands, projectors, auth }, config.webOrigin);
+  const app = createApiApp(
+    { config, logger, pool, store, commands, projectors, auth },
+    { webOrigin: config.webOrigin, queues: jobs.queues.list() },
+  );
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
   });
 
   const address = `http://localhost:${config.port}`;
   console.log(`\nKobo is running at ${address}`);
-  console.log(`  health:   ${address}/healthz, ${address}/readyz`);
+  console.log(`  API:      ${address}/api (reference: ${address}/api/docs)`);
+  console.log(`  health:   ${address}/healthz, ${address}/readyz, metrics ${address}/metrics`);
+  console.log(
+    `  queues:   ${address}/admin/queues (admins; ${config.redisUrl ? 'Redis' : 'PostgreSQL'} backend)`,
+  );
   console.log(
     `  database: ${database.embedded ? `embedded PostgreSQL (data in ${config.dataDir}/pg)` : 'DATABASE_URL'}`,
   );
@@ -64,6 +82,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jobs.stop();
     await projectors.stop();
     await store.close();
     await pool.end();

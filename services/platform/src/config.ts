@@ -31,6 +31,8 @@ export const configSchema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** The web app's origin, allowed by CORS. Default: the API's own address. */
     WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
+    /** Unset: BullMQ keeps its queues in PostgreSQL. Set: Redis through ioredis. */
+    REDIS_URL: optionalText.pipe(z.string().url().optional()),
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
     FINANCE_EMAIL: optionalText.pipe(z.string().email().optional()),
@@ -76,6 +78,7 @@ export interface Config {
   embeddedPgPort: number;
   poolSize: number;
   jwtSecret: string | undefined;
+  redisUrl: string | undefined;
   webOrigin: string;
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     poolSize: c.DATABASE_POOL_SIZE,
     jwtSecret: c.JWT_SECRET,
+    redisUrl: c.REDIS_URL,
     webOrigin: c.WEB_ORIGIN ?? `http://localhost:${c.PORT}`,
     bootstrapAccounts,
     money: {

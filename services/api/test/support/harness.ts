@@ -38,7 +38,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing');
   const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth };
-  const app = createApiApp(context, 'http://localhost:5173');
+  const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(
     [
       { role: 'admin', email: 'admin@kobo.test', password: 'admin-password' },
