@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from './context';
+import { registerProductMetrics } from './features/operations/metrics';
 import { mountQueuesBoard } from './features/queues/board';
 import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteDefinition } from './http';
 import { communityRoutes } from './features/community/routes';
@@ -39,7 +40,7 @@ export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppO
   });
   for (const feature of features) registry.add(...feature(context));
 
-  const { app } = createHttpApp({
+  const { app, metrics } = createHttpApp({
     logger: context.logger,
     webOrigin,
     registry,
@@ -66,5 +67,6 @@ export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppO
       });
     },
   });
+  registerProductMetrics(metrics.registry, context, queues);
   return app;
 }

@@ -12,7 +12,7 @@ import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
-import { createAuth, jwtSecretFromEnvironment } from './http';
+import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
 async function main() {
   const config = loadConfig();
@@ -76,21 +76,22 @@ async function main() {
   console.log(`  demo users (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.email).join(', ')}`);
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await jobs.stop();
-    await projectors.stop();
-    await store.close();
-    await pool.end();
-    await database.stop();
+  // Stop accepting, let requests in flight finish, then the workers, the projectors and the pool.
+  const shutdown = createGracefulShutdown(server, {
+    timeoutMs: 10_000,
+    onClosed: async () => {
+      await jobs.stop();
+      await projectors.stop();
+      await store.close();
+      await pool.end();
+      await database.stop();
+    },
+  });
+  shutdownOnSignals(async () => {
+    logger.info('shutting down');
+    await shutdown().catch((error) => logger.error({ err: error }, 'shutdown failed'));
     process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error) => {

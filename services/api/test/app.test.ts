@@ -13,6 +13,13 @@ describe('the API application', () => {
     expect(ready.body).toEqual({ status: 'ready', problems: [] });
   });
 
+  it('exposes projection lag and withdrawals by state to Prometheus', async () => {
+    const res = await h.http.get('/metrics').expect(200);
+    expect(res.text).toMatch(/kobo_projection_lag_events\{projector="balances",state="[a-z-]+"\} \d+/);
+    expect(res.text).toMatch(/# TYPE kobo_withdrawals gauge/);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket/);
+  });
+
   it('serves its OpenAPI document and a docs page', async () => {
     const doc = await h.http.get('/api/openapi.json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\.1/);
