@@ -12,11 +12,16 @@ import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
+import { emailSettingsFromEnvironment } from './email';
+import { createObjectStore } from './uploads/create-object-store';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Email and object-store settings are read by their features; check them now, not at first use.
+  const email = emailSettingsFromEnvironment();
+  const objectStore = createObjectStore(config.dataDir);
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, config.poolSize);
   const store = createPostgresEventStore(pool);
