@@ -76,6 +76,8 @@ async function main() {
   console.log(
     `  database: ${database.embedded ? `embedded PostgreSQL (data in ${config.dataDir}/pg)` : 'DATABASE_URL'}`,
   );
+  console.log(`  email:    ${email.smtpUrl ? 'SMTP' : 'kept in the email_outbox table (SMTP_URL unset)'}`);
+  console.log(`  images:   ${objectStore.description}`);
   for (const account of accounts)
     console.log(`  ${account.role} sign-in: ${account.email} (password from the environment)`);
   console.log(`  demo users (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.email).join(', ')}`);
