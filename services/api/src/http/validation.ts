@@ -42,6 +42,11 @@ export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
       return next(new HttpProblem('unsupported_media_type', 'Send the request body as application/json'));
     const errors: FieldErrors = {};
     for (const part of parts) {
+      const unsafe = findUnsafeText(req[part], part);
+      if (unsafe) errors[unsafe] = UNSAFE_TEXT_MESSAGE;
+    }
+    if (Object.keys(errors).length > 0) return next(new RequestValidationError(errors));
+    for (const part of parts) {
       const schema = schemas[part];
       if (!schema) continue;
       // A missing JSON body is checked as {} so each required field gets its own message.
@@ -56,6 +61,25 @@ export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
     res.locals.input = input;
     next();
   };
+}
+
+export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
+
+// PostgreSQL cannot store U+0000 in text or jsonb, and a lone UTF-16 surrogate is not valid
+// Unicode: both would otherwise pass the schema and fail in the database as a 500.
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The dotted path of the first string (or key) in `value` that PostgreSQL could not store. */
+export function findUnsafeText(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null || depth > 32) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path === 'body' ? key : `${path}.${key}`;
+    if (UNSAFE_TEXT.test(key)) return innerPath;
+    const found = findUnsafeText(inner, innerPath, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function hasBody(req: Request): boolean {
