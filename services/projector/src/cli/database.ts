@@ -1,7 +1,7 @@
 /** The CLI's database: DATABASE_URL, else the embedded server the launcher runs. */
 import { createPool, type Pool } from '@kobo/platform/src/database';
 
-export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/kobo';
 
 export class DatabaseUnreachableError extends Error {
   override readonly name = 'DatabaseUnreachableError';
