@@ -41,7 +41,7 @@ async function main() {
   );
   if (!signedUp) {
     const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
-    await seedDemoData({ pool, commands, adminId });
+    await seedDemoData({ pool, commands, adminId, images: objectStore });
     logger.info('empty ledger: demo data loaded');
   }
 

@@ -3,6 +3,7 @@ import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
 import { createLogger, createPool, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { bootstrapAccounts } from '../accounts/bootstrap';
+import { createObjectStore } from '../uploads/create-object-store';
 import { seedDemoData } from './seed';
 
 async function main() {
@@ -15,7 +16,12 @@ async function main() {
   try {
     const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });
     const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
-    const { users } = await seedDemoData({ pool, commands, adminId });
+    const { users } = await seedDemoData({
+      pool,
+      commands,
+      adminId,
+      images: createObjectStore(config.dataDir),
+    });
     console.log(
       `demo data loaded: ${users.map((u) => u.email).join(', ')} (password "${users[0]?.password}")`,
     );

@@ -6,7 +6,13 @@
 import { v5 as uuidv5 } from 'uuid';
 import { kobo, nairaToKobo, submissionIdFor, type LedgerCommands } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { hashPassword } from '../accounts/passwords';
+import type { CheckedImage } from '../uploads/image-upload';
+import type { ObjectStore } from '../uploads/object-store';
+import { storeImage } from '../uploads/stored-images';
+import { makeThumbnail } from '../uploads/thumbnail';
 
 const DEMO_NAMESPACE = 'a3c8e6f2-5d14-4b7e-9a21-7c0f4e8b2d63';
 const id = (name: string) => uuidv5(name, DEMO_NAMESPACE);
@@ -212,13 +218,42 @@ export interface SeedDependencies {
   pool: Pool;
   commands: LedgerCommands;
   adminId: string;
+  /** Where the demo proof screenshots go, so the verification job has real images to check. */
+  images?: ObjectStore;
+}
+
+/**
+ * A made-up screenshot: a phone-sized image of coloured bands and blocks, different for every
+ * name, so perceptual hashes differ the way real screenshots do.
+ */
+async function demoScreenshot(name: string): Promise<Buffer> {
+  const seed = createHash('sha256').update(name).digest();
+  const width = 360;
+  const height = 640;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const cell = seed[((y >> 6) * 6 + (x >> 6)) % seed.length]!;
+      const offset = (y * width + x) * 3;
+      pixels[offset] = (cell * 7 + y) & 0xff;
+      pixels[offset + 1] = (cell * 13 + x) & 0xff;
+      pixels[offset + 2] = cell;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export interface SeedResult {
   users: { email: string; password: string }[];
 }
 
-export async function seedDemoData({ pool, commands, adminId }: SeedDependencies): Promise<SeedResult> {
+export async function seedDemoData({
+  pool,
+  commands,
+  adminId,
+  images,
+}: SeedDependencies): Promise<SeedResult> {
   const by = adminId;
   const meta = (name: string) => ({ actor: 'system:seed', commandId: id(`command:${name}`) });
   const userId = (key: string) => id(`user:${key}`);
@@ -280,11 +315,27 @@ export async function seedDemoData({ pool, commands, adminId }: SeedDependencies
     );
   }
 
-  const submit = (user: string, campaign: string) =>
-    commands.submitTask(
-      { campaignId: campaignId(campaign), userId: userId(user), proofImage: `demo/${campaign}-${user}.png` },
+  // Tunde's retweet proof reuses Chioma's screenshot: the verification job flags it for review.
+  const screenshotOf = (user: string, campaign: string) =>
+    user === 'tunde' && campaign === 'x-retweet' ? 'x-retweet:chioma' : `${campaign}:${user}`;
+  const submit = async (user: string, campaign: string) => {
+    const proofImage = `proofs/${campaignId(campaign)}/${userId(user)}-demo.png`;
+    if (images) {
+      const bytes = await demoScreenshot(screenshotOf(user, campaign));
+      const image: CheckedImage = {
+        bytes,
+        type: 'png',
+        contentType: 'image/png',
+        extension: 'png',
+        thumbnail: await makeThumbnail(bytes),
+      };
+      await storeImage(images, proofImage, image);
+    }
+    return commands.submitTask(
+      { campaignId: campaignId(campaign), userId: userId(user), proofImage },
       meta(`submit:${campaign}:${user}`),
     );
+  };
   const submissionOf = (user: string, campaign: string) =>
     submissionIdFor(campaignId(campaign), userId(user));
 
@@ -322,15 +373,6 @@ export async function seedDemoData({ pool, commands, adminId }: SeedDependencies
     ['tunde', 'x-retweet'],
   ] as const)
     await submit(user, campaign);
-  await commands.recordVerification(
-    {
-      campaignId: campaignId('x-retweet'),
-      submissionId: submissionOf('tunde', 'x-retweet'),
-      perceptualHash: 'c3c3c3c3c3c3c3c3',
-      flags: ['Looks like the screenshot chioma submitted for this task'],
-    },
-    meta('verify:x-retweet:tunde'),
-  );
   for (const user of ['ada', 'tunde', 'zainab'])
     await commands.completeActivity(
       { campaignId: campaignId('act-event'), userId: userId(user) },

@@ -1,7 +1,11 @@
 import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules } from '@kobo/ledger';
 import type { PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seedDemoData } from '../../src/demo/seed';
+import { createLocalObjectStore } from '../../src/uploads/local-object-store';
 
 describe('demo data', () => {
   let db: TestDatabase;
@@ -16,10 +20,12 @@ describe('demo data', () => {
     await db.drop();
   });
 
+  const images = createLocalObjectStore(mkdtempSync(join(tmpdir(), 'kobo-seed-')));
   const deps = () => ({
     pool: db.pool,
     commands: createLedgerCommands(store, { rules: defaultMoneyRules }),
     adminId: '00000000-0000-4000-8000-000000000001',
+    images,
   });
   const count = async (sql: string) => (await db.pool.query(sql)).rows[0].n as number;
 
@@ -31,7 +37,6 @@ describe('demo data', () => {
     expect(types).toEqual(
       expect.arrayContaining([
         'TaskSubmitted',
-        'SubmissionVerified',
         'SubmissionApproved',
         'SubmissionRejected',
         'ActivityCompleted',
@@ -54,6 +59,18 @@ describe('demo data', () => {
          FROM events, jsonb_array_elements(coalesce(data->'postings', '[]'::jsonb)) p`,
     );
     expect(rows[0].total).toBe(0);
+
+    // Every submitted proof is a real, distinct image in the object store.
+    const proofs = (
+      await db.pool.query(
+        `SELECT DISTINCT data->>'proofImage' AS key FROM events WHERE type = 'TaskSubmitted'`,
+      )
+    ).rows.map((r) => r.key as string);
+    expect(proofs.length).toBeGreaterThanOrEqual(10);
+    const stored = await Promise.all(proofs.map((key) => images.get(key)));
+    expect(stored.every((object) => object?.contentType === 'image/png')).toBe(true);
+    // One pair on purpose: a reused screenshot for the verification job to flag.
+    expect(new Set(stored.map((object) => object!.bytes.toString('base64'))).size).toBe(proofs.length - 1);
 
     await seedDemoData(deps());
     expect(await count('SELECT count(*)::int AS n FROM events')).toBe(events);
