@@ -12,7 +12,7 @@ import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
-import { emailSettingsFromEnvironment } from './email';
+import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
@@ -58,10 +58,23 @@ async function main() {
   const auth = createAuth(
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
   );
-  const app = createApiApp(
-    { config, logger, pool, store, commands, projectors, auth },
-    { webOrigin: config.webOrigin, queues: jobs.queues.list() },
-  );
+  const context = { config, logger, pool, store, commands, projectors, auth };
+  const app = createApiApp(context, {
+    webOrigin: config.webOrigin,
+    queues: jobs.queues.list(),
+  });
+  // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
+  const { mailer } = emailFor(context);
+  const retryEmail =
+    'deliverUndelivered' in mailer
+      ? setInterval(() => {
+          (mailer as SmtpMailer)
+            .deliverUndelivered()
+            .catch((error: unknown) => logger.error({ err: error }, 'email retry failed'));
+        }, 60_000)
+      : undefined;
+  retryEmail?.unref();
+
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
   });
@@ -87,6 +100,7 @@ async function main() {
   const shutdown = createGracefulShutdown(server, {
     timeoutMs: 10_000,
     onClosed: async () => {
+      if (retryEmail) clearInterval(retryEmail);
       await jobs.stop();
       await projectors.stop();
       await store.close();
