@@ -1,0 +1,48 @@
+import request from 'supertest';
+import { createQueues, type JobQueues } from '@kobo/jobs';
+import { createApiApp } from '../../src/app';
+import { startHarness, type Harness } from '../support/harness';
+
+describe('Bull Board at /admin/queues', () => {
+  let h: Harness;
+  let queues: JobQueues;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    queues = createQueues({ databaseUrl: h.db.url });
+    http = request(createApiApp(h.context, { webOrigin: 'http://localhost:5173', queues: queues.list() }));
+  });
+  afterAll(async () => {
+    await queues.close();
+    await h.close();
+  });
+
+  it('asks an anonymous visitor to sign in', async () => {
+    const res = await http.get('/admin/queues').expect(401);
+    expect(res.text).toBe('Sign in as an admin to see the queues.');
+  });
+
+  it('refuses users and finance staff, whatever role cookie they send', async () => {
+    const user = h.context.auth.issueToken({ userId: '11111111-1111-4111-8111-111111111111', role: 'user' });
+    await http.get('/admin/queues').set('Authorization', `Bearer ${user}`).expect(403);
+    await http.get('/admin/queues').set('Cookie', `access_token=${user}; role=admin`).expect(403);
+    await http.get('/admin/queues').set('Authorization', `Bearer ${h.financeToken}`).expect(403);
+  });
+
+  it('shows the queues to an admin, by header or by the access_token cookie', async () => {
+    await http.get('/admin/queues').set('Authorization', `Bearer ${h.adminToken}`).expect(200);
+    const page = await http.get('/admin/queues').set('Cookie', `access_token=${h.adminToken}`).expect(200);
+    expect(page.type).toBe('text/html');
+    const api = await http
+      .get('/admin/queues/api/queues')
+      .set('Authorization', `Bearer ${h.adminToken}`)
+      .expect(200);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(
+      queues
+        .list()
+        .map((q) => q.name)
+        .sort(),
+    );
+  });
+});
