@@ -67,6 +67,7 @@ export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or brok
 
 // PostgreSQL cannot store U+0000 in text or jsonb, and a lone UTF-16 surrogate is not valid
 // Unicode: both would otherwise pass the schema and fail in the database as a 500.
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The dotted path of the first string (or key) in `value` that PostgreSQL could not store. */

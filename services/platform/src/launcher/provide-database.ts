@@ -82,7 +82,9 @@ async function assertReachable(url: string): Promise<void> {
   } catch (error) {
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
-    throw new Error(`Cannot reach PostgreSQL at ${safe.toString()}: ${(error as Error).message}`);
+    throw new Error(`Cannot reach PostgreSQL at ${safe.toString()}: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     await client.end().catch(() => undefined);
   }
