@@ -33,3 +33,4 @@ export {
   type RebuildResult,
 } from './rebuild/rebuild';
 export { verify, type VerifyCheck, type VerifyOptions } from './verify/verify';
+export { csvField, csvLine, koboToNairaText, writeJournalCsv } from './journal/journal-csv';

@@ -5,7 +5,7 @@ import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import { projections } from '../src/projections';
 import { startProjectors } from '../src/runtime/start-projectors';
-import { koboToNairaText } from '../src/cli/commands/export';
+import { koboToNairaText } from '../src/journal/journal-csv';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
 
 const root = join(__dirname, '..', '..', '..');
@@ -98,8 +98,10 @@ it('export writes the journal in a time range as CSV, amounts in kobo and naira'
     rows[0].hi.toISOString(),
   ]);
   expect(result.code).toBe(0);
-  const [header, ...lines] = result.stdout.trim().split('\n');
-  expect(header).toBe('position,event_id,event_type,account,amount_kobo,amount_naira,recorded_at');
+  const [header, ...lines] = result.stdout.trim().split('\r\n');
+  expect(header).toBe(
+    'position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at',
+  );
   const inRange = await db.pool.query(
     `SELECT count(*)::int AS n FROM ledger_entries WHERE recorded_at < $1`,
     [rows[0].hi],
@@ -107,7 +109,7 @@ it('export writes the journal in a time range as CSV, amounts in kobo and naira'
   expect(lines).toHaveLength(inRange.rows[0].n);
   for (const line of lines.slice(0, 50)) {
     const cells = line.split(',');
-    expect(cells[5]).toBe(koboToNairaText(Number(cells[4])));
+    expect(cells[6]).toBe(koboToNairaText(Number(cells[5])));
   }
   expect(koboToNairaText(-150)).toBe('-1.50');
   expect(koboToNairaText(5)).toBe('0.05');

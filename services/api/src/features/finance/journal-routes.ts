@@ -3,22 +3,12 @@ import type { Response } from 'express';
 import type { FeatureRoutes } from '../../app';
 import { defineRoute } from '../../http';
 import { iso } from '../admin/wire';
-import { csvLine, nairaText } from './csv';
+import type { Pool } from '@kobo/platform';
+import { writeJournalCsv } from '@kobo/projector';
 import { balanceAt, journalPage, journalPosition, statement } from './queries';
 import { accountParams, balanceQuery, journalQuery, rangeQuery, statementQuery } from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
-const EXPORT_PAGE = 5_000;
-
-interface ExportRow {
-  global_position: number;
-  posting_index: number;
-  event_id: string;
-  event_type: string;
-  account: string;
-  amount: number;
-  recorded_at: Date;
-}
 
 export const journalRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
@@ -114,55 +104,14 @@ export const journalRoutes: FeatureRoutes = (ctx) => [
   }),
 ];
 
-/** Pages through the journal by key (not OFFSET), writing as it goes. */
-async function exportJournal(
-  pool: import('@kobo/platform').Pool,
-  res: Response,
-  from: Date,
-  to: Date | null,
-) {
+/** Streams the journal CSV (the same writer as `npm run ledger -- export`). */
+async function exportJournal(pool: Pool, res: Response, from: Date, to: Date | null) {
   const stamp = (to ?? new Date()).toISOString().slice(0, 10);
   res.status(200);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="kobo-journal-${stamp}.csv"`);
-  res.write(
-    csvLine([
-      'position',
-      'posting_index',
-      'event_id',
-      'event_type',
-      'account',
-      'amount_kobo',
-      'amount_naira',
-      'recorded_at',
-    ]),
-  );
-  let after: [number, number] = [0, -1];
-  for (;;) {
-    const { rows } = await pool.query<ExportRow>(
-      `SELECT global_position, posting_index, event_id, event_type, account, amount, recorded_at
-       FROM ledger_entries
-       WHERE recorded_at >= $1 AND ($2::timestamptz IS NULL OR recorded_at < $2)
-         AND (global_position, posting_index) > ($3, $4)
-       ORDER BY global_position, posting_index LIMIT ${EXPORT_PAGE}`,
-      [from, to, after[0], after[1]],
-    );
-    let chunk = '';
-    for (const row of rows)
-      chunk += csvLine([
-        Number(row.global_position),
-        Number(row.posting_index),
-        row.event_id,
-        row.event_type,
-        row.account,
-        Number(row.amount),
-        nairaText(Number(row.amount)),
-        row.recorded_at.toISOString(),
-      ]);
-    if (chunk) res.write(chunk);
-    if (rows.length < EXPORT_PAGE) break;
-    const last = rows[rows.length - 1]!;
-    after = [Number(last.global_position), Number(last.posting_index)];
-  }
+  await writeJournalCsv(pool, { from, to }, (text) => {
+    res.write(text);
+  });
   res.end();
 }

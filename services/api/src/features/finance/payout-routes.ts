@@ -7,7 +7,7 @@ import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
 import type { FeatureRoutes } from '../../app';
 import { defineRoute, HttpProblem, type Principal } from '../../http';
 import { staffMeta } from '../admin/wire';
-import { csvLine, nairaText } from './csv';
+import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
 import { findWithdrawal, listPayoutRows, toPayout } from './payouts';
 import { markFailedBody, markPaidBody, payoutsQuery, withdrawalParams } from './schemas';
 
