@@ -11,9 +11,9 @@ const lock = join(root, 'package-lock.json');
 
 const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
 if (stale) {
-  console.log('[kobo] installing dependencies (npm ci)...');
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // `npm install`, not `npm ci`: the lock file pins every version, but npm 11 refuses `ci` on a lock
+  // written without download addresses (as this project's registry set-up writes them), asking for
+  // optional platform packages of other systems. `install` honours the same pins.
+  console.log('[kobo] installing dependencies (npm install)...');
+  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
 }

@@ -16,7 +16,8 @@ import {
 import { updateUser } from './update-user';
 
 /** What the users screen shows after a change. */
-const USER_VIEWS = ['users', 'balances', 'stats'];
+// Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
+const USER_VIEWS = ['users', 'balances', 'stats', 'transactions'];
 
 export const userRoutes: FeatureRoutes = (ctx) => {
   async function readBack(userId: string, position: number) {
