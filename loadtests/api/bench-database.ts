@@ -1,0 +1,36 @@
+/** A throwaway database for one bench run, on the server DATABASE_URL names; dropped at the end. */
+import pg from 'pg';
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `kobo_bench_api_${Date.now()}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      // WITH (FORCE): a service killed mid-run may leave connections behind.
+      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,120 @@
+/** One scenario under autocannon: a warm-up whose numbers are dropped, then the measured run. */
+import autocannon, { type Request, type Result } from 'autocannon';
+import type { Goal, Scenario } from './scenarios';
+
+export interface RunOptions {
+  baseUrl: string;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  route: string;
+  connections: number;
+  durationSeconds: number;
+  /** Every answer, 2xx or not. */
+  requests: number;
+  /** 2xx answers per second: the figure the goals are about. */
+  requestsPerSecond: number;
+  /** Latency of the 2xx answers (autocannon records whole milliseconds). */
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  /** Connection errors and timeouts: requests that got no answer. */
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  /** The first body seen for each non-2xx status. */
+  samples: Record<string, string>;
+  /** The measured run stopped early because the distinct user × campaign pairs ran out. */
+  cappedAt?: number;
+  goal?: Goal & { met: boolean };
+}
+
+export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioResult> {
+  if (options.warmupSeconds > 0) {
+    const warmStatuses: Record<string, number> = {};
+    const warmSamples: Record<string, string> = {};
+    const warm = await run(scenario, options, options.warmupSeconds, warmStatuses, warmSamples);
+    // A warm-up that mostly fails would also use up the submissions' user × campaign pairs.
+    const failed = warm.non2xx + warm.errors + warm.timeouts;
+    if (failed > 0.5 * (warm['2xx'] + failed))
+      throw new Error(
+        `${scenario.name}: the warm-up failed (${warm['2xx']} ok, statuses ${JSON.stringify(warmStatuses)}, ` +
+          `${warm.errors} errors, ${warm.timeouts} timeouts): ${JSON.stringify(warmSamples)}`,
+      );
+  }
+  const statuses: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  const cap = scenario.remaining?.();
+  const result = await run(scenario, options, options.durationSeconds, statuses, samples);
+  const ok = result['2xx'];
+  const requestsPerSecond = result.duration > 0 ? ok / result.duration : 0;
+  const p99Ms = result.latency.p99;
+  return {
+    name: scenario.name,
+    route: scenario.route,
+    connections: options.connections,
+    durationSeconds: result.duration,
+    requests: ok + result.non2xx,
+    requestsPerSecond,
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    samples,
+    ...(cap !== undefined && ok + result.non2xx >= cap ? { cappedAt: cap } : {}),
+    ...(scenario.goal
+      ? {
+          goal: {
+            ...scenario.goal,
+            met: requestsPerSecond >= scenario.goal.minRequestsPerSecond && p99Ms < scenario.goal.maxP99Ms,
+          },
+        }
+      : {}),
+  };
+}
+
+function run(
+  scenario: Scenario,
+  options: RunOptions,
+  seconds: number,
+  statuses: Record<string, number>,
+  samples: Record<string, string>,
+): Promise<Result> {
+  const remaining = scenario.remaining?.();
+  if (remaining !== undefined && remaining < options.connections)
+    throw new Error(
+      `${scenario.name}: only ${remaining} distinct requests left; prepare more users or campaigns`,
+    );
+  const request: Request = {
+    ...scenario.request,
+    onResponse: (status, body) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if ((status < 200 || status > 299) && samples[status] === undefined)
+        samples[status] = body.slice(0, 300);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: options.baseUrl,
+        connections: options.connections,
+        duration: seconds,
+        // Submissions can be made once per user × campaign: stop before the pairs run out.
+        ...(remaining !== undefined ? { maxOverallRequests: remaining } : {}),
+        requests: [request],
+        timeout: 10,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}

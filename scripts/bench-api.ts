@@ -1,0 +1,176 @@
+/**
+ * npm run bench:api: the HTTP API under load, end to end. Starts the real service (main.ts) on a
+ * fresh database, prepares users, balances and campaigns through the API, then measures each
+ * scenario with autocannon over loopback: sign-in, dashboard, task list, proof submission and
+ * withdrawal. Prints a table with the goals and writes artifacts/bench-api.json.
+ *
+ * Environment: DATABASE_URL (the server; a kobo_bench_api_<ts> database is made and dropped),
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10), BENCH_USERS (100),
+ * BENCH_CAMPAIGNS (60), BENCH_ONLY (scenario names, comma separated), BENCH_PROFILE=1 (CPU
+ * profile of the service into artifacts/profiles/). Exits 1 when a scenario is invalid (over 1%
+ * of its requests failed); a missed goal is reported, not an error (the machine may be busy).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { apiClient } from '../loadtests/api/api-client';
+import { createBenchDatabase, type BenchDatabase } from '../loadtests/api/bench-database';
+import { prepareFixtures } from '../loadtests/api/fixtures';
+import { failedShare, isValid, MAX_FAILED_SHARE, printTable, writeJson } from '../loadtests/api/report';
+import { runScenario, type ScenarioResult } from '../loadtests/api/run-scenario';
+import { scenarios, WITHDRAWAL_NAIRA } from '../loadtests/api/scenarios';
+import { startService, type RunningService } from '../loadtests/api/service-process';
+
+const root = resolve(__dirname, '..');
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number`);
+  return value;
+};
+
+const settings = {
+  serverUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  durationSeconds: numberFrom('BENCH_DURATION', 10),
+  warmupSeconds: numberFrom('BENCH_WARMUP', 2),
+  connections: numberFrom('BENCH_CONNECTIONS', 10),
+  users: numberFrom('BENCH_USERS', 100),
+  campaigns: numberFrom('BENCH_CAMPAIGNS', 60),
+  only: process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase()),
+  profile: process.env.BENCH_PROFILE === '1',
+};
+const OUTPUT = join(root, 'artifacts', 'bench-api.json');
+/** The whole run stays bounded even when the service hangs. */
+const WATCHDOG_MS = 175_000;
+/** Enough for 1,000 minimum withdrawals per user. */
+const BALANCE_NAIRA = 1000 * WITHDRAWAL_NAIRA;
+
+let database: BenchDatabase | undefined;
+let service: RunningService | undefined;
+let dataDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    try {
+      await service?.stop();
+    } catch (error) {
+      console.error('stopping the service failed:', error);
+    }
+    try {
+      await database?.drop();
+    } catch (error) {
+      console.error(`dropping ${database?.name} failed:`, error);
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+// Ctrl-C reaches every process of the terminal's group, and the tsx wrapper relays it once more:
+// stay subscribed, or the second signal would end the process before the database is dropped.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the service and dropping the database...`);
+    void cleanup().finally(() => process.exit(130));
+  });
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const watchdog = setTimeout(() => {
+    console.error(`bench:api took over ${WATCHDOG_MS / 1000} s: stopping`);
+    void cleanup().finally(() => process.exit(1));
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const machine = {
+    cpus: cpus().length,
+    loadavg: loadavg().map((l) => Number(l.toFixed(2))),
+    node: process.version,
+  };
+  console.log(`bench:api on ${machine.cpus} CPUs, load average ${machine.loadavg.join(' ')}`);
+
+  database = await createBenchDatabase(settings.serverUrl);
+  dataDir = mkdtempSync(join(tmpdir(), 'kobo-bench-api-'));
+  const admin = { email: 'admin@bench.kobo.test', password: 'bench-admin-password' };
+  service = await startService({
+    root,
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-api-secret-0123456789abcdefghijklmnop',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      // All the load comes from one address; the limits are for people, not for this bench.
+      AUTH_RATE_LIMIT_SCALE: '1000000',
+    },
+    nodeFlags: settings.profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'artifacts', 'profiles')}`]
+      : [],
+  });
+  console.log(`service ready at ${service.baseUrl} (database ${database.name}) after ${elapsed()}`);
+
+  const fixtures = await prepareFixtures(apiClient(service.baseUrl), {
+    users: settings.users,
+    campaigns: settings.campaigns,
+    balanceNaira: BALANCE_NAIRA,
+    admin,
+  });
+  console.log(
+    `prepared ${fixtures.users.length} users (${fixtures.signUp}), ${fixtures.campaignIds.length} campaigns ` +
+      `after ${elapsed()}`,
+  );
+
+  const chosen = scenarios(fixtures, String(started)).filter(
+    (s) => !settings.only || settings.only.includes(s.name.toLowerCase()),
+  );
+  const results: ScenarioResult[] = [];
+  for (const scenario of chosen) {
+    process.stdout.write(
+      `${scenario.name}: ${settings.warmupSeconds} s warm-up, ${settings.durationSeconds} s measured... `,
+    );
+    const result = await runScenario(scenario, { baseUrl: service.baseUrl, ...settings });
+    results.push(result);
+    console.log(`${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99Ms} ms`);
+  }
+
+  printTable(results);
+  const invalid = results.filter((r) => !isValid(r));
+  writeJson(OUTPUT, {
+    startedAt: new Date(started).toISOString(),
+    machine,
+    settings: { ...settings, serverUrl: undefined, balanceNaira: BALANCE_NAIRA, signUp: fixtures.signUp },
+    valid: invalid.length === 0,
+    scenarios: results.map((r) => ({ ...r, failedShare: failedShare(r), valid: isValid(r) })),
+  });
+  console.log(`\nwritten to ${OUTPUT} (whole run ${elapsed()})`);
+  if (invalid.length > 0) {
+    console.error(
+      `\nINVALID: over ${MAX_FAILED_SHARE * 100}% of the requests failed in ${invalid.map((r) => r.name).join(', ')}; ` +
+        'these numbers measure errors, not the routes. Service output:\n' +
+        service.output().split('\n').slice(-20).join('\n'),
+    );
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      console.error(error);
+      if (service) {
+        const ended = service.exitStatus();
+        if (ended) console.error(`the service has exited (${ended})`);
+        console.error(`service output:\n${service.output().split('\n').slice(-20).join('\n')}`);
+      }
+      process.exitCode = 1;
+    },
+  )
+  .finally(() => cleanup());
