@@ -2,6 +2,7 @@
  * Session tokens: JWTs signed with HS256 only (the algorithm is pinned on verify too, so a token
  * claiming `none` or another algorithm is refused), valid for one day like the client's cookies.
  */
+import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const roles = ['user', 'admin', 'finance'] as const;
@@ -39,10 +40,13 @@ export interface TokenServiceOptions {
 export function createTokenService(secret: string, options: TokenServiceOptions = {}): TokenService {
   if (secret.length < 32) throw new Error('JWT secret must be at least 32 characters');
   const lifetimeSeconds = options.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS;
+  // A KeyObject, built once: given a string, jsonwebtoken first tries to parse it as a public key
+  // on every call (~460 µs against ~11 µs per verify, measured in bench:api).
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     lifetimeSeconds,
     issue({ userId, role }) {
-      return jwt.sign({ role }, secret, {
+      return jwt.sign({ role }, key, {
         algorithm: TOKEN_ALGORITHM,
         subject: userId,
         expiresIn: lifetimeSeconds,
@@ -51,7 +55,7 @@ export function createTokenService(secret: string, options: TokenServiceOptions 
     verify(token) {
       let claims: string | jwt.JwtPayload;
       try {
-        claims = jwt.verify(token, secret, { algorithms: [TOKEN_ALGORITHM] });
+        claims = jwt.verify(token, key, { algorithms: [TOKEN_ALGORITHM] });
       } catch (error) {
         throw new TokenError(error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid');
       }
