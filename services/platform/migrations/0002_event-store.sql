@@ -4,7 +4,6 @@
 
 CREATE TABLE events (
   global_position bigint PRIMARY KEY,
-  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   event_id uuid NOT NULL UNIQUE,
   stream_id text NOT NULL,
   stream_version bigint NOT NULL CHECK (stream_version > 0),
@@ -16,9 +15,6 @@ CREATE TABLE events (
   hash bytea NOT NULL,
   UNIQUE (stream_id, stream_version)
 );
-
--- Gap-safe reads look for committed rows whose transaction is newer than the oldest running one.
-CREATE INDEX events_transaction_id ON events (transaction_id);
 
 CREATE TABLE streams (
   stream_id text PRIMARY KEY,

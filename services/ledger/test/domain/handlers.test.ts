@@ -47,10 +47,7 @@ async function readAllEvents(): Promise<KoboEvent[]> {
   }
 }
 
-/**
- * readAll is gap-safe: it holds back events while an older transaction anywhere in the cluster
- * is still open (other test files run in parallel), so wait until it can see everything written.
- */
+/** Wait until the gap-safe reader can see everything written (the committed chain head). */
 async function waitForHead(): Promise<void> {
   const { rows } = await db.pool.query<{ max: number | null }>(
     'SELECT max(global_position) AS max FROM events',

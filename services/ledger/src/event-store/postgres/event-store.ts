@@ -27,23 +27,22 @@ export interface PostgresEventStore extends EventStore {
 }
 
 /**
- * Gap-safe reading: rows of a transaction newer than the oldest one still running (transaction_id
- * >= the snapshot's xmin) are unsettled, since that older transaction may still commit rows at
- * lower positions. Our appends cannot (they hold the chain head lock), but the reader does not
- * rely on it. The readable log is the prefix before the first unsettled row; stopping there rather
- * than skipping it keeps position order, so a checkpoint (a position) never jumps over an event.
- * Evaluated in the same snapshot as the read that uses it.
+ * Gap-safe reading: the readable log is everything up to the committed chain head. Only the
+ * append function writes events, under the chain-head row lock held until commit, and it takes
+ * positions from that head one after another and moves the head in the same transaction. So when
+ * a statement's snapshot sees the head at N, every position up to N is committed and visible, and
+ * anything later is not yet: no reader can skip an event that commits late.
+ *
+ * Unlike a bound from the oldest running transaction (pg_snapshot_xmin, which spans every
+ * database on the server), this bound is not held back by unrelated long transactions.
  */
-const UNSETTLED_FROM = `(SELECT min(u.global_position) FROM events u
-  WHERE u.transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`;
-
-const SETTLED_PREFIX = `global_position < coalesce(${UNSETTLED_FROM}, 9223372036854775807)`;
+const COMMITTED_HEAD = `(SELECT last_position FROM event_chain_head)`;
 
 const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
-  WHERE global_position > $1 AND ${SETTLED_PREFIX}
+  WHERE global_position > $1 AND global_position <= ${COMMITTED_HEAD}
   ORDER BY global_position LIMIT $2`;
 
-const HEAD_SQL = `SELECT coalesce(max(global_position), 0) AS head FROM events WHERE ${SETTLED_PREFIX}`;
+const HEAD_SQL = `SELECT ${COMMITTED_HEAD} AS head`;
 
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`;
