@@ -10,7 +10,7 @@ import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { startJobs } from '@kobo/jobs';
 import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
-import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
+import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
@@ -35,12 +35,14 @@ async function main() {
       'bootstrap account ready',
     );
 
-  // "Empty" means no one has signed up yet: the bootstrap accounts alone do not count.
+  // Demo data on an empty ledger ("empty": no one has signed up; the bootstrap accounts alone do
+  // not count), never in production.
   const { rowCount: signedUp } = await pool.query(
     `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
   );
-  if (!signedUp) {
-    const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
+  if (config.env !== 'production' && !signedUp) {
+    const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
+    const adminId = staff.find((a) => a.role === 'admin')!.userId;
     await seedDemoData({ pool, commands, adminId, images: objectStore });
     logger.info('empty ledger: demo data loaded');
   }
@@ -93,7 +95,14 @@ async function main() {
   console.log(`  images:   ${objectStore.description}`);
   for (const account of accounts)
     console.log(`  ${account.role} sign-in: ${account.email} (password from the environment)`);
-  console.log(`  demo users (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => u.email).join(', ')}`);
+  const { rowCount: demoLoaded } = await pool.query('SELECT 1 FROM credentials WHERE email = $1', [
+    demoStaff[0]!.email,
+  ]);
+  if (demoLoaded) {
+    console.log(`  demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    console.log(`    staff: ${demoStaff.map((a) => `${a.email} (${a.role})`).join(', ')}`);
+    console.log(`    users: ${demoUsers.map((u) => u.email).join(', ')}`);
+  }
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
 
   // Stop accepting, let requests in flight finish, then the workers, the projectors and the pool.

@@ -4,7 +4,7 @@ import { createLogger, createPool, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { bootstrapAccounts } from '../accounts/bootstrap';
 import { createObjectStore } from '../uploads/create-object-store';
-import { seedDemoData } from './seed';
+import { demoStaff, seedDemoData } from './seed';
 
 async function main() {
   const config = loadConfig();
@@ -14,8 +14,8 @@ async function main() {
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: config.money });
   try {
-    const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });
-    const adminId = accounts.find((a) => a.role === 'admin')?.userId ?? 'system';
+    const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
+    const adminId = staff.find((a) => a.role === 'admin')!.userId;
     const { users } = await seedDemoData({
       pool,
       commands,

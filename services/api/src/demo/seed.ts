@@ -8,6 +8,7 @@ import { kobo, nairaToKobo, submissionIdFor, type LedgerCommands } from '@kobo/l
 import type { Pool } from '@kobo/platform';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { BootstrapAccount } from '../accounts/bootstrap';
 import { hashPassword } from '../accounts/passwords';
 import type { CheckedImage } from '../uploads/image-upload';
 import type { ObjectStore } from '../uploads/object-store';
@@ -19,6 +20,12 @@ const id = (name: string) => uuidv5(name, DEMO_NAMESPACE);
 const naira = (amount: number) => nairaToKobo(amount);
 
 export const DEMO_PASSWORD = 'password123';
+
+/** Demo staff, so the admin and finance areas can be tried without configuring anyone. */
+export const demoStaff: BootstrapAccount[] = [
+  { role: 'admin', email: 'admin@demo.kobo.ng', password: DEMO_PASSWORD },
+  { role: 'finance', email: 'finance@demo.kobo.ng', password: DEMO_PASSWORD },
+];
 
 interface DemoUser {
   key: string;
