@@ -2,28 +2,57 @@
  * npm run bench:ledger: the ledger's two figures, printed and meant for docs/performance.md.
  *  1. appends/s from 32 concurrent writers, ours against @event-driven-io/emmett-postgresql,
  *     same PostgreSQL, same run, synchronous commit on;
- *  2. projection rebuild speed over 1,000,000 events.
+ *  2. projection rebuild speed over 1,000,000 events (BENCH_EVENTS to change).
  * DATABASE_URL picks the server (default: 127.0.0.1:5432); each part makes and drops its own database.
+ *
+ * Each part runs in its own process: Emmett's driver globally re-registers PostgreSQL's int8 and
+ * jsonb parsers (int8 as BigInt), which must not leak into our code's measurements.
  */
-import { runAppendBench } from '../services/ledger/bench/append-bench';
-import { runRebuildBench } from '../services/projector/bench/rebuild-bench';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+
+function runPart(script: string, args: string[] = []): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let result: Record<string, number> | undefined;
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines)
+        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice('RESULT '.length));
+        else console.log(line);
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 && result ? resolve(result) : reject(new Error(`${script} failed (exit ${code})`)),
+    );
+  });
+}
 
 async function main() {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-  const append = await runAppendBench(url);
-  const rebuild = await runRebuildBench(url, { events });
+  const append = await runPart('services/ledger/bench/append-bench.ts');
+  const rebuild = await runPart('services/projector/bench/rebuild-bench.ts', ['--events', String(events)]);
+  const n = (value: number | undefined) => Math.round(value ?? 0).toLocaleString('en');
   console.log('\n== bench:ledger summary ==');
-  console.log(`appends, ours:    ${Math.round(append.ours).toLocaleString('en')} events/s`);
-  console.log(`appends, Emmett:  ${Math.round(append.emmett).toLocaleString('en')} events/s`);
-  console.log(`ratio (ours/Emmett): ${append.ratio.toFixed(2)} (goal >= 1.5)`);
+  console.log(`appends, ours:    ${n(append.ours)} events/s`);
+  console.log(`appends, Emmett:  ${n(append.emmett)} events/s`);
+  console.log(`ratio (ours/Emmett): ${(append.ratio ?? 0).toFixed(2)} (goal >= 1.5)`);
   console.log(
-    `rebuild: ${rebuild.events.toLocaleString('en')} events in ${rebuild.seconds.toFixed(1)} s = ` +
-      `${Math.round(rebuild.eventsPerSecond).toLocaleString('en')} events/s (goal >= 30,000)`,
+    `rebuild: ${n(rebuild.events)} events in ${(rebuild.seconds ?? 0).toFixed(1)} s = ` +
+      `${n(rebuild.eventsPerSecond)} events/s (goal >= 30,000)`,
   );
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -156,7 +156,11 @@ export async function runAppendBench(
 
 if (require.main === module) {
   runAppendBench(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').then(
-    () => process.exit(0),
+    (result) => {
+      // The last line, for scripts/bench-ledger.ts.
+      console.log(`RESULT ${JSON.stringify(result)}`);
+      process.exit(0);
+    },
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -86,8 +86,13 @@ if (require.main === module) {
   const at = args.indexOf('--events');
   const events = at >= 0 ? Number(args[at + 1]) : undefined;
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  runRebuildBench(url, { events, keep: args.includes('--keep') }).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runRebuildBench(url, { events, keep: args.includes('--keep') })
+    .then(
+      // The last line, for scripts/bench-ledger.ts.
+      (result) => console.log(`RESULT ${JSON.stringify(result)}`),
+    )
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
 }
