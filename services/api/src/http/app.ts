@@ -36,6 +36,8 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; metrics:
   const metrics = options.metrics ?? createHttpMetrics();
   const app = express();
   app.disable('x-powered-by');
+  // No ETags: hashing every answer costs more than the rare 304 saves (bench:api, task list).
+  app.set('etag', false);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
 
   app.use(requestLogging({ logger: options.logger }));

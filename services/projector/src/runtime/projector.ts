@@ -123,6 +123,12 @@ export class Projector {
     }
   }
 
+  /**
+   * Whether a recorded failure may still be open (unknown at start: an earlier process may have
+   * recorded one), so that a batch past it marks it resolved; otherwise that query is skipped.
+   */
+  private failureMayBeOpen = true;
+
   private async commit(
     position: number,
     applied: RecordedEvent[],
@@ -132,7 +138,10 @@ export class Projector {
     const { client, release } = await checkout(pool);
     let broken: unknown = undefined;
     try {
-      await client.query('BEGIN');
+      // Read models are derived: a crash can lose the last committed batch only together with its
+      // checkpoint (same transaction), and the batch is then projected again. So they need not
+      // wait for the disk; the ledger's own appends always do.
+      await client.query('BEGIN; SET LOCAL synchronous_commit = off');
       await client.query(BATCH_LOCK, [this.name]);
       const current = await readCheckpoint(client, this.name, true);
       if (current !== position) {
@@ -142,10 +151,11 @@ export class Projector {
       await flushChanges(client, sets);
       const last = applied[applied.length - 1]!.globalPosition;
       await advanceCheckpoint(client, this.name, last);
-      await resolveFailures(client, [this.name], last);
+      if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
       if (hooks?.beforeCommit) await hooks.beforeCommit({ projector: this.name, client, events: applied });
       await client.query('COMMIT');
       this.status.position = last;
+      this.failureMayBeOpen = false;
       return true;
     } catch (error) {
       broken = error;
@@ -159,6 +169,7 @@ export class Projector {
 
   private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
     const { pool, logger } = this.options;
+    this.failureMayBeOpen = true;
     this.status.failure = {
       globalPosition: event.globalPosition,
       eventId: event.id,

@@ -67,7 +67,7 @@ export async function startProjectors(options: StartProjectorsOptions): Promise<
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaderRetryMs = options.leaderRetryMs ?? 2000;
   const retry = options.retryDelayMs ?? { min: 500, max: 60_000 };
-  const runLimited = limiter(options.concurrency ?? 2);
+  const runLimited = limiter(options.concurrency ?? 4);
 
   await ensureCheckpoints(
     pool,
