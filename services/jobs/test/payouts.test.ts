@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { fold } from '@kobo/ledger/src/domain/decider';
 import { userDecider } from '@kobo/ledger/src/domain/user/decider';
 import { Accounts } from '@kobo/ledger/src/money';
-import { withdrawalFeesAccount } from '@kobo/ledger/src/domain/money-rules';
 import { jobIds } from '../src/job-ids';
 import { payoutFailedReason, payWithdrawal, type PayoutOutcome } from '../src/payouts/pay-withdrawal';
 import type { PayoutJob } from '../src/payouts/payout-job';
@@ -210,7 +209,7 @@ for (const backend of backends) {
         { account: Accounts.payoutsClearing, amount: -(AMOUNT - rules.withdrawalFee) },
         { account: Accounts.world, amount: AMOUNT - rules.withdrawalFee },
         { account: Accounts.payoutsClearing, amount: -rules.withdrawalFee },
-        { account: withdrawalFeesAccount, amount: rules.withdrawalFee },
+        { account: Accounts.withdrawalFees, amount: rules.withdrawalFee },
       ]);
     });
   });

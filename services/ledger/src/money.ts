@@ -47,6 +47,8 @@ export const Accounts = {
   bonusExpense: 'platform:bonus_expense',
   adjustments: 'platform:adjustments',
   payoutsClearing: 'platform:payouts_clearing',
+  /** Withdrawal fees the platform keeps when a payout succeeds. */
+  withdrawalFees: 'platform:withdrawal_fees',
   world: 'world',
 } as const;
 

@@ -22,12 +22,6 @@ export const defaultMoneyRules: MoneyRules = {
   withdrawalFee: 0,
 };
 
-/**
- * Where a withdrawal fee goes when a payout succeeds. Not in `Accounts` (money.ts is not owned
- * by the domain); the lead may move it there.
- */
-export const withdrawalFeesAccount = 'platform:withdrawal_fees';
-
 export function balanceOf(type: WithdrawalType): BalanceKind {
   return type === 'activityWithdrawal' ? 'activity' : 'account';
 }

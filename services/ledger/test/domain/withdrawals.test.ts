@@ -1,5 +1,4 @@
 import { userDecider } from '../../src/domain/user/decider';
-import { withdrawalFeesAccount } from '../../src/domain/money-rules';
 import type { RequestWithdrawal } from '../../src/domain/user/commands';
 import type { UserEvent } from '../../src/domain/events';
 import { Accounts, kobo, transfer, type Kobo } from '../../src/money';
@@ -330,7 +329,7 @@ describe('payouts', () => {
       data: {
         postings: [
           ...transfer(Accounts.payoutsClearing, Accounts.world, naira(2950)),
-          ...transfer(Accounts.payoutsClearing, withdrawalFeesAccount, naira(50)),
+          ...transfer(Accounts.payoutsClearing, Accounts.withdrawalFees, naira(50)),
         ],
       },
     });

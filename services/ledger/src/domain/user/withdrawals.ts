@@ -12,13 +12,7 @@ import type {
   WithdrawalRejected,
   WithdrawalRequested,
 } from '../events';
-import {
-  balanceOf,
-  minimumWithdrawal,
-  nairaInMessage,
-  userBalanceAccount,
-  withdrawalFeesAccount,
-} from '../money-rules';
+import { balanceOf, minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
 import { isBlank } from '../text';
 import type {
   ApproveWithdrawal,
@@ -138,7 +132,7 @@ export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: Use
   // The fee stays with the platform; the rest leaves for the bank.
   const postings: Posting[] = [
     ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),
-    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, withdrawalFeesAccount, kobo(w.fee)) : []),
+    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, Accounts.withdrawalFees, kobo(w.fee)) : []),
   ];
   return [
     {
