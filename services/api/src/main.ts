@@ -12,6 +12,7 @@ import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
+import { startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
@@ -76,6 +77,7 @@ async function main() {
         }, 60_000)
       : undefined;
   retryEmail?.unref();
+  const notices = await startNoticeReactor({ pool, store, mailer, logger });
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, () => resolve(listening));
@@ -110,6 +112,7 @@ async function main() {
     timeoutMs: 10_000,
     onClosed: async () => {
       if (retryEmail) clearInterval(retryEmail);
+      await notices.stop();
       await jobs.stop();
       await projectors.stop();
       await store.close();

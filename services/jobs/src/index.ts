@@ -23,6 +23,10 @@ export {
   type ReactorOptions,
 } from './reactor/reactor';
 export { jobsForEvents } from './reactor/jobs-for-events';
+export {
+  readCheckpoint as readReactorCheckpoint,
+  saveCheckpoint as saveReactorCheckpoint,
+} from './reactor/checkpoint';
 export { startPayoutWorker, startVerificationWorker } from './workers';
 export {
   createLocalProofImages,

@@ -12,6 +12,11 @@ export interface OutgoingEmail {
   replyTo?: string;
   /** Holds a secret (a one-time link): its body is erased from the outbox once delivered. */
   sensitive?: boolean;
+  /**
+   * Chosen by the caller when a message must go out once only (a notice per ledger event):
+   * sending the same id again records and delivers nothing.
+   */
+  id?: string;
 }
 
 export type EmailTransport = 'smtp' | 'outbox';
@@ -21,6 +26,8 @@ export interface SentEmail {
   id: string;
   transport: EmailTransport;
   status: EmailStatus;
+  /** True when a message with this id was already recorded: nothing new was sent. */
+  duplicate?: boolean;
 }
 
 export interface Mailer {

@@ -18,7 +18,8 @@ export function createOutboxMailer({ pool, logger, logBodies = false }: OutboxMa
   return {
     transport: 'outbox',
     async send(email) {
-      const id = await recordEmail(pool, email, 'outbox');
+      const { id, recorded } = await recordEmail(pool, email, 'outbox');
+      if (!recorded) return { id, transport: 'outbox', status: 'pending', duplicate: true };
       logger.info(
         {
           emailId: id,

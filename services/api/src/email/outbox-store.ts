@@ -25,15 +25,16 @@ export interface OutboxRow {
 /** Replaces a delivered one-time link, so the outbox does not keep a usable secret. */
 export const ERASED_BODY = '(delivered; the body held a one-time link and was erased)';
 
+/** Records a message; `recorded: false` when one with the caller's id was already there. */
 export async function recordEmail(
   pool: Pool,
   email: OutgoingEmail,
   transport: EmailTransport,
-): Promise<string> {
-  const id = randomUUID();
-  await pool.query(
+): Promise<{ id: string; recorded: boolean }> {
+  const id = email.id ?? randomUUID();
+  const { rowCount } = await pool.query(
     `INSERT INTO email_outbox (id, kind, to_address, reply_to, subject, text_body, sensitive, transport, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending')`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending') ON CONFLICT (id) DO NOTHING`,
     [
       id,
       email.kind,
@@ -45,7 +46,7 @@ export async function recordEmail(
       transport,
     ],
   );
-  return id;
+  return { id, recorded: rowCount === 1 };
 }
 
 /** Marks a message delivered; a sensitive body (a one-time link) is erased at the same time. */

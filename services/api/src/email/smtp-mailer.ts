@@ -61,7 +61,9 @@ export function createSmtpMailer({ pool, logger, smtpUrl, from }: SmtpMailerOpti
   return {
     transport: 'smtp',
     async send(email) {
-      const id = await recordEmail(pool, email, 'smtp');
+      const { id, recorded } = await recordEmail(pool, email, 'smtp');
+      // Already recorded under this id: delivered then, or left for deliverUndelivered.
+      if (!recorded) return { id, transport: 'smtp', status: 'pending', duplicate: true };
       const sent = await deliver(pool, id, email);
       return { id, transport: 'smtp', status: sent ? 'sent' : 'failed' };
     },

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { kobo } from '@kobo/ledger';
+import { createOutboxMailer } from '../../src/email';
+import { startNoticeReactor } from '../../src/notices/notice-reactor';
+import { startHarness, type Harness } from '../support/harness';
+
+describe('notice emails', () => {
+  let h: Harness;
+  const logger = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  async function outbox(to: string) {
+    const { rows } = await h.db.pool.query(
+      `SELECT subject, text_body FROM email_outbox WHERE kind = 'notice' AND to_address = $1 ORDER BY created_at`,
+      [to],
+    );
+    return rows as { subject: string; text_body: string }[];
+  }
+
+  async function until<T>(read: () => Promise<T[]>, count: number): Promise<T[]> {
+    const deadline = Date.now() + 10_000;
+    let rows = await read();
+    while (rows.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = await read();
+    }
+    return rows;
+  }
+
+  it('tells a user about their withdrawal once per event, even when the log is read again', async () => {
+    const userId = randomUUID();
+    const email = `${userId.slice(0, 8)}@notice.test`;
+    const { commands } = h.context;
+    await commands.registerUser({
+      userId,
+      firstName: 'Ngozi',
+      lastName: 'Adeyemi',
+      username: `ngozi${userId.slice(0, 6)}`,
+      email,
+      phone: '08030000000',
+      role: 'user',
+      referralCode: userId.slice(0, 8),
+      referredByCode: null,
+    });
+    await commands.updateBankDetails({
+      userId,
+      bankName: 'Kuda Bank',
+      accountNum: '0123456789',
+      accountName: 'Ngozi Adeyemi',
+    });
+    await commands.adjustBalance({
+      userId,
+      adjustmentId: randomUUID(),
+      balance: 'account',
+      amount: kobo(1_000_000),
+      reason: 'test funds',
+      by: h.adminId,
+    });
+    const declined = randomUUID();
+    const paid = randomUUID();
+    await commands.requestWithdrawal({
+      userId,
+      withdrawalId: declined,
+      type: 'withdrawal',
+      amount: kobo(300_000),
+    });
+    await commands.rejectWithdrawal({
+      userId,
+      withdrawalId: declined,
+      reason: 'Name does not match',
+      by: h.adminId,
+    });
+    await commands.requestWithdrawal({
+      userId,
+      withdrawalId: paid,
+      type: 'withdrawal',
+      amount: kobo(250_000),
+    });
+    await commands.approveWithdrawal({ userId, withdrawalId: paid, by: h.adminId });
+    const done = await commands.recordPayoutSucceeded({
+      userId,
+      withdrawalId: paid,
+      provider: 'manual_transfer',
+      reference: 'GTB-778',
+    });
+    await h.projectors.waitFor(done.lastPosition, ['users']);
+
+    const mailer = createOutboxMailer({ pool: h.db.pool, logger, logBodies: false });
+    const first = await startNoticeReactor({ pool: h.db.pool, store: h.store, mailer, logger });
+    const sent = await until(() => outbox(email), 3);
+    await first.stop();
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Your withdrawal was declined',
+      'Your withdrawal was approved',
+      'Your money is on its way to your bank',
+    ]);
+    expect(sent[0]!.text_body).toContain('₦3,000.00');
+    expect(sent[0]!.text_body).toContain('Reason: Name does not match');
+    expect(sent[2]!.text_body).toContain('bank reference GTB-778');
+
+    // Read the whole log again from the start: nothing is sent twice.
+    await h.db.pool.query(`DELETE FROM jobs_reactor_checkpoints WHERE reactor = 'notices'`);
+    const again = await startNoticeReactor({ pool: h.db.pool, store: h.store, mailer, logger });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await again.stop();
+    expect(await outbox(email)).toHaveLength(3);
+  });
+});
