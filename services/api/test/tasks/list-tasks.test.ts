@@ -147,4 +147,13 @@ describe('GET /api/tasks', () => {
     const image = await h.http.get(task.taskImage).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
   });
+
+  it('follows the campaigns as they change after a list was served (nothing stale)', async () => {
+    const ids_ = (res: { body: { _id: string }[] }) => res.body.map((t) => t._id);
+    expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
+    await settled(h, await h.context.commands.pauseCampaign({ campaignId: ids.fb!, by: h.adminId }));
+    expect(ids_(await list(ada).expect(200))).not.toContain(ids.fb);
+    await settled(h, await h.context.commands.resumeCampaign({ campaignId: ids.fb!, by: h.adminId }));
+    expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
+  });
 });

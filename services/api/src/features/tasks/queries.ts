@@ -13,7 +13,6 @@ export interface AvailableTaskRow {
   remaining: number;
   estimated_minutes: number;
   image: string | null;
-  submitted: boolean;
 }
 
 const orderBy: Record<TaskSort, string> = {
@@ -24,23 +23,38 @@ const orderBy: Record<TaskSort, string> = {
   'least-available': 'c.remaining ASC, c.created_at DESC, c.campaign_id',
 };
 
-/** Active campaigns with units left, and whether this user already took part. */
+/** Active campaigns with units left: the same for every user. */
 export async function availableTasks(
   pool: Pool,
-  userId: string,
   options: { sort: TaskSort; platforms: string[] | null },
 ): Promise<AvailableTaskRow[]> {
   const { rows } = await pool.query<AvailableTaskRow>(
     `SELECT c.campaign_id, c.title, c.instructions, c.price, c.url, c.platform, c.variation, c.remaining,
-            c.estimated_minutes, c.image,
-            EXISTS (SELECT 1 FROM submissions s WHERE s.campaign_id = c.campaign_id AND s.user_id = $1) AS submitted
+            c.estimated_minutes, c.image
        FROM campaigns c
       WHERE c.status = 'active' AND c.remaining > 0
-        AND ($2::text[] IS NULL OR lower(c.platform) = ANY($2::text[]))
+        AND ($1::text[] IS NULL OR lower(c.platform) = ANY($1::text[]))
       ORDER BY ${orderBy[options.sort]}`,
-    [userId, options.platforms],
+    [options.platforms],
   );
   return rows;
+}
+
+/** The campaigns this user has taken part in. */
+export async function campaignsTakenBy(pool: Pool, userId: string): Promise<Set<string>> {
+  const { rows } = await pool.query<{ campaign_id: string }>(
+    'SELECT campaign_id FROM submissions WHERE user_id = $1',
+    [userId],
+  );
+  return new Set(rows.map((row) => row.campaign_id));
+}
+
+/** How far the campaigns view has projected the log: the task list changes only when it moves. */
+export async function campaignsViewPosition(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ position: number }>(
+    `SELECT position FROM projection_checkpoints WHERE projector = 'campaigns'`,
+  );
+  return Number(rows[0]?.position ?? 0);
 }
 
 export interface CampaignForSubmission {

@@ -2,21 +2,19 @@
  * Tasks for users: the list of available tasks and the proof submission (user-site.md sections
  * 2, 7, 8). The image routes (links, serving, the admin's campaign image) come with them.
  */
-import { koboToNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../app';
 import { defineRoute, IDEMPOTENCY_HEADER } from '../../http';
 import { checkedImageOf, imageUpload, proofImageRule } from '../../uploads/image-upload';
 import { uploadRoutes } from '../../uploads/routes';
 import { uploadsOf } from '../../uploads/uploads-of';
 import { platformsMatching } from './platforms';
-import { availableTasks, type AvailableTaskRow } from './queries';
-import { submitTaskAnswer, submitTaskBody, taskListQuery, taskSchema, type TaskView } from './schemas';
+import { createTaskList } from './task-list';
+import { submitTaskAnswer, submitTaskBody, taskListQuery, taskSchema } from './schemas';
 import { takePartInTask } from './submit-task';
-import type { LinkSigner } from '../../uploads/signed-links';
-import { uploadKindOf } from '../../uploads/upload-keys';
 
 export const tasksRoutes: FeatureRoutes = (context) => {
   const uploads = uploadsOf(context);
+  const taskList = createTaskList(context.pool, uploads.links);
   return [
     defineRoute({
       method: 'get',
@@ -28,12 +26,13 @@ export const tasksRoutes: FeatureRoutes = (context) => {
       responses: {
         200: { description: 'The tasks, newest first unless sorted', schema: taskSchema.array() },
       },
-      handler: async ({ query, principal }) => {
-        const rows = await availableTasks(context.pool, principal.userId, {
+      handler: async ({ query, principal, res }) => {
+        const json = await taskList.render(principal.userId, {
           sort: query.sort ?? 'newest',
           platforms: platformsMatching(query.platform),
         });
-        return rows.map((row) => taskView(row, uploads.links));
+        res.type('application/json').send(json);
+        return undefined;
       },
     }),
     defineRoute({
@@ -73,26 +72,3 @@ export const tasksRoutes: FeatureRoutes = (context) => {
     ...uploadRoutes(context),
   ];
 };
-
-function taskView(row: AvailableTaskRow, links: LinkSigner): TaskView {
-  return {
-    _id: row.campaign_id,
-    taskName: row.title,
-    taskInstructions: row.instructions,
-    taskPrice: koboToNaira(row.price),
-    taskUrl: row.url,
-    taskPlatform: row.platform,
-    taskVariation: row.variation,
-    remainingUnits: row.remaining,
-    taskTime: row.estimated_minutes,
-    taskImage: imageLink(row.image, links),
-    submitted: row.submitted,
-  };
-}
-
-/** A stored guide image becomes a short-lived link; an outside URL is passed on as it is. */
-function imageLink(image: string | null, links: LinkSigner): string | null {
-  if (!image) return null;
-  if (/^https?:\/\//i.test(image)) return image;
-  return uploadKindOf(image)?.kind === 'campaign' ? links.sign({ key: image }).url : null;
-}
