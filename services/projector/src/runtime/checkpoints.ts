@@ -36,12 +36,15 @@ export async function advanceCheckpoint(
   position: number,
   rebuilt = false,
 ): Promise<void> {
+  // One statement (one round trip): the upsert, and the notification that fires on commit.
   await db.query(
-    `INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
-     VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
-     ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
-       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)`,
-    [projector, position, rebuilt],
+    `WITH advanced AS (
+       INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
+       VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
+       ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
+         rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
+       RETURNING 1)
+     SELECT pg_notify($4, $5) FROM advanced`,
+    [projector, position, rebuilt, CHECKPOINT_CHANNEL, `${projector}:${position}`],
   );
-  await db.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projector}:${position}`]);
 }

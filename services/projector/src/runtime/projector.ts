@@ -15,7 +15,7 @@ import { checkout } from './checkout';
 import { isTransientError } from './errors';
 import { describeError, recordFailure, resolveFailures } from './failures';
 import { handleBatch } from './handle-batch';
-import { BATCH_LOCK } from './sql';
+import { openBatchSql } from './sql';
 
 export type ProjectorState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
@@ -80,7 +80,10 @@ export class Projector {
     const { pool, store, batchSize, logger } = this.options;
     let events: RecordedEvent[] = [];
     try {
-      const position = await readCheckpoint(pool, this.name);
+      // Our own last commit says where we are; the batch re-checks it under the lock, and a
+      // mismatch (a rebuild swapped the tables in) makes us read it again.
+      const position = this.knownPosition ?? (await readCheckpoint(pool, this.name));
+      this.knownPosition = position;
       this.status.position = position;
       const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
       events = await store.readAll({ after: position, limit });
@@ -129,6 +132,9 @@ export class Projector {
    */
   private failureMayBeOpen = true;
 
+  /** The checkpoint as of our last commit (undefined: read it from the table). */
+  private knownPosition: number | undefined;
+
   private async commit(
     position: number,
     applied: RecordedEvent[],
@@ -141,11 +147,14 @@ export class Projector {
       // Read models are derived: a crash can lose the last committed batch only together with its
       // checkpoint (same transaction), and the batch is then projected again. So they need not
       // wait for the disk; the ledger's own appends always do.
-      await client.query('BEGIN; SET LOCAL synchronous_commit = off');
-      await client.query(BATCH_LOCK, [this.name]);
-      const current = await readCheckpoint(client, this.name, true);
+      const opened = (await client.query(openBatchSql(client.escapeLiteral(this.name)))) as unknown as {
+        rows: { position: string | number }[];
+      }[];
+      const checkpointRows = opened[opened.length - 1]!.rows;
+      const current = checkpointRows.length ? Number(checkpointRows[0]!.position) : 0;
       if (current !== position) {
         await client.query('ROLLBACK');
+        this.knownPosition = undefined;
         return false;
       }
       await flushChanges(client, sets);
@@ -155,6 +164,7 @@ export class Projector {
       if (hooks?.beforeCommit) await hooks.beforeCommit({ projector: this.name, client, events: applied });
       await client.query('COMMIT');
       this.status.position = last;
+      this.knownPosition = last;
       this.failureMayBeOpen = false;
       return true;
     } catch (error) {

@@ -18,5 +18,19 @@ export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}
  */
 export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext($1))`;
 
+/**
+ * A projector batch's opening, as one simple-protocol round trip: begin, skip the wait for the
+ * disk (read models are derived; the checkpoint commits with them), take the batch lock, and
+ * lock and read the checkpoint. `name` is a projector's own name, quoted as a literal.
+ */
+export function openBatchSql(quotedName: string): string {
+  return [
+    'BEGIN',
+    'SET LOCAL synchronous_commit = off',
+    `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${quotedName}))`,
+    `SELECT position FROM projection_checkpoints WHERE projector = ${quotedName} FOR UPDATE`,
+  ].join('; ');
+}
+
 /** Session lock held by a rebuild of a projection: a second rebuild of it would drop its shadow tables. */
 export const TRY_REBUILD_LOCK = `SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext($1)) AS acquired`;
