@@ -70,7 +70,7 @@ it('a rebuild from the log reproduces the live read models exactly', async () =>
   expect(stats[0].total_withdrawn).toBeGreaterThan(0);
   expect(before.withdrawals!.length).toBeGreaterThan(0);
 
-  // The log head is gap-safe cluster-wide: wait until every appended event is settled for readers.
+  // Wait until the committed chain head covers every appended event.
   while ((await store.headPosition()) < head) await new Promise((resolve) => setTimeout(resolve, 20));
   const progress: number[] = [];
   const result = await rebuild({

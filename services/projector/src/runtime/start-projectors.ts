@@ -31,7 +31,7 @@ export interface StartProjectorsOptions {
   leaderRetryMs?: number;
   /** Back-off after a failure: doubles from min to max (default 500 ms .. 60 s). */
   retryDelayMs?: { min: number; max: number };
-  /** Projectors writing at the same time (default 2), so they leave the pool to the API. */
+  /** Projectors writing at the same time (default 4), so they leave the rest of the pool to the API. */
   concurrency?: number;
   hooks?: ProjectorHooks;
 }
