@@ -105,8 +105,17 @@ describe('notice emails', () => {
     // Read the whole log again from the start: nothing is sent twice.
     await h.db.pool.query(`DELETE FROM jobs_reactor_checkpoints WHERE reactor = 'notices'`);
     const again = await startNoticeReactor({ pool: h.db.pool, store: h.store, mailer, logger });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Only once the replay has read up to the head does "still three" mean "nothing sent twice".
+    const head = await h.store.headPosition();
+    const replayed = await until(async () => {
+      const { rows } = await h.db.pool.query(
+        `SELECT position FROM jobs_reactor_checkpoints WHERE reactor = 'notices' AND position >= $1`,
+        [head],
+      );
+      return rows;
+    }, 1);
     await again.stop();
+    expect(replayed).toHaveLength(1);
     expect(await outbox(email)).toHaveLength(3);
   });
 });
