@@ -2,7 +2,8 @@
 import { isBank, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
-import { findDashboard, findProfile, updateSignInEmail } from './queries';
+import { updateSignInEmail } from '../../accounts/credentials';
+import { findDashboard, findProfile } from './queries';
 import {
   dashboardSchema,
   messages,

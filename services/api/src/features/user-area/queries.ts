@@ -172,12 +172,3 @@ export async function listStatement(pool: Pool, account: string): Promise<Statem
   );
   return rows;
 }
-
-/** Sign-in follows the email the user changed (credentials are kept outside the event log). */
-export async function updateSignInEmail(pool: Pool, userId: string, email: string): Promise<void> {
-  await pool.query(
-    `UPDATE credentials SET email = $2, updated_at = now()
-     WHERE user_id::text = $1 AND email IS DISTINCT FROM $2`,
-    [userId, email],
-  );
-}

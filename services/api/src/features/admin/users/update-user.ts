@@ -16,12 +16,12 @@ import {
   type UserState,
   type UserStatus,
 } from '@kobo/ledger';
+import { updateSignInEmail } from '../../../accounts/credentials';
 import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
 
 export const BALANCE_EDIT_REASON = 'Balance set by an admin';
-const EMAIL_TAKEN = 'Email is already registered';
 
 export interface UserChanges {
   firstName?: string;
@@ -66,7 +66,7 @@ export async function updateUser(
   if (changes.phone) profile.phone = changes.phone;
   if (Object.keys(profile).length > 0) {
     ran(await ctx.commands.updateProfile({ userId, ...profile }, meta));
-    if (profile.email !== undefined) await moveLogin(ctx, userId, profile.email);
+    if (profile.email !== undefined) await updateSignInEmail(ctx.pool, userId, profile.email);
   }
 
   if (changes.status !== undefined)
@@ -94,18 +94,4 @@ export async function updateUser(
       );
   }
   return lastPosition;
-}
-
-/** The login follows the profile's email (the ledger has already claimed the new address). */
-async function moveLogin(ctx: ApiContext, userId: string, email: string): Promise<void> {
-  try {
-    await ctx.pool.query('UPDATE credentials SET email = $2, updated_at = now() WHERE user_id::text = $1', [
-      userId,
-      email.trim().toLowerCase(),
-    ]);
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505')
-      throw new HttpProblem('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    throw error;
-  }
 }
