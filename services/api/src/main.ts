@@ -15,6 +15,7 @@ import { createApiApp } from './app';
 import { startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
+import { proofImagesFrom } from './uploads/proof-images';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
 async function main() {
@@ -56,6 +57,7 @@ async function main() {
     commands,
     logger,
     dataDir: config.dataDir,
+    images: proofImagesFrom(objectStore),
   });
 
   const auth = createAuth(
