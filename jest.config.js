@@ -1,11 +1,49 @@
+/**
+ * Three projects, one `jest` run: the services against real PostgreSQL, the web app's components in
+ * jsdom, and the web app end to end in a real Chromium against the real server. The global setup
+ * (PostgreSQL and a migrated template database) serves the first and the last.
+ */
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
-  testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
-  testTimeout: 60000,
   maxWorkers: 2,
   watchman: false,
+  projects: [
+    {
+      displayName: 'services',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': ['@swc/jest'] },
+      testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
+      testTimeout: 60000,
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.(ts|tsx)$': swcTsx },
+      testMatch: ['<rootDir>/frontend/web/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/frontend/web/test/setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/frontend/web/test/file-stub.js' },
+      testTimeout: 20000,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': ['@swc/jest'] },
+      testMatch: ['<rootDir>/frontend/web/e2e/**/*.e2e.test.ts'],
+      testTimeout: 180000,
+    },
+  ],
 };

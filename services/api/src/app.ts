@@ -4,7 +4,13 @@ import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
 import { mountQueuesBoard } from './features/queues/board';
-import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteDefinition } from './http';
+import {
+  createHttpApp,
+  createIdempotencyStore,
+  createRouteRegistry,
+  type RouteDefinition,
+  type RouteRegistry,
+} from './http';
 import { communityRoutes } from './features/community/routes';
 import { userAreaRoutes } from './features/user-area/routes';
 import { tasksRoutes } from './features/tasks/routes';
@@ -32,19 +38,27 @@ export interface ApiAppOptions {
   queues?: JobQueue<unknown>[];
 }
 
-export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppOptions): Express {
+export const apiInfo = { title: 'Kobo API', version: '1.0.0' };
+
+/** Every feature's routes in one registry: the router and the OpenAPI document both come from it. */
+export function createApiRegistry(context: ApiContext): RouteRegistry {
   const registry = createRouteRegistry({
     tokens: context.auth.tokens,
     idempotencyStore: createIdempotencyStore(context.pool),
     logger: context.logger,
   });
   for (const feature of features) registry.add(...feature(context));
+  return registry;
+}
+
+export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppOptions): Express {
+  const registry = createApiRegistry(context);
 
   const { app, metrics } = createHttpApp({
     logger: context.logger,
     webOrigin,
     registry,
-    apiInfo: { title: 'Kobo API', version: '1.0.0' },
+    apiInfo,
     extraRoutes: (app) => {
       if (queues) mountQueuesBoard(app, queues, context.auth.tokens);
       // Alive: the process answers.

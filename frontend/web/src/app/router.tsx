@@ -1,0 +1,86 @@
+/**
+ * Every client route. Each page is its own lazy chunk, so the landing page downloads neither the
+ * user area nor (later) the back office. Guards here are a convenience: the API checks the role in
+ * the signed token on every call.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+// Loaded with the app, not lazily: it must render even when a chunk fails to load.
+import { RouteErrorPage } from '../features/site/RouteErrorPage';
+import { RequireSession } from './guards';
+
+/** A lazy route whose module exports the component under `name`. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        // Public pages with the header and footer.
+        lazy: lazyPage(() => import('../features/site/SiteLayout'), 'SiteLayout'),
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/site/LandingPage'), 'LandingPage') },
+          { path: 'about', lazy: lazyPage(() => import('../features/site/AboutPage'), 'AboutPage') },
+          { path: 'faq', lazy: lazyPage(() => import('../features/site/FaqPage'), 'FaqPage') },
+          { path: 'contact', lazy: lazyPage(() => import('../features/site/ContactPage'), 'ContactPage') },
+          { path: 'terms', lazy: lazyPage(() => import('../features/site/TermsPage'), 'TermsPage') },
+          { path: 'privacy', lazy: lazyPage(() => import('../features/site/PrivacyPage'), 'PrivacyPage') },
+        ],
+      },
+      // Public pages without the frame.
+      { path: 'login', lazy: lazyPage(() => import('../features/account/LoginPage'), 'LoginPage') },
+      { path: 'signup', lazy: lazyPage(() => import('../features/account/SignupPage'), 'SignupPage') },
+      {
+        path: 'forgot-password',
+        lazy: lazyPage(() => import('../features/account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+      },
+      {
+        path: 'reset-password/:token?',
+        lazy: lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage'),
+      },
+      {
+        // The signed-in user's area.
+        path: 'dashboard',
+        element: <RequireSession role="user" />,
+        children: [
+          {
+            lazy: lazyPage(() => import('../features/user-shell/UserLayout'), 'UserLayout'),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+              },
+              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), 'TasksPage') },
+              {
+                path: 'history',
+                lazy: lazyPage(() => import('../features/history/HistoryPage'), 'HistoryPage'),
+              },
+              {
+                path: 'withdraw',
+                lazy: lazyPage(() => import('../features/withdraw/WithdrawPage'), 'WithdrawPage'),
+              },
+              {
+                path: 'statement',
+                lazy: lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage'),
+              },
+              {
+                path: 'settings',
+                lazy: lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+              },
+              {
+                path: 'support',
+                lazy: lazyPage(() => import('../features/support/SupportPage'), 'SupportPage'),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('../features/site/NotFoundPage'), 'NotFoundPage') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

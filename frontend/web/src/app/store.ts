@@ -1,0 +1,24 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '../shared/api/api';
+import { persistSession, sessionSlice } from '../shared/session/session';
+
+export function createStore() {
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [sessionSlice.name]: sessionSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  // Refetch on window focus and on reconnect (user-site.md section 7).
+  setupListeners(store.dispatch);
+  let session = store.getState().session.current;
+  store.subscribe(() => {
+    const next = store.getState().session.current;
+    if (next !== session) persistSession((session = next));
+  });
+  return store;
+}
+
+export const store = createStore();
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

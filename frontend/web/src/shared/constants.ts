@@ -1,0 +1,52 @@
+/**
+ * The product's constants (user-site.md section 9, as decisions.md settles them). Figures that
+ * the server configures (minimum withdrawals, fee, bonuses) are not here: screens read them from
+ * the API (`withdrawalRules` on the dashboard, the public site figures).
+ */
+export const PRODUCT_NAME = 'Kobo';
+export const SESSION_LIFETIME_SECONDS = 86_400;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_USERNAME_LENGTH = 3;
+export const WITHDRAWAL_PROCESSING = '24-48 hours';
+export const TASK_VERIFICATION = '1-7 hours';
+export const RESET_LINK_MINUTES = 15;
+export const RESET_REDIRECT_MS = 3000;
+export const WELCOME_POPUP_AUTO_CLOSE_MS = 60_000;
+export const WELCOME_POPUP_FLAG = 'hasSeenWelcomeModal';
+export const COPY_CONFIRMATION_MS = 2000;
+export const RECENT_TRANSACTIONS_SHOWN = 4;
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+export const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const TOOLTIP_HOVER_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const CAROUSEL_OPTIONS = { loop: true, duration: 25 } as const;
+export const EMAIL_RESPONSE_TIME = 'within 24 hours';
+export const UPTIME_TARGET = '99.9%';
+export const DATA_RETENTION = '7 years after account closure';
+export const MINIMUM_AGE = 18;
+export const LEGAL_LAST_UPDATED = 'July 2025';
+export const SUPPORT_HOURS = 'Mon-Fri 9-6, Sat 10-4 WAT, Sun closed';
+
+/** The 20 banks offered (user-site.md section 3), as the API accepts them. */
+export const BANKS = [
+  'Access Bank',
+  'Citibank Nigeria',
+  'Ecobank Nigeria',
+  'Fidelity Bank',
+  'Fairmoney Bank',
+  'First Bank of Nigeria',
+  'Guaranty Trust Bank',
+  'Keystone Bank',
+  'Kuda Bank',
+  'Moniepoint Bank',
+  'Opay Bank',
+  'PalmPay Bank',
+  'Polaris Bank',
+  'Stanbic IBTC Bank',
+  'Sterling Bank',
+  'Union Bank of Nigeria',
+  'United Bank for Africa',
+  'Unity Bank',
+  'Wema Bank',
+  'Zenith Bank',
+] as const;

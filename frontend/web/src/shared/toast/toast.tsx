@@ -1,0 +1,81 @@
+/**
+ * In-app toasts (user-site.md sections 3 and 9): success, error or info (anything else is info),
+ * 5 seconds unless told otherwise, at most 3 on screen, each closable at once.
+ */
+import { Intent, OverlayToaster, Position } from '@blueprintjs/core';
+import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+
+export type ToastType = 'success' | 'error' | 'info';
+export const TOAST_DURATION_MS = 5000;
+export const MAX_VISIBLE_TOASTS = 3;
+
+export interface ToastOptions {
+  /** A bold first line, such as 'Error' (user-site.md section 8). */
+  title?: string;
+  duration?: number;
+}
+
+export interface Toasts {
+  show(message: string, type?: ToastType | string, options?: ToastOptions): void;
+  success(message: string, options?: ToastOptions): void;
+  error(message: string, options?: ToastOptions): void;
+  info(message: string, options?: ToastOptions): void;
+}
+
+const ToastContext = createContext<Toasts | null>(null);
+
+const intentOf: Record<ToastType, Intent> = {
+  success: Intent.SUCCESS,
+  error: Intent.DANGER,
+  info: Intent.PRIMARY,
+};
+const iconOf = { success: 'tick-circle', error: 'error', info: 'info-sign' } as const;
+
+export function toastType(type: string | undefined): ToastType {
+  return type === 'success' || type === 'error' ? type : 'info';
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const toaster = useRef<OverlayToaster | null>(null);
+
+  const show = useCallback((message: string, type?: string, options: ToastOptions = {}) => {
+    const kind = toastType(type);
+    toaster.current?.show({
+      message: options.title ? (
+        <>
+          <strong>{options.title}</strong>
+          <br />
+          {message}
+        </>
+      ) : (
+        message
+      ),
+      intent: intentOf[kind],
+      icon: iconOf[kind],
+      timeout: options.duration ?? TOAST_DURATION_MS,
+    });
+  }, []);
+
+  const value = useMemo<Toasts>(
+    () => ({
+      show,
+      success: (message, options) => show(message, 'success', options),
+      error: (message, options) => show(message, 'error', options),
+      info: (message, options) => show(message, 'info', options),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <OverlayToaster ref={toaster} position={Position.TOP} maxToasts={MAX_VISIBLE_TOASTS} usePortal />
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): Toasts {
+  const value = useContext(ToastContext);
+  if (!value) throw new Error('useToast must be used within a ToastProvider');
+  return value;
+}

@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom';
+
+// jsdom has no matchMedia; the theme provider follows it (prefers-color-scheme).
+if (!window.matchMedia)
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;

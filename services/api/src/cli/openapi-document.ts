@@ -1,0 +1,37 @@
+/**
+ * The API's OpenAPI document without a database: route declarations use the context only inside
+ * their handlers, so a context that refuses every use is enough to build them. The web app's types
+ * are generated from it (`npm run api-types`); run directly, it prints the document.
+ */
+import { tmpdir } from 'node:os';
+import { loadConfig } from '@kobo/platform';
+import { apiInfo, createApiRegistry } from '../app';
+import type { ApiContext } from '../context';
+import { createAuth } from '../http';
+
+const unavailable = (name: string) =>
+  new Proxy(
+    {},
+    {
+      get(_target, property) {
+        throw new Error(`openapi-document: ${name}.${String(property)} was used while declaring routes`);
+      },
+    },
+  );
+
+export function buildApiDocument(): Record<string, unknown> {
+  const context = {
+    // Defaults only (nothing from this shell's environment), so the document is the same anywhere.
+    config: loadConfig({ DATA_DIR: tmpdir() }),
+    logger: unavailable('logger'),
+    pool: unavailable('pool'),
+    store: unavailable('store'),
+    commands: unavailable('commands'),
+    projectors: unavailable('projectors'),
+    auth: createAuth('openapi-document-only-'.padEnd(32, 'x')),
+  } as unknown as ApiContext;
+  return createApiRegistry(context).openApiDocument({ serverUrl: '/api', ...apiInfo });
+}
+
+if (process.argv[1] && /openapi-document\.ts$/.test(process.argv[1]))
+  process.stdout.write(`${JSON.stringify(buildApiDocument(), null, 2)}\n`);
