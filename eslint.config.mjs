@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '**/dist/**', '.data/**', 'coverage/**', 'frontend/**/build/**', 'frontend/web/dist/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'coverage/**',
+      'frontend/**/build/**',
+      'frontend/web/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,13 +21,14 @@ module.exports = {
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   maxWorkers: 2,
   watchman: false,
+  // A global option (Jest ignores it inside projects); the end-to-end files raise it themselves.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'services',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': ['@swc/jest'] },
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
-      testTimeout: 60000,
     },
     {
       displayName: 'web',
@@ -36,14 +37,13 @@ module.exports = {
       testMatch: ['<rootDir>/frontend/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/frontend/web/test/setup.ts'],
       moduleNameMapper: { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/frontend/web/test/file-stub.js' },
-      testTimeout: 20000,
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': ['@swc/jest'] },
       testMatch: ['<rootDir>/frontend/web/e2e/**/*.e2e.test.ts'],
-      testTimeout: 180000,
+      setupFilesAfterEnv: ['<rootDir>/frontend/web/e2e/support/jest-timeout.ts'],
     },
   ],
 };

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
+import { serveWebApp } from './web/serve-web-app';
 import { mountQueuesBoard } from './features/queues/board';
 import {
   createHttpApp,
@@ -18,6 +19,8 @@ import { adminRoutes } from './features/admin/routes';
 import { financeRoutes } from './features/finance/routes';
 import { authRoutes } from './features/auth/routes';
 import { contactRoutes } from './features/contact/routes';
+import { liveRoutes } from './features/live/routes';
+import { siteRoutes } from './features/site/routes';
 
 /** Each feature folder contributes a list of routes; order does not matter. */
 export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];
@@ -30,12 +33,16 @@ export const features: FeatureRoutes[] = [
   financeRoutes,
   authRoutes,
   contactRoutes,
+  siteRoutes,
+  liveRoutes,
 ];
 
 export interface ApiAppOptions {
   webOrigin: string | string[];
   /** Mounts Bull Board at /admin/queues (admins only) when the process runs the job queues. */
   queues?: JobQueue<unknown>[];
+  /** Serves the built web app at / from this folder (npm start; tests of the API leave it out). */
+  webAppDir?: string;
 }
 
 export const apiInfo = { title: 'Kobo API', version: '1.0.0' };
@@ -51,7 +58,7 @@ export function createApiRegistry(context: ApiContext): RouteRegistry {
   return registry;
 }
 
-export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppOptions): Express {
+export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir }: ApiAppOptions): Express {
   const registry = createApiRegistry(context);
 
   const { app, metrics } = createHttpApp({
@@ -59,6 +66,9 @@ export function createApiApp(context: ApiContext, { webOrigin, queues }: ApiAppO
     webOrigin,
     registry,
     apiInfo,
+    webApp: webAppDir
+      ? serveWebApp({ distDir: webAppDir, production: context.config.env === 'production' })
+      : undefined,
     extraRoutes: (app) => {
       if (queues) mountQueuesBoard(app, queues, context.auth.tokens);
       // Alive: the process answers.

@@ -12,15 +12,18 @@ import { startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
+import { liveBalancesOf } from './features/live/live-balances';
 import { startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
+import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
 import { proofImagesFrom } from './uploads/proof-images';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.
   const email = emailSettingsFromEnvironment();
   const objectStore = createObjectStore(config.dataDir);
@@ -67,6 +70,7 @@ async function main() {
   const app = createApiApp(context, {
     webOrigin: config.webOrigin,
     queues: jobs.queues.list(),
+    webAppDir: webDistDir,
   });
   // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
   const { mailer } = emailFor(context);
@@ -87,6 +91,7 @@ async function main() {
 
   const address = `http://localhost:${config.port}`;
   console.log(`\nKobo is running at ${address}`);
+  console.log(`  web app:  ${address}/ (built from frontend/web)`);
   console.log(`  API:      ${address}/api (reference: ${address}/api/docs)`);
   console.log(`  health:   ${address}/healthz, ${address}/readyz, metrics ${address}/metrics`);
   console.log(
@@ -124,6 +129,8 @@ async function main() {
   });
   shutdownOnSignals(async () => {
     logger.info('shutting down');
+    // Event streams never go idle: end them first, or closing the server waits for its timeout.
+    await liveBalancesOf(context).close();
     await shutdown().catch((error) => logger.error({ err: error }, 'shutdown failed'));
     process.exit(0);
   });

@@ -19,7 +19,16 @@ const unavailable = (name: string) =>
     },
   );
 
+/** Every route declaration, made with the refusing context (for checks on the declarations). */
+export function declaredApiRoutes() {
+  return documentRegistry().routes;
+}
+
 export function buildApiDocument(): Record<string, unknown> {
+  return documentRegistry().openApiDocument({ serverUrl: '/api', ...apiInfo });
+}
+
+function documentRegistry() {
   const context = {
     // Defaults only (nothing from this shell's environment), so the document is the same anywhere.
     config: loadConfig({ DATA_DIR: tmpdir() }),
@@ -30,7 +39,7 @@ export function buildApiDocument(): Record<string, unknown> {
     projectors: unavailable('projectors'),
     auth: createAuth('openapi-document-only-'.padEnd(32, 'x')),
   } as unknown as ApiContext;
-  return createApiRegistry(context).openApiDocument({ serverUrl: '/api', ...apiInfo });
+  return createApiRegistry(context);
 }
 
 if (process.argv[1] && /openapi-document\.ts$/.test(process.argv[1]))

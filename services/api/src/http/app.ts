@@ -4,8 +4,9 @@
  * routes with their OpenAPI document and docs page, a 404 problem for the rest of the API, and
  * the error handler last.
  */
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from '@kobo/platform';
+import { trustOrigins } from './auth/session-cookie';
 import { apiNotFound, errorHandler } from './error-handler';
 import { createHttpMetrics, type HttpMetrics } from './operations/metrics';
 import { requestLogging } from './operations/request-logging';
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   metrics?: HttpMetrics;
   /** Adds routes outside the API (health probes) before the 404 and error handlers. */
   extraRoutes?: (app: Express) => void;
+  /** Answers what is neither the API nor a route above: the web app (see web/serve-web-app.ts). */
+  webApp?: RequestHandler;
 }
 
 export function createHttpApp(options: HttpAppOptions): { app: Express; metrics: HttpMetrics } {
@@ -43,6 +46,8 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; metrics:
   app.use(requestLogging({ logger: options.logger }));
   app.use(metrics.middleware);
   app.use(...securityMiddleware({ webOrigin: options.webOrigin }));
+  // The same origins are ours for the session cookie's same-origin check (require-role.ts).
+  trustOrigins(app, options.webOrigin);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
 
   options.extraRoutes?.(app);
@@ -61,6 +66,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; metrics:
 
   app.use(basePath, options.registry.router());
   app.use(basePath, apiNotFound());
+  if (options.webApp) app.use(options.webApp);
   app.use(errorHandler({ logger: options.logger }));
   return { app, metrics };
 }

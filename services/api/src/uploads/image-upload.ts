@@ -6,7 +6,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { HttpProblem } from '../http';
+import { HttpProblem, type FileField } from '../http';
 import { detectImageType, imageContentTypes, imageExtensions, type ImageType } from './image-type';
 import { makeThumbnail, UndecodableImageError } from './thumbnail';
 
@@ -36,6 +36,24 @@ export const campaignImageRule: ImageRule = {
   sizeMessage: 'Campaign image must be at most 5 MB',
 };
 
+/** A route's `files` declaration for the image its `imageUpload(rule)` reads. */
+export function imageFiles(
+  rule: ImageRule,
+  description: string,
+  required: boolean,
+): Record<string, FileField> {
+  return { [rule.field]: { description, contentTypes: Object.values(imageContentTypes), required } };
+}
+
+// The multer step of each imageUpload, with the field it reads: lets a test find every multipart
+// route and check that it declares `files`.
+const multipartReaders = new WeakMap<RequestHandler, string>();
+
+/** The file field a middleware reads from a multipart body, if it is an imageUpload step. */
+export function multipartFieldOf(handler: RequestHandler): string | undefined {
+  return multipartReaders.get(handler);
+}
+
 export interface CheckedImage {
   bytes: Buffer;
   type: ImageType;
@@ -61,6 +79,7 @@ export function imageUpload(rule: ImageRule): RequestHandler[] {
   const receive: RequestHandler = (req, res, next) => {
     parse(req, res, (error?: unknown) => next(error === undefined ? undefined : uploadProblem(error, rule)));
   };
+  multipartReaders.set(receive, rule.field);
 
   const check = async (req: Request, _res: Response, next: NextFunction) => {
     const file = req.file;

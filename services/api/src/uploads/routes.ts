@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { defineRoute, HttpProblem, type RouteDefinition } from '../http';
-import { campaignImageRule, checkedImageOf, imageUpload } from './image-upload';
+import { campaignImageRule, checkedImageOf, imageFiles, imageUpload } from './image-upload';
+import { imageContentTypes } from './image-type';
 import { isSafeObjectKey } from './object-store';
 import { storeImage } from './stored-images';
 import { thumbnailKeyOf } from './thumbnail';
@@ -90,7 +91,7 @@ export function uploadRoutes(context: ApiContext): RouteDefinition[] {
       access: 'public',
       query: imageQuery,
       responses: {
-        200: { description: 'The image bytes (image/png, image/jpeg or image/webp)' },
+        200: { description: 'The image bytes', contentType: Object.values(imageContentTypes) },
         403: { description: 'The link has expired or is not valid', problem: true },
         404: { description: 'No such image', problem: true },
       },
@@ -127,6 +128,7 @@ export function uploadRoutes(context: ApiContext): RouteDefinition[] {
       tags: ['uploads', 'admin'],
       access: ['admin'],
       middleware: imageUpload(campaignImageRule),
+      files: imageFiles(campaignImageRule, 'The guide image: PNG, JPEG or WebP, at most 5 MB', true),
       responses: {
         201: { description: 'Stored', schema: campaignImage },
         400: { description: 'No image, or not a PNG, JPEG or WebP image', problem: true },

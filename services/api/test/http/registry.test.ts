@@ -104,14 +104,19 @@ describe('the OpenAPI document', () => {
     expect(schema.$schema).toBeUndefined();
   });
 
-  it('states access: bearer security and roles, or none for public routes', () => {
-    expect(doc.paths['/users/withdraw'].post.security).toEqual([{ bearerAuth: [] }]);
+  it('states access: bearer or session cookie, and roles, or none for public routes', () => {
+    expect(doc.paths['/users/withdraw'].post.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(doc.paths['/users/withdraw'].post['x-roles']).toEqual(['user']);
     expect(doc.paths['/auth/login'].post.security).toEqual([]);
     expect(doc.components.securitySchemes.bearerAuth).toEqual({
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
+    });
+    expect(doc.components.securitySchemes.sessionCookie).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'kobo_session',
     });
   });
 

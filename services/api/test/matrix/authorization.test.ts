@@ -5,10 +5,14 @@
  * reach are checked for another user's records: each one has a row below, and a new one without a
  * row fails the guard test.
  */
-import { Accounts } from '@kobo/ledger';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Accounts, nairaToKobo } from '@kobo/ledger';
 import type { Response } from 'supertest';
 import { authMessages, type RouteDefinition } from '../../src/http';
 import { uploadsOf } from '../../src/uploads/uploads-of';
+import { openEventStream, positionOf } from '../live/event-stream';
 import { startHarness, type Harness } from '../support/harness';
 import {
   buildWorld,
@@ -51,11 +55,47 @@ const matrixSamples: Record<string, (world: World) => { path: string; query?: st
   }),
 };
 
+/** Routes answering with a stream that stays open (server-sent events). */
+const streams = (route: RouteDefinition) =>
+  Object.values(route.responses).some(
+    (spec) => 'contentType' in spec && spec.contentType === 'text/event-stream',
+  );
+
+/** Reads an event stream up to its first event, then hangs up; any other answer is read whole. */
+function firstEventThenHangUp(
+  res: NodeJS.ReadableStream & { destroy(): void; headers: Record<string, string> },
+  done: (error: Error | null, body: unknown) => void,
+) {
+  let text = '';
+  let finished = false;
+  const finish = (body: unknown) => {
+    if (finished) return;
+    finished = true;
+    done(null, body);
+  };
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    if (String(res.headers['content-type']).startsWith('text/event-stream') && text.includes('\n\n')) {
+      finish(text);
+      res.destroy();
+    }
+  });
+  res.on('end', () => {
+    try {
+      finish(JSON.parse(text));
+    } catch {
+      finish(text);
+    }
+  });
+}
+
 function send(route: RouteDefinition, caller: Caller): Promise<Response> {
   const sample = matrixSamples[routeKey(route)]?.(w) ?? { path: fillPath(route.path) };
   let req = h.http[route.method](sample.path);
   if (sample.query) req = req.query(sample.query);
   if (caller !== 'anonymous') req = req.set(bearer(w.tokens[caller]));
+  if (streams(route)) req = req.buffer(true).parse(firstEventThenHangUp as never);
   return route.method === 'get' ? req : req.send({});
 }
 
@@ -282,6 +322,36 @@ const ownership: Record<string, Ownership> = {
       expect(own.body.entries.length).toBeGreaterThan(0);
     },
   },
+  'GET /users/statement/entries/:eventId/proof': {
+    scope: 'record',
+    async check() {
+      const own = await h.http.get('/api/users/statement').set(w.user.auth).expect(200);
+      const eventId = (own.body.entries as { eventId: string }[])[0]!.eventId;
+      const path = `/api/users/statement/entries/${eventId}/proof`;
+      const theirs = await h.http.get(path).query({ userId: w.user.userId }).set(w.other.auth);
+      expect(theirs.status).toBe(404);
+      expect(problemFailure(theirs)).toBeUndefined();
+      expect(json(theirs)).not.toContain(eventId);
+      // Control: the owner gets the proof.
+      const mine = await h.http.get(path).set(w.user.auth).expect(200);
+      expect(mine.body).toMatchObject({ eventId, verified: true });
+    },
+  },
+  'GET /users/submissions': {
+    scope: 'self',
+    async check() {
+      const own = await h.http.get('/api/users/submissions').set(w.user.auth).expect(200);
+      const ids = own.body.map((x: { id: string }) => x.id) as string[];
+      expect(ids.length).toBeGreaterThan(0);
+      const theirs = await h.http
+        .get(`/api/users/submissions?userId=${w.user.userId}`)
+        .set(w.other.auth)
+        .expect(200);
+      expect(theirs.body.length).toBeGreaterThan(0);
+      for (const id of ids) expect(json(theirs)).not.toContain(id);
+      expect(json(theirs)).not.toContain(w.user.userId);
+    },
+  },
   'GET /users/dashboard': {
     scope: 'self',
     async check() {
@@ -395,6 +465,41 @@ const ownership: Record<string, Ownership> = {
         .post('/api/auth/login')
         .send({ email: w.user.email, password: w.user.password })
         .expect(200);
+    },
+  },
+  'GET /users/events': {
+    scope: 'self',
+    async check() {
+      // A real server: the streams stay open while money moves.
+      const server = await new Promise<Server>((resolve) => {
+        const s = h.app.listen(0, '127.0.0.1', () => resolve(s));
+      });
+      const url = (query = '') =>
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/users/events${query}`;
+      const own = await openEventStream(url(), w.user.auth);
+      // Bola asks for Ada's stream by id: the token decides whose stream it is.
+      const theirs = await openEventStream(url(`?userId=${w.user.userId}`), w.other.auth);
+      try {
+        await own.next((e) => e.event === 'ready');
+        await theirs.next((e) => e.event === 'ready');
+        const { lastPosition } = await h.context.commands.adjustBalance({
+          userId: w.user.userId,
+          adjustmentId: randomUUID(),
+          balance: 'account',
+          amount: nairaToKobo(10),
+          reason: 'matrix check',
+          by: h.adminId,
+        });
+        const heard = await own.next((e) => e.event === 'balance' && positionOf(e) >= lastPosition, 3000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(theirs.events.filter((e) => e.event === 'balance')).toEqual([]);
+        expect(positionOf(heard)).toBeGreaterThanOrEqual(lastPosition);
+      } finally {
+        own.close();
+        theirs.close();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     },
   },
   'GET /community': {

@@ -26,13 +26,13 @@ describe('Bull Board at /admin/queues', () => {
   it('refuses users and finance staff, whatever role cookie they send', async () => {
     const user = h.context.auth.issueToken({ userId: '11111111-1111-4111-8111-111111111111', role: 'user' });
     await http.get('/admin/queues').set('Authorization', `Bearer ${user}`).expect(403);
-    await http.get('/admin/queues').set('Cookie', `access_token=${user}; role=admin`).expect(403);
+    await http.get('/admin/queues').set('Cookie', `kobo_session=${user}; role=admin`).expect(403);
     await http.get('/admin/queues').set('Authorization', `Bearer ${h.financeToken}`).expect(403);
   });
 
-  it('shows the queues to an admin, by header or by the access_token cookie', async () => {
+  it('shows the queues to an admin, by header or by the session cookie', async () => {
     await http.get('/admin/queues').set('Authorization', `Bearer ${h.adminToken}`).expect(200);
-    const page = await http.get('/admin/queues').set('Cookie', `access_token=${h.adminToken}`).expect(200);
+    const page = await http.get('/admin/queues').set('Cookie', `kobo_session=${h.adminToken}`).expect(200);
     expect(page.type).toBe('text/html');
     const api = await http
       .get('/admin/queues/api/queues')

@@ -149,7 +149,7 @@ describe('image links and uploads', () => {
         '/tasks',
         '/tasks/submit',
         '/uploads/link',
-        '/uploads/{*key}',
+        '/uploads/{key}',
         '/admin/uploads/campaign-image',
       ]),
     );

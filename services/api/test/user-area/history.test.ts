@@ -158,8 +158,8 @@ describe('transactions and statements', () => {
     });
 
     it('refuses an unknown balance with 400', async () => {
-      const res = await h.http.get('/api/users/statement?balance=hold').set(user.auth).expect(400);
-      expect(res.body.message).toBe("Balance must be 'account' or 'activity'.");
+      const res = await h.http.get('/api/users/statement?balance=savings').set(user.auth).expect(400);
+      expect(res.body.message).toBe("Balance must be 'account', 'activity' or 'hold'.");
     });
 
     it('answers an empty statement for a user with no entries', async () => {

@@ -22,7 +22,7 @@ export async function registerUser(
   h: Harness,
   name: string,
   /** accountBalance in kobo, credited by an admin adjustment. */
-  options: { bank?: boolean; accountBalance?: number } = {},
+  options: { bank?: boolean; accountBalance?: number; referredByCode?: string } = {},
 ): Promise<TestUser> {
   const userId = randomUUID();
   const commands = h.context.commands;
@@ -35,7 +35,7 @@ export async function registerUser(
     phone: '08030000000',
     role: 'user',
     referralCode: userId.slice(0, 8).toUpperCase(),
-    referredByCode: null,
+    referredByCode: options.referredByCode ?? null,
   });
   if (options.bank ?? true)
     ({ lastPosition } = await commands.updateBankDetails({
@@ -56,4 +56,13 @@ export async function registerUser(
   await settled(h, lastPosition);
   const token = h.context.auth.issueToken({ userId, role: 'user' });
   return { userId, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+/** A user's referral code, as registerUser makes it. */
+export const referralCodeOf = (user: TestUser) => user.userId.slice(0, 8).toUpperCase();
+
+/** The last position of the log: waiting for it settles every read model. */
+export async function headPosition(h: Harness): Promise<number> {
+  const { rows } = await h.context.pool.query('SELECT max(global_position) AS p FROM events');
+  return Number(rows[0].p);
 }

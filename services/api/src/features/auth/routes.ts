@@ -3,11 +3,12 @@
  * username check. Contract: user-site.md sections 5, 7, 8; admin-area.md sections 7, 8;
  * docs/api/auth.md.
  */
+import type { Response } from 'express';
 import type { FeatureRoutes } from '../../app';
 import type { ApiContext } from '../../context';
 import { hashPassword, passwordMatches } from '../../accounts/passwords';
 import { emailFor } from '../../email';
-import { defineRoute, HttpProblem } from '../../http';
+import { clearSessionCookie, defineRoute, HttpProblem, setSessionCookie } from '../../http';
 import { authMessages } from './messages';
 import { hashResetToken, requestPasswordReset } from './password-reset';
 import { replacePassword } from './passwords';
@@ -33,6 +34,20 @@ import { currentUser, usernameIsFree } from './users';
 
 const tags = ['Auth'];
 const problem = (description: string) => ({ description, problem: true as const });
+
+const signedOut = 'Signed out';
+const sessionCookieNote =
+  'Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same ' +
+  'token for one day (Secure in production). A change sent with the cookie alone must come from ' +
+  'the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.';
+
+/** Signs the browser in too: the session cookie carries the same token as the answer. */
+function startSession(ctx: ApiContext, res: Response, token: string): void {
+  setSessionCookie(res, token, {
+    secure: ctx.config.env === 'production',
+    maxAgeSeconds: ctx.auth.tokens.lifetimeSeconds,
+  });
+}
 
 export const authRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
@@ -66,6 +81,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     method: 'post',
     path: '/auth/login',
     summary: 'Sign in',
+    description: sessionCookieNote,
     tags,
     access: 'public',
     middleware: rateLimiters(authRateLimits.login),
@@ -77,14 +93,11 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       403: problem('The account is deleted or suspended'),
       429: problem('Too many attempts'),
     },
-    handler: async ({ body }) => {
+    handler: async ({ body, res }) => {
       const user = await checkSignIn(ctx, body.email, body.password);
-      return {
-        id: user.userId,
-        token: ctx.auth.issueToken(user),
-        isAdmin: user.role === 'admin',
-        role: user.role,
-      };
+      const token = ctx.auth.issueToken(user);
+      startSession(ctx, res, token);
+      return { id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
 
@@ -92,6 +105,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     method: 'post',
     path: '/auth/admin-login',
     summary: 'Sign in to the admin area',
+    description: sessionCookieNote,
     tags,
     access: 'public',
     middleware: rateLimiters(authRateLimits.adminLogin),
@@ -103,10 +117,28 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       403: problem('Not an admin, or the account is deleted or suspended'),
       429: problem('Too many attempts'),
     },
-    handler: async ({ body }) => {
+    handler: async ({ body, res }) => {
       const user = await checkSignIn(ctx, body.email, body.password);
       if (user.role !== 'admin') throw new HttpProblem('forbidden', authMessages.adminsOnly);
-      return { _id: user.userId, token: ctx.auth.issueToken(user), isAdmin: true, role: user.role };
+      const token = ctx.auth.issueToken(user);
+      startSession(ctx, res, token);
+      return { _id: user.userId, token, isAdmin: true, role: user.role };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/auth/logout',
+    summary: 'Sign out',
+    description:
+      'Clears the session cookie (Max-Age=0). Open to anyone: it only forgets. A token already ' +
+      'issued stays valid until it expires.',
+    tags,
+    access: 'public',
+    responses: { 200: { description: 'Signed out', schema: messageResponse } },
+    handler: ({ res }) => {
+      clearSessionCookie(res, { secure: ctx.config.env === 'production' });
+      return { message: signedOut };
     },
   }),
 

@@ -3,6 +3,7 @@ import { openFailures, projections, verify, type VerifyCheck } from '@kobo/proje
 import type { FeatureRoutes } from '../../app';
 import { defineRoute } from '../../http';
 import { iso } from '../admin/wire';
+import { projectionsReportSchema, verifyReportSchema } from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
 
@@ -47,7 +48,7 @@ export const auditRoutes: FeatureRoutes = (ctx) => {
       tags: ['finance'],
       access: FINANCE,
       responses: {
-        200: { description: '{ ok, checks: [{ name, ok, detail }], startedAt, finishedAt, durationMs }' },
+        200: { description: 'The report: ok, and each check with what it found', schema: verifyReportSchema },
       },
       async handler() {
         running ??= runVerify().finally(() => {
@@ -62,7 +63,12 @@ export const auditRoutes: FeatureRoutes = (ctx) => {
       summary: "Each projector's checkpoint, the log head, lag, state and open failures",
       tags: ['finance'],
       access: FINANCE,
-      responses: { 200: { description: '{ head, ok, projectors: [...], failures: [...] }' } },
+      responses: {
+        200: {
+          description: "The log head, each projector's progress and state, and open failures",
+          schema: projectionsReportSchema,
+        },
+      },
       async handler() {
         const [statuses, failures, checkpoints] = await Promise.all([
           ctx.projectors.status(),

@@ -6,7 +6,16 @@ import { iso } from '../admin/wire';
 import type { Pool } from '@kobo/platform';
 import { writeJournalCsv } from '@kobo/projector';
 import { balanceAt, journalPage, journalPosition, statement } from './queries';
-import { accountParams, balanceQuery, journalQuery, rangeQuery, statementQuery } from './schemas';
+import {
+  accountParams,
+  balanceQuery,
+  balanceSchema,
+  journalPageSchema,
+  journalQuery,
+  rangeQuery,
+  statementQuery,
+  statementSchema,
+} from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
 
@@ -22,7 +31,10 @@ export const journalRoutes: FeatureRoutes = (ctx) => [
     access: FINANCE,
     query: journalQuery,
     responses: {
-      200: { description: '{ entries, total, sum, page, pageSize, journalPosition }' },
+      200: {
+        description: 'A page of entries, the count and sum of all that match',
+        schema: journalPageSchema,
+      },
       400: { description: 'Invalid filter or paging', problem: true },
     },
     async handler({ query }) {
@@ -43,9 +55,7 @@ export const journalRoutes: FeatureRoutes = (ctx) => [
     params: accountParams,
     query: statementQuery,
     responses: {
-      200: {
-        description: '{ account, from, to, openingBalance, closingBalance, total, entries, page, pageSize }',
-      },
+      200: { description: 'The statement (balances in naira and kobo)', schema: statementSchema },
       400: { description: 'Invalid range or paging', problem: true },
     },
     async handler({ params, query }) {
@@ -70,7 +80,7 @@ export const journalRoutes: FeatureRoutes = (ctx) => [
     params: accountParams,
     query: balanceQuery,
     responses: {
-      200: { description: '{ account, at, balance, balanceKobo, entryCount, entries, journalPosition }' },
+      200: { description: 'The balance and the latest entries behind it', schema: balanceSchema },
       400: { description: 'Invalid time', problem: true },
     },
     async handler({ params, query }) {
@@ -94,7 +104,8 @@ export const journalRoutes: FeatureRoutes = (ctx) => [
     responses: {
       200: {
         description:
-          'text/csv: position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at',
+          'CSV, one row per posting: position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at',
+        contentType: 'text/csv',
       },
       400: { description: 'Invalid range', problem: true },
     },

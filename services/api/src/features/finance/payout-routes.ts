@@ -9,7 +9,14 @@ import { defineRoute, HttpProblem, type Principal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
 import { findWithdrawal, listPayoutRows, toPayout } from './payouts';
-import { markFailedBody, markPaidBody, payoutsQuery, withdrawalParams } from './schemas';
+import {
+  markFailedBody,
+  markPaidBody,
+  payoutSchema,
+  payoutsQuery,
+  settledPayoutSchema,
+  withdrawalParams,
+} from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
 const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
@@ -38,7 +45,10 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       access: FINANCE,
       query: payoutsQuery,
       responses: {
-        200: { description: 'The payouts with bank details, oldest approval first (money in naira)' },
+        200: {
+          description: 'The payouts with bank details, oldest approval first (money in naira)',
+          schema: payoutSchema.array(),
+        },
         400: { description: 'Unknown state', problem: true },
       },
       async handler({ query }) {
@@ -55,7 +65,8 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       responses: {
         200: {
           description:
-            'text/csv: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,approved_at',
+            'CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference',
+          contentType: 'text/csv',
         },
         400: { description: 'Unknown state', problem: true },
       },
@@ -112,7 +123,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       body: markPaidBody,
       idempotency: 'optional',
       responses: {
-        200: { description: "{ message: 'Payout marked as paid.', withdrawal }" },
+        200: { description: "'Payout marked as paid.', and the payout", schema: settledPayoutSchema },
         400: { description: 'The reference is missing', problem: true },
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'Not approved, already failed, or paid with another reference', problem: true },
@@ -144,8 +155,8 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       idempotency: 'optional',
       responses: {
         200: {
-          description:
-            "{ message: 'Payout marked as failed; the money is back in the user’s balance.', withdrawal }",
+          description: "'Payout marked as failed; the money is back in the user's balance.', and the payout",
+          schema: settledPayoutSchema,
         },
         400: { description: 'The reason is missing', problem: true },
         404: { description: 'No such withdrawal', problem: true },

@@ -8,7 +8,7 @@ import {
   type WithdrawalRow,
 } from '../admin/withdrawals/queries';
 import { iso, toNaira } from '../admin/wire';
-import type { payoutStates } from './schemas';
+import type { PayoutView, payoutStates } from './schemas';
 
 const statusesFor: Record<(typeof payoutStates)[number], string[]> = {
   pending: ['approved'],
@@ -17,7 +17,7 @@ const statusesFor: Record<(typeof payoutStates)[number], string[]> = {
   all: ['approved', 'paid', 'payout_failed'],
 };
 
-export function toPayout(row: WithdrawalRow) {
+export function toPayout(row: WithdrawalRow): PayoutView {
   return {
     withdrawalId: row.withdrawal_id,
     userId: row.user_id,
@@ -35,7 +35,8 @@ export function toPayout(row: WithdrawalRow) {
     requestedAt: iso(row.requested_at)!,
     approvedAt: iso(row.approved_at),
     approvedBy: row.approved_by,
-    state: payoutState(row.status) ?? row.status,
+    // Only pending and rejected have no payout state; approved and payout_failed always do.
+    state: (payoutState(row.status) ?? row.status) as PayoutView['state'],
     provider: row.payout_provider,
     reference: row.payout_reference,
     paidAt: iso(row.paid_at),
@@ -44,7 +45,7 @@ export function toPayout(row: WithdrawalRow) {
   };
 }
 
-export type Payout = ReturnType<typeof toPayout>;
+export type Payout = PayoutView;
 
 /** Oldest approval first: the order to pay them in. */
 export async function listPayoutRows(pool: Pool, state: keyof typeof statusesFor): Promise<WithdrawalRow[]> {

@@ -1,4 +1,4 @@
-/** Query shapes of the finance routes. */
+/** Request and answer shapes of the finance routes (money in naira, with kobo beside it where finance reconciles). */
 import { z } from 'zod';
 
 const time = (label: string) =>
@@ -52,3 +52,150 @@ export const markFailedBody = z.object({
     .min(1, 'A reason is required when a payout fails.')
     .max(500),
 });
+
+// ---- answers ---------------------------------------------------------------------------------------
+
+/** One posting of one event (ledger_entries). */
+export const journalEntrySchema = z
+  .object({
+    eventId: z.string(),
+    /** The event's global position in the log. */
+    position: z.number().int(),
+    postingIndex: z.number().int(),
+    /** The event type. */
+    type: z.string(),
+    account: z.string(),
+    amount: z.number(),
+    amountKobo: z.number().int(),
+    recordedAt: z.string(),
+  })
+  .meta({ id: 'JournalEntry' });
+
+/** An entry with the account's running balance after it. */
+export const statementEntrySchema = journalEntrySchema
+  .extend({ balance: z.number(), balanceKobo: z.number().int() })
+  .meta({ id: 'StatementEntry' });
+
+export const journalPageSchema = z.object({
+  entries: z.array(journalEntrySchema),
+  total: z.number().int(),
+  sum: z.number(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How far the journal has read the event log. */
+  journalPosition: z.number().int(),
+});
+
+export const statementSchema = z.object({
+  account: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  openingBalance: z.number(),
+  closingBalance: z.number(),
+  total: z.number().int(),
+  entries: z.array(statementEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  journalPosition: z.number().int(),
+});
+
+export const balanceSchema = z.object({
+  account: z.string(),
+  at: z.string(),
+  balance: z.number(),
+  balanceKobo: z.number().int(),
+  entryCount: z.number().int(),
+  entries: z.array(statementEntrySchema),
+  journalPosition: z.number().int(),
+});
+
+export const verifyReportSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number().int(),
+});
+
+const projectorStates = [
+  'starting',
+  'follower',
+  'catching-up',
+  'idle',
+  'failed',
+  'retrying',
+  'stopped',
+] as const;
+
+export const projectionsReportSchema = z.object({
+  head: z.number().int(),
+  ok: z.boolean(),
+  projectors: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      position: z.number().int(),
+      head: z.number().int(),
+      lag: z.number().int(),
+      state: z.enum(projectorStates),
+      /** Whether the answering process runs this projector. */
+      leader: z.boolean(),
+      failure: z
+        .object({
+          globalPosition: z.number().int(),
+          eventId: z.string(),
+          eventType: z.string(),
+          error: z.string(),
+          attempts: z.number().int(),
+        })
+        .nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: z.string().nullable(),
+      rebuiltAt: z.string().nullable(),
+    }),
+  ),
+  failures: z.array(
+    z.object({
+      projector: z.string(),
+      globalPosition: z.number().int(),
+      eventId: z.string(),
+      eventType: z.string(),
+      error: z.string(),
+      attempts: z.number().int(),
+      firstFailedAt: z.string().nullable(),
+      lastFailedAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export const payoutSchema = z
+  .object({
+    withdrawalId: z.string(),
+    userId: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    type: z.enum(['withdrawal', 'activityWithdrawal']),
+    amount: z.number(),
+    fee: z.number(),
+    /** What goes to the bank account: the amount less the fee. */
+    payoutAmount: z.number(),
+    bankName: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+    requestedAt: z.string(),
+    approvedAt: z.string().nullable(),
+    approvedBy: z.string().nullable(),
+    /** awaiting transfer, paid or failed; a withdrawal never approved keeps its own status. */
+    state: z.enum(['awaiting', 'paid', 'failed', 'pending', 'rejected']),
+    provider: z.string().nullable(),
+    reference: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'Payout' });
+
+export type PayoutView = z.output<typeof payoutSchema>;
+
+export const settledPayoutSchema = z.object({ message: z.string(), withdrawal: payoutSchema });

@@ -1,8 +1,8 @@
 /**
  * Bull Board at /admin/queues: admins see every queue, including failed jobs (kept, never
  * removed on failure). A browser cannot send a bearer header when it opens a page, so the
- * signed token is also read from the `access_token` cookie the web app sets; the role inside
- * the token decides, never a role cookie.
+ * signed token is also read from the session cookie set at sign-in; the role inside the token
+ * decides, never a role cookie.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -10,17 +10,14 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Express, Request, RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import type { TokenService } from '../../http/auth/tokens';
+import { sessionCookieOf } from '../../http/auth/session-cookie';
 
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
 function tokenOf(req: Request): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length);
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'access_token') return decodeURIComponent(value.join('='));
-  }
-  return undefined;
+  return sessionCookieOf(req);
 }
 
 function adminOnly(tokens: TokenService): RequestHandler {

@@ -4,7 +4,7 @@
  */
 import type { FeatureRoutes } from '../../app';
 import { defineRoute, IDEMPOTENCY_HEADER } from '../../http';
-import { checkedImageOf, imageUpload, proofImageRule } from '../../uploads/image-upload';
+import { checkedImageOf, imageFiles, imageUpload, proofImageRule } from '../../uploads/image-upload';
 import { uploadRoutes } from '../../uploads/routes';
 import { uploadsOf } from '../../uploads/uploads-of';
 import { platformsMatching } from './platforms';
@@ -45,6 +45,11 @@ export const tasksRoutes: FeatureRoutes = (context) => {
       access: ['user'],
       middleware: imageUpload(proofImageRule),
       body: submitTaskBody,
+      files: imageFiles(
+        proofImageRule,
+        'The screenshot: PNG, JPEG or WebP, at most 10 MB (not needed for an activity)',
+        false,
+      ),
       idempotency: 'optional',
       responses: {
         200: { description: 'Activity completed and credited', schema: submitTaskAnswer },

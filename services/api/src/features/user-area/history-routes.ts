@@ -23,16 +23,17 @@ export const historyRoutes = (ctx: ApiContext) => [
   defineRoute({
     method: 'get',
     path: '/users/statement',
-    summary: 'The ledger entries behind the account or activity balance, newest first',
+    summary: 'The ledger entries behind the account, activity or hold balance, newest first',
     description:
-      'Each entry carries the hash of the event it came from and the balance after it; the entries ' +
-      'add up to `balance`.',
+      'Each entry carries the event it came from (id, ledger position, hash), a title in words and ' +
+      'the balance after it; the entries add up to `balance`. `hold` is the withdrawal hold: amounts ' +
+      'held when a withdrawal is requested, released when it is approved or returned.',
     tags,
     access: ['user'],
     query: statementQuery,
     responses: {
       200: { description: 'The statement', schema: statementSchema },
-      400: { description: "balance is neither 'account' nor 'activity'", problem: true },
+      400: { description: "balance is not 'account', 'activity' or 'hold'", problem: true },
     },
     handler: async ({ principal, query }) => {
       const account = statementAccount(principal.userId, query.balance);

@@ -136,7 +136,7 @@ export async function findWithdrawal(
   return rows[0];
 }
 
-export type StatementBalance = 'account' | 'activity';
+export type StatementBalance = 'account' | 'activity' | 'hold';
 
 export interface StatementRow {
   global_position: number;
@@ -147,10 +147,25 @@ export interface StatementRow {
   amount: number;
   running_balance: number;
   recorded_at: Date;
+  /** From the event's data, for the entry's title: the task's title, the adjustment's reason, the balance. */
+  task_title: string | null;
+  reason: string | null;
+  balance_kind: string | null;
 }
 
+const statementAccounts: Record<StatementBalance, (userId: string) => string> = {
+  account: Accounts.userAccount,
+  activity: Accounts.userActivity,
+  hold: Accounts.userHold,
+};
+
 export function statementAccount(userId: string, balance: StatementBalance): string {
-  return balance === 'activity' ? Accounts.userActivity(userId) : Accounts.userAccount(userId);
+  return statementAccounts[balance](userId);
+}
+
+/** The user's own ledger accounts: an entry on any of them is theirs to see and prove. */
+export function userAccounts(userId: string): string[] {
+  return Object.values(statementAccounts).map((account) => account(userId));
 }
 
 /**
@@ -162,6 +177,7 @@ export async function listStatement(pool: Pool, account: string): Promise<Statem
   const { rows } = await pool.query<StatementRow>(
     `SELECT le.global_position, le.posting_index, le.event_id, encode(e.hash, 'hex') AS hash,
        le.event_type, le.amount, le.recorded_at,
+       e.data->>'title' AS task_title, e.data->>'reason' AS reason, e.data->>'balance' AS balance_kind,
        (sum(le.amount) OVER (ORDER BY le.global_position, le.posting_index
                              ROWS UNBOUNDED PRECEDING))::bigint AS running_balance
      FROM ledger_entries le
@@ -169,6 +185,32 @@ export async function listStatement(pool: Pool, account: string): Promise<Statem
      WHERE le.account = $1
      ORDER BY le.global_position DESC, le.posting_index DESC`,
     [account],
+  );
+  return rows;
+}
+
+export interface SubmissionRow {
+  submission_id: string;
+  campaign_id: string;
+  title: string | null;
+  platform: string | null;
+  reward: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  submitted_at: Date;
+  reviewed_at: Date | null;
+}
+
+/** The user's task submissions and completed activities (approved at once), newest first. */
+export async function listSubmissions(pool: Pool, userId: string): Promise<SubmissionRow[]> {
+  const { rows } = await pool.query<SubmissionRow>(
+    `SELECT s.submission_id, s.campaign_id, c.title, c.platform, s.reward, s.status, s.reason,
+       s.submitted_at, s.reviewed_at
+     FROM submissions s
+     LEFT JOIN campaigns c ON c.campaign_id = s.campaign_id
+     WHERE s.user_id = $1
+     ORDER BY s.submitted_at DESC, s.submission_id DESC`,
+    [userId],
   );
   return rows;
 }

@@ -2,10 +2,14 @@
 import type { FeatureRoutes } from '../../app';
 import { historyRoutes } from './history-routes';
 import { profileRoutes } from './profile-routes';
+import { statementProofRoutes } from './statement-proof';
+import { submissionsRoutes } from './submissions-routes';
 import { withdrawalRoutes } from './withdrawal-routes';
 
 export const userAreaRoutes: FeatureRoutes = (ctx) => [
   ...profileRoutes(ctx),
   ...historyRoutes(ctx),
+  ...statementProofRoutes(ctx),
+  ...submissionsRoutes(ctx),
   ...withdrawalRoutes(ctx),
 ];

@@ -60,9 +60,12 @@ export const withdrawalBody = z.object({
 
 export const statementQuery = z.object({
   balance: z
-    .enum(['account', 'activity'], { error: "Balance must be 'account' or 'activity'." })
+    .enum(['account', 'activity', 'hold'], { error: "Balance must be 'account', 'activity' or 'hold'." })
     .default('account'),
 });
+
+/** Path of GET /users/statement/entries/:eventId/proof (any text: an id that is not an event is a 404). */
+export const entryProofParams = z.object({ eventId: z.string() });
 
 // ---- responses (documentation) ---------------------------------------------------------------
 
@@ -138,11 +141,44 @@ export const statementSchema = z.object({
   entries: z.array(
     z.object({
       eventId: z.string(),
+      /** The event's place in the ledger (global position). */
+      position: z.number().int(),
       hash: z.string(),
       type: z.string(),
+      /** What happened, in words: 'Task approved: <task name>', 'Withdrawal requested', ... */
+      title: z.string(),
       amount: z.number(),
       runningBalance: z.number(),
       recordedAt: z.string(),
     }),
   ),
+});
+
+export const entryProofSchema = z.object({
+  eventId: z.string(),
+  position: z.number().int(),
+  /** The hash of the event before it in the log (64 zeros for the first event). */
+  previousHash: z.string(),
+  /** The hash stored with the event. */
+  hash: z.string(),
+  /** SHA-256(previousHash || canonical encoding of the stored event), computed now. */
+  recomputedHash: z.string(),
+  /** hash = recomputedHash, the event links to the previous hash, and the next event links back. */
+  verified: z.boolean(),
+  nextHash: z.string().nullable(),
+  /** Whether the next event's previous-hash is this hash; null for the newest event. */
+  nextLinksBack: z.boolean().nullable(),
+  checkedAt: z.string(),
+});
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  taskName: z.string(),
+  taskPlatform: z.string(),
+  reward: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
 });

@@ -6,10 +6,12 @@ import type {
   DashboardRow,
   ProfileRow,
   StatementRow,
+  SubmissionRow,
   TransactionRow,
   WithdrawalRow,
 } from './queries';
 import type { payoutStates } from './schemas';
+import { entryTitle } from './statement-titles';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -108,11 +110,27 @@ export function statementView(account: string, rows: StatementRow[]) {
     balance: toNaira(rows[0]?.running_balance ?? 0),
     entries: rows.map((row) => ({
       eventId: row.event_id,
+      position: row.global_position,
       hash: row.hash,
       type: row.event_type,
+      title: entryTitle(row),
       amount: toNaira(row.amount),
       runningBalance: toNaira(row.running_balance),
       recordedAt: row.recorded_at.toISOString(),
     })),
+  };
+}
+
+export function submissionView(row: SubmissionRow) {
+  return {
+    id: row.submission_id,
+    taskId: row.campaign_id,
+    taskName: row.title ?? '',
+    taskPlatform: row.platform ?? '',
+    reward: toNaira(row.reward),
+    status: row.status,
+    rejectionReason: row.status === 'rejected' ? row.reason : null,
+    submittedAt: row.submitted_at.toISOString(),
+    reviewedAt: iso(row.reviewed_at),
   };
 }

@@ -4,6 +4,7 @@ import { createTokenService, type Role, type TokenServiceOptions } from './token
 export * from './tokens';
 export * from './require-role';
 export * from './jwt-secret';
+export * from './session-cookie';
 
 /**
  * Tokens and the role guard bound to one secret:

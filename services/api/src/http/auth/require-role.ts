@@ -1,9 +1,10 @@
 /**
- * Role checks on the server for every protected route: the role comes from the signed token,
- * never from the client's role cookie.
+ * Role checks on the server for every protected route: the role comes from the signed token (a
+ * bearer header, else the session cookie), never from a role cookie or any other header.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpProblem } from '../problem';
+import { changesState, fromOwnSite, sessionCookieOf } from './session-cookie';
 import { TokenError, type Principal, type Role, type TokenService } from './tokens';
 
 export const authMessages = {
@@ -11,6 +12,7 @@ export const authMessages = {
   invalid: 'Authentication required',
   expired: 'Session expired, please sign in again',
   forbidden: 'You do not have access to this resource',
+  crossSite: 'This request did not come from the Kobo site.',
 } as const;
 
 export function bearerToken(req: Request): string | undefined {
@@ -19,12 +21,24 @@ export function bearerToken(req: Request): string | undefined {
   return match?.[1];
 }
 
+/** Where the token came from: a bearer header wins over the session cookie. */
+export type Credential = 'bearer' | 'cookie';
+
 /** The verified principal, or a 401 problem. */
 export function authenticate(tokens: TokenService, req: Request): Principal {
-  const token = bearerToken(req);
+  return authenticateRequest(tokens, req).principal;
+}
+
+/** The verified principal and how it was presented, or a 401 problem. */
+export function authenticateRequest(
+  tokens: TokenService,
+  req: Request,
+): { principal: Principal; credential: Credential } {
+  const bearer = bearerToken(req);
+  const token = bearer ?? sessionCookieOf(req);
   try {
     if (!token) throw new TokenError('missing');
-    return tokens.verify(token);
+    return { principal: tokens.verify(token), credential: bearer ? 'bearer' : 'cookie' };
   } catch (error) {
     const reason = error instanceof TokenError ? error.reason : 'invalid';
     const challenge =
@@ -44,12 +58,16 @@ export function authenticate(tokens: TokenService, req: Request): Principal {
 
 /**
  * `requireRole(tokens, 'admin')`: 401 without a valid token, 403 for another role; on success the
- * principal is at `res.locals.principal`.
+ * principal is at `res.locals.principal`. A change (POST, PUT, PATCH, DELETE) signed in by the
+ * session cookie alone must come from our own site (see fromOwnSite): 403 otherwise, since a
+ * browser attaches the cookie to requests other sites make it send.
  */
 export function requireRole(tokens: TokenService, ...allowed: Role[]): RequestHandler {
   if (allowed.length === 0) throw new Error('requireRole needs at least one role');
   return (req: Request, res: Response, next: NextFunction) => {
-    const principal = authenticate(tokens, req);
+    const { principal, credential } = authenticateRequest(tokens, req);
+    if (credential === 'cookie' && changesState(req) && !fromOwnSite(req))
+      throw new HttpProblem('forbidden', authMessages.crossSite);
     if (!allowed.includes(principal.role)) throw new HttpProblem('forbidden', authMessages.forbidden);
     res.locals.principal = principal;
     next();

@@ -14,10 +14,13 @@ export function securityMiddleware({ webOrigin }: SecurityOptions): RequestHandl
     origin.replace(/\/+$/, ''),
   );
   return [
-    helmet(),
+    // same-origin: the browser still sends a Referer to us (older browsers' only same-origin
+    // signal for the cookie session's CSRF check) and none to other sites.
+    helmet({ referrerPolicy: { policy: 'same-origin' } }),
     cors({
       origin: origins,
-      // The client sends a bearer token, not cookies, to the API.
+      // The web app is served from the API's own origin, so its cookie needs no CORS; other
+      // origins may call with a bearer token only.
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Request-Id'],

@@ -5,8 +5,15 @@
  */
 import { z } from 'zod';
 import { problemCodes } from '../problem';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../idempotency/middleware';
-import { defaultOperationId, openApiPath, pathParameterNames, type RouteDefinition } from './route';
+import {
+  defaultOperationId,
+  openApiPath,
+  pathParameterNames,
+  splatParameterNames,
+  type RouteDefinition,
+} from './route';
 
 export interface OpenApiInfo {
   title: string;
@@ -47,12 +54,17 @@ export function buildOpenApiDocument(
     const declaredParams = route.params
       ? objectProperties(schema(route.params, 'input'), route.path)
       : undefined;
+    const splats = splatParameterNames(route.path);
     for (const name of pathParameterNames(route.path))
       parameters.push({
         name,
         in: 'path',
         required: true,
         schema: declaredParams?.properties[name] ?? { type: 'string' },
+        // OpenAPI has no multi-segment parameter; the extension tells tools (the contract proxy).
+        ...(splats.includes(name)
+          ? { description: 'May span several segments: its slashes are sent as they are.', 'x-splat': true }
+          : {}),
       });
     if (route.query) {
       const query = objectProperties(schema(route.query, 'input'), route.path);
@@ -73,17 +85,10 @@ export function buildOpenApiDocument(
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       ...(route.tags ? { tags: route.tags } : {}),
-      security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
+      security: route.access === 'public' ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
       'x-roles': route.access === 'public' ? [] : [...route.access],
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: schema(route.body, 'input') } },
-            },
-          }
-        : {}),
+      ...requestBodyOf(route, (zod) => schema(zod, 'input')),
       responses: responsesFor(route, (zod) => schema(zod, 'output')),
     };
     (paths[openApiPath(route.path)] ??= {})[route.method] = operation;
@@ -100,9 +105,58 @@ export function buildOpenApiDocument(
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        // The web app's session: the same token in an httpOnly cookie set at sign-in.
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
     },
   };
+}
+
+/** JSON, or a multipart form whose text fields come from `body` and whose files are binary strings. */
+function requestBodyOf(
+  route: RouteDefinition,
+  schema: (zod: z.ZodType) => JsonSchema,
+): Record<string, unknown> {
+  if (route.files) {
+    const text = route.body
+      ? objectProperties(schema(route.body), route.path)
+      : { properties: {}, required: [] as string[] };
+    const files = Object.entries(route.files);
+    const form: JsonSchema = {
+      type: 'object',
+      properties: {
+        ...text.properties,
+        ...Object.fromEntries(
+          files.map(([name, file]) => [
+            name,
+            { type: 'string', format: 'binary', description: file.description },
+          ]),
+        ),
+      },
+      required: [...text.required, ...files.filter(([, file]) => file.required).map(([name]) => name)],
+    };
+    const encoding = Object.fromEntries(
+      files.map(([name, file]) => [name, { contentType: file.contentTypes.join(', ') }]),
+    );
+    return {
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: form, encoding } } },
+    };
+  }
+  if (!route.body) return {};
+  return { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } };
+}
+
+/** A non-JSON answer's content: text as a string, anything else (images) as binary. */
+function otherContent(contentType: string | readonly string[]): Record<string, unknown> {
+  const types = typeof contentType === 'string' ? [contentType] : contentType;
+  return Object.fromEntries(
+    types.map((type) => [
+      type,
+      { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } },
+    ]),
+  );
 }
 
 function responsesFor(
@@ -127,6 +181,7 @@ function responsesFor(
         description: spec.description,
         ...(Number(status) < 300 ? replayHeader : {}),
         ...(spec.schema ? { content: { 'application/json': { schema: schema(spec.schema) } } } : {}),
+        ...(spec.contentType ? { content: otherContent(spec.contentType) } : {}),
       };
   }
   // Answers every route of this kind can give, unless the route described them itself.
@@ -134,7 +189,7 @@ function responsesFor(
     [
       400,
       'The request is invalid (a message per field)',
-      Boolean(route.body || route.query || route.params || route.idempotency),
+      Boolean(route.body || route.files || route.query || route.params || route.idempotency),
     ],
     [401, 'Authentication required, or the session expired', route.access !== 'public'],
     [403, 'The signed-in role may not use this route', route.access !== 'public'],

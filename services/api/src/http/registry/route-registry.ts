@@ -65,6 +65,11 @@ export function createRouteRegistry(options: RouteRegistryOptions): RouteRegistr
           throw new Error(
             `${definition.method.toUpperCase()} ${definition.path} declares no success response`,
           );
+        for (const [status, spec] of Object.entries(definition.responses))
+          if ('schema' in spec && spec.schema && spec.contentType)
+            throw new Error(
+              `${definition.method.toUpperCase()} ${definition.path}: response ${status} declares both a JSON schema and a contentType`,
+            );
         routes.push(definition);
       }
       return registry;

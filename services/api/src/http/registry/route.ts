@@ -9,9 +9,20 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Access = 'public' | readonly [Role, ...Role[]];
 
 export type ResponseSpec =
-  | { description: string; schema?: z.ZodType }
+  /**
+   * A JSON answer described by `schema`; or, with `contentType`, another kind of body (text/csv,
+   * image/png): text types are documented as a string, the rest as binary. Only 204 may have neither.
+   */
+  | { description: string; schema?: z.ZodType; contentType?: string | readonly string[] }
   /** An error answer this route can give, documented with the shared Problem schema. */
   | { description: string; problem: true };
+
+export interface FileField {
+  description: string;
+  /** Media types accepted, e.g. ['image/png', 'image/jpeg']. */
+  contentTypes: readonly string[];
+  required: boolean;
+}
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -39,7 +50,13 @@ export interface RouteDefinition<
   /** Defaults to the method and path in camelCase ('postUsersWithdraw'). */
   operationId?: string;
   access: A;
+  /** The JSON body; with `files`, the text fields of the multipart form. */
   body?: B;
+  /**
+   * The body is multipart/form-data (read by multer in `middleware`): its file fields, by name.
+   * The text fields are validated by `body` as for JSON.
+   */
+  files?: Record<string, FileField>;
   query?: Q;
   params?: P;
   /** Money-moving commands: 'required' answers 400 without an Idempotency-Key header. */
@@ -65,13 +82,20 @@ export function defineRoute<
   return definition as unknown as RouteDefinition;
 }
 
-/** '/users/:id' -> '/users/{id}'. */
+const PARAMETER = /:([A-Za-z_][A-Za-z0-9_]*)|\{\*([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** '/users/:id' -> '/users/{id}'; an Express 5 splat '/uploads/{*key}' -> '/uploads/{key}'. */
 export function openApiPath(expressPath: string): string {
-  return expressPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+  return expressPath.replace(PARAMETER, (_match, named?: string, splat?: string) => `{${named ?? splat}}`);
 }
 
 export function pathParameterNames(expressPath: string): string[] {
-  return [...expressPath.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1] as string);
+  return [...expressPath.matchAll(PARAMETER)].map((match) => (match[1] ?? match[2]) as string);
+}
+
+/** Names of splat parameters ('{*key}'): their value may span several path segments. */
+export function splatParameterNames(expressPath: string): string[] {
+  return [...expressPath.matchAll(PARAMETER)].filter((match) => match[2]).map((match) => match[2] as string);
 }
 
 export function defaultOperationId(method: HttpMethod, expressPath: string): string {

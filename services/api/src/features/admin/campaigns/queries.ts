@@ -1,6 +1,7 @@
 /** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
 import { iso, toNaira } from '../wire';
+import type { AdminCampaign, AdminSubmission } from './schemas';
 
 interface CampaignRow {
   campaign_id: string;
@@ -45,7 +46,7 @@ interface SubmissionRow {
   last_name: string | null;
 }
 
-function toSubmission(row: SubmissionRow) {
+function toSubmission(row: SubmissionRow): AdminSubmission {
   return {
     _id: row.submission_id,
     userId: row.user_id,
@@ -65,9 +66,7 @@ function toSubmission(row: SubmissionRow) {
   };
 }
 
-export type AdminSubmission = ReturnType<typeof toSubmission>;
-
-function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]) {
+function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]): AdminCampaign {
   return {
     _id: row.campaign_id,
     taskId: row.campaign_id,
@@ -81,7 +80,8 @@ function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]) {
     completedUnits: Number(row.approved),
     pendingUnits: Number(row.pending),
     rejectedUnits: Number(row.rejected),
-    taskStatus: row.status,
+    // Deleted campaigns are never read here.
+    taskStatus: row.status as AdminCampaign['taskStatus'],
     taskTime: Number(row.estimated_minutes),
     estimatedTime: Number(row.estimated_minutes),
     createdAt: iso(row.created_at)!,
@@ -98,8 +98,6 @@ function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]) {
     completedBy,
   };
 }
-
-export type AdminCampaign = ReturnType<typeof toCampaign>;
 
 const SELECT_SUBMISSIONS = `
   SELECT s.submission_id, s.campaign_id, s.user_id, s.kind, s.proof_image, s.status, s.flags, s.reward,

@@ -8,6 +8,8 @@ import { messageSchema, staffMeta } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
 import { findCampaign, listCampaigns } from './queries';
 import {
+  adminCampaignSchema,
+  campaignAnswer,
   createCampaignBody,
   idParams,
   reviewAnswer,
@@ -20,8 +22,6 @@ import {
 /** What the campaign and review screens read after a change. */
 const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'stats'];
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
-
-const campaignAnswer = messageSchema.extend({ task: z.unknown() });
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {
   async function readBack(campaignId: string, position: number) {
@@ -56,7 +56,9 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       summary: 'Campaigns with progress and their submissions (completedBy), newest first',
       tags: ['admin'],
       access: ['admin'],
-      responses: { 200: { description: 'The campaigns (money in naira)' } },
+      responses: {
+        200: { description: 'The campaigns (money in naira)', schema: adminCampaignSchema.array() },
+      },
       handler: () => listCampaigns(ctx.pool),
     }),
     defineRoute({

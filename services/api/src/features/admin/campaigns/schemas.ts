@@ -46,3 +46,65 @@ export const reviewBody = z.object({
 
 export const statusAnswer = z.object({ status: z.string(), message: z.string() });
 export const reviewAnswer = z.object({ status: z.literal('success'), message: z.string() });
+
+/** A submission as the admin review screen reads it (campaign.completedBy). */
+export const adminSubmissionSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    userEmail: z.string(),
+    userAvatar: z.null(),
+    /** The stored proof's key (GET /uploads/link turns it into a link); null for an activity. */
+    proofImage: z.string().nullable(),
+    submittedAt: z.string(),
+    reviewedAt: z.string().nullable(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    kind: z.enum(['task', 'activity']),
+    /** Naira: what the submission earns (0 once rejected). */
+    earnings: z.number(),
+    flags: z.array(z.string()),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminSubmission' });
+
+/** A campaign in the old server's shape (admin-area.md section 3); money in naira. */
+export const adminCampaignSchema = z
+  .object({
+    _id: z.string(),
+    taskId: z.string(),
+    taskName: z.string(),
+    taskPlatform: z.string(),
+    taskVariation: z.string(),
+    taskInstructions: z.string(),
+    taskUrl: z.string(),
+    taskPrice: z.number(),
+    taskUnits: z.number().int(),
+    completedUnits: z.number().int(),
+    pendingUnits: z.number().int(),
+    rejectedUnits: z.number().int(),
+    taskStatus: z.enum(['active', 'paused', 'completed', 'draft']),
+    taskTime: z.number().int(),
+    estimatedTime: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Object-store key of the guide image. */
+    taskImage: z.string().nullable(),
+    spent: z.number(),
+    budget: z.number(),
+    totalCost: z.number(),
+    /** Units still open: neither approved nor waiting for review. */
+    remaining: z.number().int(),
+    /** Naira still in the campaign's escrow. */
+    escrowBalance: z.number(),
+    participants: z.number().int(),
+    completedBy: z.array(adminSubmissionSchema),
+  })
+  .meta({ id: 'AdminCampaign' });
+
+export type AdminSubmission = z.output<typeof adminSubmissionSchema>;
+export type AdminCampaign = z.output<typeof adminCampaignSchema>;
+
+/** Create and edit answer the campaign as read back (null only if it vanished meanwhile). */
+export const campaignAnswer = z.object({ message: z.string(), task: adminCampaignSchema.nullable() });

@@ -1,6 +1,7 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
 import type { Pool } from '@kobo/platform';
 import { iso, toNaira } from '../wire';
+import type { AdminWithdrawal } from './schemas';
 
 export type WithdrawalState = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
 
@@ -62,7 +63,7 @@ export function payoutState(state: WithdrawalState): 'awaiting' | 'paid' | 'fail
   return null;
 }
 
-export function toAdminWithdrawal(row: WithdrawalRow) {
+export function toAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
   return {
     _id: row.withdrawal_id,
     userId: row.user_id,

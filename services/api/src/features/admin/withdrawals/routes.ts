@@ -5,6 +5,7 @@ import type { FeatureRoutes } from '../../../app';
 import { defineRoute, HttpProblem } from '../../../http';
 import { staffMeta } from '../wire';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
+import { adminWithdrawalSchema } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */
 export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
@@ -43,7 +44,9 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
       summary: 'Withdrawal requests in every state, newest first, with the bank details and the payout',
       tags: ['admin'],
       access: ['admin'],
-      responses: { 200: { description: 'The requests (money in naira)' } },
+      responses: {
+        200: { description: 'The requests (money in naira)', schema: adminWithdrawalSchema.array() },
+      },
       handler: () => listWithdrawals(ctx.pool),
     }),
     defineRoute({

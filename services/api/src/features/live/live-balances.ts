@@ -1,0 +1,215 @@
+/**
+ * Live balance updates: ONE listener per process, shared by every open stream. It LISTENs to the
+ * projectors' checkpoint notifications; when both the balances and the transactions read models
+ * have moved past what it last looked at, one query finds which connected users' rows changed in
+ * between, and only their streams are told. The listener connection exists only while someone is
+ * connected. See docs/decisions/0008-browser-sessions.md.
+ */
+import { CHECKPOINT_CHANNEL } from '@kobo/projector';
+import { DedicatedClient } from '@kobo/projector/src/runtime/dedicated-client';
+import type { Logger, Pool } from '@kobo/platform';
+
+/** The read models a balance event stands for: both must have applied the position announced. */
+export const liveProjectors = ['balances', 'transactions'] as const;
+
+export interface LiveBalancesOptions {
+  /** Safety net when a notification is lost (the listener reconnecting). Default 1000 ms. */
+  pollIntervalMs?: number;
+}
+
+export interface Subscriber {
+  userId: string;
+  /** The user's balances or transactions changed; both read models are at `position`. */
+  balance(position: number): void;
+  /** The process is shutting down: end the stream. */
+  end(): void;
+}
+
+export class LiveBalancesClosed extends Error {
+  override readonly name = 'LiveBalancesClosed';
+}
+
+export class LiveBalances {
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private listening: Listening | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
+    private readonly options: LiveBalancesOptions = {},
+  ) {}
+
+  /** Open streams, for metrics and tests. */
+  get size(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
+
+  /**
+   * Adds a stream; resolves once the listener is in place (every change committed after that
+   * reaches it). Returns the function that removes it.
+   */
+  async subscribe(subscriber: Subscriber): Promise<() => void> {
+    if (this.closed) throw new LiveBalancesClosed('live balances are closed');
+    let set = this.byUser.get(subscriber.userId);
+    if (!set) this.byUser.set(subscriber.userId, (set = new Set()));
+    set.add(subscriber);
+    const listening = (this.listening ??= new Listening(this.pool, this.logger, this.byUser, this.options));
+    const unsubscribe = () => this.remove(subscriber);
+    try {
+      await listening.ready;
+    } catch (error) {
+      // The listener could not start (database down): the next subscriber tries a new one.
+      if (this.listening === listening) this.listening = null;
+      void listening.stop();
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  private remove(subscriber: Subscriber): void {
+    const set = this.byUser.get(subscriber.userId);
+    if (!set?.delete(subscriber)) return;
+    if (!set.size) this.byUser.delete(subscriber.userId);
+    if (!this.byUser.size && this.listening) {
+      const listening = this.listening;
+      this.listening = null;
+      void listening.stop();
+    }
+  }
+
+  /** Ends every stream and the listener; later subscriptions are refused (shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const subscribers = [...this.byUser.values()].flatMap((set) => [...set]);
+    this.byUser.clear();
+    for (const subscriber of subscribers) subscriber.end();
+    const listening = this.listening;
+    this.listening = null;
+    await listening?.stop();
+  }
+}
+
+/** One LISTEN connection and the positions it has seen, alive while streams are open. */
+class Listening {
+  readonly ready: Promise<void>;
+  private readonly known = new Map<string, number>();
+  /** Changes up to here have been told. */
+  private told = 0;
+  private readonly client: DedicatedClient;
+  private poll: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
+    private readonly byUser: ReadonlyMap<string, ReadonlySet<Subscriber>>,
+    options: LiveBalancesOptions,
+  ) {
+    const client = new DedicatedClient(
+      pool,
+      [CHECKPOINT_CHANNEL],
+      (_channel, payload) => {
+        const separator = payload.lastIndexOf(':');
+        this.learn(payload.slice(0, separator), Number(payload.slice(separator + 1)));
+        this.check();
+      },
+      () => logger.warn('live balances: listener connection lost; reconnecting'),
+    );
+    this.client = client;
+    this.ready = (async () => {
+      await client.get();
+      // After LISTEN, so no commit falls between the two: start from where the read models are.
+      await this.refresh();
+      this.told = this.reached();
+    })();
+    this.ready.catch(() => undefined);
+    this.poll = setInterval(() => {
+      if (!this.client.connected) this.client.get().catch(() => undefined);
+      this.refresh()
+        .then(() => this.check())
+        .catch(() => undefined);
+    }, options.pollIntervalMs ?? 1000);
+    this.poll.unref();
+  }
+
+  private learn(projector: string, position: number): void {
+    if (!(liveProjectors as readonly string[]).includes(projector) || !Number.isFinite(position)) return;
+    if (position > (this.known.get(projector) ?? 0)) this.known.set(projector, position);
+  }
+
+  private reached(): number {
+    return Math.min(...liveProjectors.map((name) => this.known.get(name) ?? 0));
+  }
+
+  private async refresh(): Promise<void> {
+    const { rows } = await this.pool.query<{ projector: string; position: string }>(
+      'SELECT projector, position FROM projection_checkpoints WHERE projector = ANY($1::text[])',
+      [liveProjectors],
+    );
+    for (const row of rows) this.learn(row.projector, Number(row.position));
+  }
+
+  /** Runs one look at a time; a notification during a look asks for another. */
+  private check(): void {
+    if (this.stopped) return;
+    if (this.checking) {
+      this.again = true;
+      return;
+    }
+    this.checking = this.ready
+      .then(() => this.tell())
+      .catch((error: unknown) => this.logger.error({ err: error }, 'live balances: look-up failed'))
+      .finally(() => {
+        this.checking = null;
+        if (this.again) {
+          this.again = false;
+          this.check();
+        }
+      });
+  }
+
+  private async tell(): Promise<void> {
+    const from = this.told;
+    const to = this.reached();
+    if (to <= from) return;
+    const userIds = [...this.byUser.keys()];
+    if (userIds.length) {
+      // Both tables keep the position of a row's last change (transactions: of its creation; a
+      // withdrawal's later status changes move the user's balances too).
+      const { rows } = await this.pool.query<{ user_id: string }>(
+        `SELECT user_id FROM user_balances
+          WHERE user_id = ANY($1::text[]) AND last_position > $2 AND last_position <= $3
+         UNION
+         SELECT user_id FROM transactions
+          WHERE user_id = ANY($1::text[]) AND global_position > $2 AND global_position <= $3`,
+        [userIds, from, to],
+      );
+      for (const { user_id } of rows)
+        for (const subscriber of this.byUser.get(user_id) ?? []) subscriber.balance(to);
+    }
+    this.told = Math.max(this.told, to);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.poll);
+    await this.checking;
+    await this.client.close();
+  }
+}
+
+const perContext = new WeakMap<object, LiveBalances>();
+
+/** The process's one LiveBalances for an API context (the route and the shutdown share it). */
+export function liveBalancesOf(context: { pool: Pool; logger: Logger }): LiveBalances {
+  let live = perContext.get(context);
+  if (!live) perContext.set(context, (live = new LiveBalances(context.pool, context.logger)));
+  return live;
+}

@@ -1,0 +1,33 @@
+/** A statement entry in words, from the event's type and data (the user reads these, not event types). */
+import type { StatementRow } from './queries';
+
+type TitleSource = Pick<StatementRow, 'event_type' | 'task_title' | 'reason' | 'balance_kind'>;
+
+export function entryTitle(row: TitleSource): string {
+  switch (row.event_type) {
+    case 'UserRegistered':
+      return 'Signup bonus';
+    case 'RewardCredited':
+      // Activity rewards land on the activity balance without a review.
+      return row.balance_kind === 'activity'
+        ? `Activity completed: ${row.task_title ?? ''}`
+        : `Task approved: ${row.task_title ?? ''}`;
+    case 'ReferralBonusCredited':
+      return 'Referral bonus';
+    case 'BalanceAdjusted':
+      return `Balance adjustment: ${row.reason ?? ''}`;
+    case 'WithdrawalRequested':
+      return 'Withdrawal requested';
+    case 'WithdrawalApproved':
+      // On the hold account: the held amount leaves for the payout.
+      return 'Withdrawal approved';
+    case 'WithdrawalRejected':
+      return 'Withdrawal returned';
+    case 'PayoutSucceeded':
+      return 'Withdrawal paid';
+    case 'PayoutFailed':
+      return 'Withdrawal returned: payout failed';
+    default:
+      return row.event_type;
+  }
+}

@@ -1,0 +1,22 @@
+/** GET /users/submissions: the user's task submissions and their review, for the submissions screen. */
+import { z } from 'zod';
+import type { ApiContext } from '../../context';
+import { defineRoute } from '../../http';
+import { listSubmissions } from './queries';
+import { submissionSchema } from './schemas';
+import { submissionView } from './views';
+
+export const submissionsRoutes = (ctx: ApiContext) => [
+  defineRoute({
+    method: 'get',
+    path: '/users/submissions',
+    summary: "The signed-in user's task submissions, newest first, with their review status",
+    description:
+      'Completed activities appear as approved (they need no review). `rejectionReason` is set only ' +
+      'for a rejected submission.',
+    tags: ['user area', 'tasks'],
+    access: ['user'],
+    responses: { 200: { description: 'The submissions', schema: z.array(submissionSchema) } },
+    handler: async ({ principal }) => (await listSubmissions(ctx.pool, principal.userId)).map(submissionView),
+  }),
+];
