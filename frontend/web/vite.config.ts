@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress.ts';
 
 // `npm run dev`: Vite with hot reload on :5173, the API (npm start, :8080) behind /api on the same
 // origin, so the session cookie works exactly as in production.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -13,3 +13,8 @@ if (!window.matchMedia)
       removeListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs at import time.
+import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
+if (typeof globalThis.TextEncoder === 'undefined')
+  Object.assign(globalThis, { TextEncoder: NodeTextEncoder, TextDecoder: NodeTextDecoder });

@@ -1,8 +1,79 @@
-// Placeholder: replaced by the feature's real page.
+import { Tab, Tabs, type TabId } from '@blueprintjs/core';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { useGetDashboardQuery } from '../../shared/api/account';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { BankForm } from './BankForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { ProfileForm } from './ProfileForm';
+import './settings.css';
+
+const TABS = ['profile', 'bank', 'security'] as const;
+type SettingsTab = (typeof TABS)[number];
+
 export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'profile';
+  const select = (next: TabId) =>
+    setParams(next === 'profile' ? {} : { tab: String(next) }, { replace: true });
+
   return (
-    <main className="kobo-page">
-      <h1>SettingsPage</h1>
+    <main className="kobo-page kobo-settings">
+      <PageHeader
+        title="Settings"
+        subtitle="Manage your profile, the bank account you are paid to, and your security."
+      />
+      <Tabs
+        id="settings-tabs"
+        selectedTabId={tab}
+        onChange={select}
+        size="large"
+        className="kobo-settings-tabs"
+      >
+        <Tab id="profile" title="Profile" icon="person" panel={<AccountPanel kind="profile" />} />
+        <Tab id="bank" title="Bank" icon="bank-account" panel={<AccountPanel kind="bank" />} />
+        <Tab
+          id="security"
+          title="Security"
+          icon="lock"
+          panel={
+            <div className="kobo-settings-stack">
+              <ChangePasswordForm />
+              <DeleteAccountForm />
+            </div>
+          }
+        />
+      </Tabs>
     </main>
+  );
+}
+
+/** The profile and bank forms start from the dashboard answer. */
+function AccountPanel({ kind }: { kind: 'profile' | 'bank' }) {
+  const { data, error, isLoading, refetch } = useGetDashboardQuery();
+  if (isLoading) return <LoadingState label="Loading your details..." />;
+  if (!data)
+    return (
+      <ErrorState
+        title="Your details could not be loaded"
+        message={errorMessage(error, 'Please check your connection and try again.')}
+        onRetry={() => void refetch()}
+      />
+    );
+  return kind === 'profile' ? (
+    <section className="kobo-card kobo-settings-panel" aria-labelledby="settings-profile-title">
+      <h2 id="settings-profile-title">Profile</h2>
+      <p className="kobo-muted">Your name, phone number and the email you sign in with.</p>
+      <ProfileForm profile={data} />
+    </section>
+  ) : (
+    <section className="kobo-card kobo-settings-panel" aria-labelledby="settings-bank-title">
+      <h2 id="settings-bank-title">Bank details</h2>
+      <p className="kobo-muted">Withdrawals are paid to this Nigerian bank account.</p>
+      <BankForm bankDetails={data.bankDetails} />
+    </section>
   );
 }

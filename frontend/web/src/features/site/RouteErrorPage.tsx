@@ -1,8 +1,88 @@
-// Placeholder: replaced by the feature's real page.
+/**
+ * The router's error screen: a page failed to load or threw. It is loaded with the app, not
+ * lazily, and depends on nothing lazily loaded (no feature CSS either: inline styles and
+ * Blueprint's classes), so it shows even when a page's code cannot be downloaded.
+ */
+import { Button, Classes, Icon } from '@blueprintjs/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/** What went wrong, in words: '404 Not Found', or the error's message. */
+export function describeRouteError(error: unknown): { status?: string; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const detail =
+      typeof error.data === 'string'
+        ? error.data
+        : (error.data as { message?: unknown } | undefined)?.message;
+    return {
+      status: `${error.status} ${error.statusText}`.trim(),
+      message: typeof detail === 'string' && detail ? detail : 'The page could not be shown.',
+    };
+  }
+  if (error instanceof Error) return { message: error.message || 'An unknown error occurred.' };
+  if (typeof error === 'string' && error) return { message: error };
+  return { message: 'An unknown error occurred.' };
+}
+
 export function RouteErrorPage() {
+  const { status, message } = describeRouteError(useRouteError());
   return (
-    <main className="kobo-page">
-      <h1>RouteErrorPage</h1>
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        padding: '24px 16px',
+        boxSizing: 'border-box',
+        background: 'var(--kobo-bg)',
+        color: 'var(--kobo-text)',
+      }}
+    >
+      <div role="alert" style={{ maxWidth: 520, width: '100%', textAlign: 'center' }}>
+        <Icon icon="error" size={48} intent="danger" aria-hidden />
+        <h1 style={{ margin: '16px 0 8px', fontSize: 28, lineHeight: 1.2 }}>Unexpected Application Error!</h1>
+        {status ? (
+          <p style={{ margin: '0 0 8px', fontSize: 18, fontWeight: 600 }} data-testid="route-error-status">
+            {status}
+          </p>
+        ) : null}
+        <p
+          style={{
+            margin: '0 0 24px',
+            padding: '12px 16px',
+            borderRadius: 'var(--kobo-radius)',
+            background: 'var(--kobo-surface)',
+            border: '1px solid var(--kobo-border)',
+            color: 'var(--kobo-text-muted)',
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+            fontSize: 14,
+            wordBreak: 'break-word',
+          }}
+        >
+          {message}
+        </p>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 10, justifyContent: 'center' }}>
+          {/* A full page load: after an error, start from fresh code. */}
+          <a
+            href="/"
+            className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.LARGE}`}
+            style={{ textDecoration: 'none', color: '#fff' }}
+          >
+            <Icon icon="home" aria-hidden />
+            <span className={Classes.BUTTON_TEXT}>Back to Home</span>
+          </a>
+          <Button
+            size="large"
+            variant="outlined"
+            icon="refresh"
+            text="Reload page"
+            onClick={() => window.location.reload()}
+          />
+        </div>
+        <p style={{ marginTop: 20, color: 'var(--kobo-text-muted)', fontSize: 14 }}>
+          If this keeps happening, please <a href="/contact">contact support</a> and tell us what you were
+          doing.
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,8 +1,116 @@
-// Placeholder: replaced by the feature's real page.
+/**
+ * Withdrawal (user-site.md section 2): a tab per balance with a bank-card summary and the amount
+ * form, then the person's withdrawals with their state. Balances, bank details and the rules come
+ * from the dashboard answer; nothing about money is computed here.
+ */
+import { Button, Callout, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useGetDashboardQuery } from '../../shared/api/account';
+import { errorMessage } from '../../shared/api/api';
+import { formatNaira } from '../../shared/money';
+import { useToast } from '../../shared/toast/toast';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useRequestWithdrawalMutation, type WithdrawalKind, type WithdrawalRequest } from './api';
+import { BankCard } from './BankCard';
+import { hasBankDetails } from './bank-details';
+import { WITHDRAW_FAILED, withdrawalSubmitted } from './messages';
+import { WithdrawalsList } from './WithdrawalsList';
+import { WithdrawForm, type SendOutcome } from './WithdrawForm';
+import './withdraw.css';
+
 export function WithdrawPage() {
+  const dashboard = useGetDashboardQuery();
+  const [requestWithdrawal] = useRequestWithdrawalMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<WithdrawalKind>('withdrawal');
+
+  async function send(request: WithdrawalRequest, idempotencyKey: string): Promise<SendOutcome> {
+    try {
+      await requestWithdrawal({ ...request, idempotencyKey }).unwrap();
+      toast.success(withdrawalSubmitted(request.type));
+      return { ok: true };
+    } catch (error) {
+      toast.error(errorMessage(error, WITHDRAW_FAILED));
+      return { ok: false, error };
+    }
+  }
+
+  let body;
+  if (dashboard.isLoading) body = <LoadingState label="Loading your balances..." />;
+  else if (!dashboard.data)
+    body = (
+      <ErrorState
+        title="Could not load your balances"
+        message={errorMessage(dashboard.error, 'Please check your connection and try again.')}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
+  else if (!hasBankDetails(dashboard.data.bankDetails))
+    body = (
+      <div className="kobo-card kobo-withdraw-nobank">
+        <EmptyState
+          icon="bank-account"
+          title="Bank Details Required"
+          description="Add your bank name, account number and account name in Settings before you withdraw."
+          action={
+            <Button
+              intent="primary"
+              icon="cog"
+              text="Go to Settings"
+              onClick={() => navigate('/dashboard/settings')}
+            />
+          }
+        />
+      </div>
+    );
+  else {
+    const { accountBalance, activityBalance, heldBalance, bankDetails, withdrawalRules } = dashboard.data;
+    const panel = (kind: WithdrawalKind, label: string, balance: number) => (
+      <div className="kobo-withdraw-panel">
+        <BankCard label={label} balance={balance} bank={bankDetails} />
+        <div className="kobo-card kobo-withdraw-formcard">
+          <WithdrawForm kind={kind} balance={balance} rules={withdrawalRules} send={send} />
+        </div>
+      </div>
+    );
+    body = (
+      <>
+        {heldBalance > 0 ? (
+          <Callout intent="primary" icon="time" compact className="kobo-withdraw-held">
+            {formatNaira(heldBalance)} is on hold for withdrawals waiting for approval. It is not part of the
+            balances below.
+          </Callout>
+        ) : null}
+        <Tabs
+          id="kobo-withdraw-tabs"
+          selectedTabId={tab}
+          onChange={(next) => setTab(next as WithdrawalKind)}
+          size="large"
+          className="kobo-withdraw-tabs"
+        >
+          <Tab
+            id="withdrawal"
+            title="Account Balance"
+            panel={panel('withdrawal', 'Account Balance', accountBalance)}
+          />
+          <Tab
+            id="activityWithdrawal"
+            title="Activity Balance"
+            panel={panel('activityWithdrawal', 'Activity Balance', activityBalance)}
+          />
+        </Tabs>
+      </>
+    );
+  }
+
   return (
-    <main className="kobo-page">
-      <h1>WithdrawPage</h1>
+    <main className="kobo-page kobo-withdraw">
+      <PageHeader title="Withdraw" subtitle="Send your earnings to your bank account." />
+      {body}
+      <WithdrawalsList />
     </main>
   );
 }

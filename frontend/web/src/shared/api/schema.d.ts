@@ -60,10 +60,50 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The ledger entries behind the account or activity balance, newest first
-     * @description Each entry carries the hash of the event it came from and the balance after it; the entries add up to `balance`.
+     * The ledger entries behind the account, activity or hold balance, newest first
+     * @description Each entry carries the event it came from (id, ledger position, hash), a title in words and the balance after it; the entries add up to `balance`. `hold` is the withdrawal hold: amounts held when a withdrawal is requested, released when it is approved or returned.
      */
     get: operations['getUsersStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/statement/entries/{eventId}/proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Proof that a statement entry is in the hash-chained ledger
+     * @description Recomputes the event's hash from its stored content and the previous event's hash, as the ledger does, and checks that the next event links back to it. Only for an event that posted to one of the caller's own accounts.
+     */
+    get: operations['getUsersStatementEntriesByEventIdProof'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's task submissions, newest first, with their review status
+     * @description Completed activities appear as approved (they need no review). `rejectionReason` is set only for a rejected submission.
+     */
+    get: operations['getUsersSubmissions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -184,7 +224,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/uploads/{*key}': {
+  '/uploads/{key}': {
     parameters: {
       query?: never;
       header?: never;
@@ -637,7 +677,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in */
+    /**
+     * Sign in
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     */
     post: operations['postAuthLogin'];
     delete?: never;
     options?: never;
@@ -654,8 +697,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in to the admin area */
+    /**
+     * Sign in to the admin area
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     */
     post: operations['postAuthAdminLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out
+     * @description Clears the session cookie (Max-Age=0). Open to anyone: it only forgets. A token already issued stays valid until it expires.
+     */
+    post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -764,6 +830,46 @@ export interface paths {
     put?: never;
     /** Send a message to support */
     post: operations['postContact'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/site': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The figures the public pages show: withdrawal minimums and fee, signup and referral bonus
+     * @description Naira, from configuration. Answered with `Cache-Control: public, max-age=300`.
+     */
+    get: operations['getSite'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live balance updates (server-sent events)
+     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s).
+     */
+    get: operations['getUsersEvents'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -887,6 +993,130 @@ export interface components {
       type: string;
       /** @enum {string} */
       status: 'completed' | 'pending' | 'failed';
+    };
+    AdminWithdrawal: {
+      _id: string;
+      userId: string;
+      fullName: string;
+      username: string;
+      email: string;
+      phone: string;
+      amount: number;
+      withdrawalAmount: number;
+      fee: number;
+      /** @constant */
+      method: 'Bank Transfer';
+      /** @enum {string} */
+      type: 'withdrawal' | 'activityWithdrawal';
+      createdAt: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      totalTasks: number;
+      totalReferrals: number;
+      accountBalance: number;
+      activityBalance: number;
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      accountDetails: string;
+      transactionId: string;
+      payoutState: ('awaiting' | 'paid' | 'failed') | null;
+      payoutReference: string | null;
+      rejectionReason: string | null;
+      failureReason: string | null;
+    };
+    AdminCampaign: {
+      _id: string;
+      taskId: string;
+      taskName: string;
+      taskPlatform: string;
+      taskVariation: string;
+      taskInstructions: string;
+      taskUrl: string;
+      taskPrice: number;
+      taskUnits: number;
+      completedUnits: number;
+      pendingUnits: number;
+      rejectedUnits: number;
+      /** @enum {string} */
+      taskStatus: 'active' | 'paused' | 'completed' | 'draft';
+      taskTime: number;
+      estimatedTime: number;
+      createdAt: string;
+      updatedAt: string;
+      taskImage: string | null;
+      spent: number;
+      budget: number;
+      totalCost: number;
+      remaining: number;
+      escrowBalance: number;
+      participants: number;
+      completedBy: components['schemas']['AdminSubmission'][];
+    };
+    AdminSubmission: {
+      _id: string;
+      userId: string;
+      username: string;
+      fullName: string;
+      userEmail: string;
+      userAvatar: null;
+      proofImage: string | null;
+      submittedAt: string;
+      reviewedAt: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @enum {string} */
+      kind: 'task' | 'activity';
+      earnings: number;
+      flags: string[];
+      reason: string | null;
+    };
+    JournalEntry: {
+      eventId: string;
+      position: number;
+      postingIndex: number;
+      type: string;
+      account: string;
+      amount: number;
+      amountKobo: number;
+      recordedAt: string;
+    };
+    StatementEntry: {
+      eventId: string;
+      position: number;
+      postingIndex: number;
+      type: string;
+      account: string;
+      amount: number;
+      amountKobo: number;
+      recordedAt: string;
+      balance: number;
+      balanceKobo: number;
+    };
+    Payout: {
+      withdrawalId: string;
+      userId: string;
+      fullName: string;
+      email: string;
+      phone: string;
+      /** @enum {string} */
+      type: 'withdrawal' | 'activityWithdrawal';
+      amount: number;
+      fee: number;
+      payoutAmount: number;
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      requestedAt: string;
+      approvedAt: string | null;
+      approvedBy: string | null;
+      /** @enum {string} */
+      state: 'awaiting' | 'paid' | 'failed' | 'pending' | 'rejected';
+      provider: string | null;
+      reference: string | null;
+      paidAt: string | null;
+      failedAt: string | null;
+      failureReason: string | null;
     };
     AuthRegistered: {
       message: string;
@@ -1170,7 +1400,7 @@ export interface operations {
   getUsersStatement: {
     parameters: {
       query?: {
-        balance?: 'account' | 'activity';
+        balance?: 'account' | 'activity' | 'hold';
       };
       header?: never;
       path?: never;
@@ -1189,8 +1419,10 @@ export interface operations {
             balance: number;
             entries: {
               eventId: string;
+              position: number;
               hash: string;
               type: string;
+              title: string;
               amount: number;
               runningBalance: number;
               recordedAt: string;
@@ -1198,13 +1430,148 @@ export interface operations {
           };
         };
       };
-      /** @description balance is neither 'account' nor 'activity' */
+      /** @description balance is not 'account', 'activity' or 'hold' */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersStatementEntriesByEventIdProof: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The proof; `verified` says whether it holds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            eventId: string;
+            position: number;
+            previousHash: string;
+            hash: string;
+            recomputedHash: string;
+            verified: boolean;
+            nextHash: string | null;
+            nextLinksBack: boolean | null;
+            checkedAt: string;
+          };
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No entry of this event on the caller's accounts */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersSubmissions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The submissions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            taskId: string;
+            taskName: string;
+            taskPlatform: string;
+            reward: number;
+            /** @enum {string} */
+            status: 'pending' | 'approved' | 'rejected';
+            rejectionReason: string | null;
+            submittedAt: string;
+            reviewedAt: string | null;
+          }[];
         };
       };
       /** @description Authentication required, or the session expired */
@@ -1631,8 +1998,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
+        'multipart/form-data': {
           taskId: string;
+          /**
+           * Format: binary
+           * @description The screenshot: PNG, JPEG or WebP, at most 10 MB (not needed for an activity)
+           */
+          proofImage?: string;
         };
       };
     };
@@ -1819,17 +2191,24 @@ export interface operations {
         thumb?: '0' | '1' | 'true' | 'false';
       };
       header?: never;
-      path?: never;
+      path: {
+        /** @description May span several segments: its slashes are sent as they are. */
+        key: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image bytes (image/png, image/jpeg or image/webp) */
+      /** @description The image bytes */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+          'image/webp': string;
+        };
       };
       /** @description The request is invalid (a message per field) */
       400: {
@@ -1876,7 +2255,17 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The guide image: PNG, JPEG or WebP, at most 5 MB
+           */
+          taskImage: string;
+        };
+      };
+    };
     responses: {
       /** @description Stored */
       201: {
@@ -2379,7 +2768,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AdminWithdrawal'][];
+        };
       };
       /** @description Authentication required, or the session expired */
       401: {
@@ -2621,7 +3012,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AdminCampaign'][];
+        };
       };
       /** @description Authentication required, or the session expired */
       401: {
@@ -2690,7 +3083,7 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
-            task: unknown;
+            task: components['schemas']['AdminCampaign'] | null;
           };
         };
       };
@@ -2790,7 +3183,7 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
-            task: unknown;
+            task: components['schemas']['AdminCampaign'] | null;
           };
         };
       };
@@ -3251,12 +3644,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { entries, total, sum, page, pageSize, journalPosition } */
+      /** @description A page of entries, the count and sum of all that match */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            entries: components['schemas']['JournalEntry'][];
+            total: number;
+            sum: number;
+            page: number;
+            pageSize: number;
+            journalPosition: number;
+          };
+        };
       };
       /** @description Invalid filter or paging */
       400: {
@@ -3312,12 +3714,25 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { account, from, to, openingBalance, closingBalance, total, entries, page, pageSize } */
+      /** @description The statement (balances in naira and kobo) */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            account: string;
+            from: string | null;
+            to: string | null;
+            openingBalance: number;
+            closingBalance: number;
+            total: number;
+            entries: components['schemas']['StatementEntry'][];
+            page: number;
+            pageSize: number;
+            journalPosition: number;
+          };
+        };
       };
       /** @description Invalid range or paging */
       400: {
@@ -3371,12 +3786,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { account, at, balance, balanceKobo, entryCount, entries, journalPosition } */
+      /** @description The balance and the latest entries behind it */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            account: string;
+            at: string;
+            balance: number;
+            balanceKobo: number;
+            entryCount: number;
+            entries: components['schemas']['StatementEntry'][];
+            journalPosition: number;
+          };
+        };
       };
       /** @description Invalid time */
       400: {
@@ -3428,12 +3853,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/csv: position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at */
+      /** @description CSV, one row per posting: position,posting_index,event_id,event_type,account,amount_kobo,amount_naira,recorded_at */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description Invalid range */
       400: {
@@ -3482,12 +3909,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { ok, checks: [{ name, ok, detail }], startedAt, finishedAt, durationMs } */
+      /** @description The report: ok, and each check with what it found */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            ok: boolean;
+            checks: {
+              name: string;
+              ok: boolean;
+              detail: string;
+            }[];
+            startedAt: string;
+            finishedAt: string;
+            durationMs: number;
+          };
+        };
       };
       /** @description Authentication required, or the session expired */
       401: {
@@ -3527,12 +3966,47 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { head, ok, projectors: [...], failures: [...] } */
+      /** @description The log head, each projector's progress and state, and open failures */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            head: number;
+            ok: boolean;
+            projectors: {
+              name: string;
+              description: string | null;
+              position: number;
+              head: number;
+              lag: number;
+              /** @enum {string} */
+              state: 'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
+              leader: boolean;
+              failure: {
+                globalPosition: number;
+                eventId: string;
+                eventType: string;
+                error: string;
+                attempts: number;
+              } | null;
+              lastError: string | null;
+              updatedAt: string | null;
+              rebuiltAt: string | null;
+            }[];
+            failures: {
+              projector: string;
+              globalPosition: number;
+              eventId: string;
+              eventType: string;
+              error: string;
+              attempts: number;
+              firstFailedAt: string | null;
+              lastFailedAt: string | null;
+            }[];
+          };
+        };
       };
       /** @description Authentication required, or the session expired */
       401: {
@@ -3579,7 +4053,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Payout'][];
+        };
       };
       /** @description Unknown state */
       400: {
@@ -3630,12 +4106,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/csv: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,approved_at */
+      /** @description CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description Unknown state */
       400: {
@@ -3695,14 +4173,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description { message: 'Payout marked as paid.', withdrawal } */
+      /** @description 'Payout marked as paid.', and the payout */
       200: {
         headers: {
           /** @description true when this is the stored first answer */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+            withdrawal: components['schemas']['Payout'];
+          };
+        };
       };
       /** @description The reference is missing */
       400: {
@@ -3789,14 +4272,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description { message: 'Payout marked as failed; the money is back in the user’s balance.', withdrawal } */
+      /** @description 'Payout marked as failed; the money is back in the user's balance.', and the payout */
       200: {
         headers: {
           /** @description true when this is the stored first answer */
           'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+            withdrawal: components['schemas']['Payout'];
+          };
+        };
       };
       /** @description The reason is missing */
       400: {
@@ -4062,6 +4550,35 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAuthLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthMessage'];
         };
       };
       /** @description An error, as RFC 9457 problem details */
@@ -4412,6 +4929,97 @@ export interface operations {
       };
       /** @description Too many messages */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures, in naira */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            minWithdrawalAccount: number;
+            minWithdrawalActivity: number;
+            withdrawalFee: number;
+            signupBonus: number;
+            referralBonus: number;
+          };
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The server is shutting down */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,8 +2,8 @@
  * In-app toasts (user-site.md sections 3 and 9): success, error or info (anything else is info),
  * 5 seconds unless told otherwise, at most 3 on screen, each closable at once.
  */
-import { Intent, OverlayToaster, Position } from '@blueprintjs/core';
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { Intent, type Toaster } from '@blueprintjs/core';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
 export type ToastType = 'success' | 'error' | 'info';
 export const TOAST_DURATION_MS = 5000;
@@ -27,7 +27,8 @@ const ToastContext = createContext<Toasts | null>(null);
 const intentOf: Record<ToastType, Intent> = {
   success: Intent.SUCCESS,
   error: Intent.DANGER,
-  info: Intent.PRIMARY,
+  // Primary is the brand green (app.css), which would read as success.
+  info: Intent.NONE,
 };
 const iconOf = { success: 'tick-circle', error: 'error', info: 'info-sign' } as const;
 
@@ -36,24 +37,39 @@ export function toastType(type: string | undefined): ToastType {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const toaster = useRef<OverlayToaster | null>(null);
+  // Created with the first toast, in a container of this provider's own, removed with it.
+  const toaster = useRef<{ ready: Promise<Toaster>; container: HTMLElement } | undefined>(undefined);
+  useEffect(
+    () => () => {
+      toaster.current?.container.remove();
+      toaster.current = undefined;
+    },
+    [],
+  );
 
   const show = useCallback((message: string, type?: string, options: ToastOptions = {}) => {
     const kind = toastType(type);
-    toaster.current?.show({
-      message: options.title ? (
-        <>
-          <strong>{options.title}</strong>
-          <br />
-          {message}
-        </>
-      ) : (
-        message
-      ),
-      intent: intentOf[kind],
-      icon: iconOf[kind],
-      timeout: options.duration ?? TOAST_DURATION_MS,
-    });
+    if (!toaster.current) {
+      const container = document.body.appendChild(document.createElement('div'));
+      const ready = import('./overlay-toaster').then(({ createToaster }) => createToaster(container));
+      toaster.current = { ready, container };
+    }
+    void toaster.current.ready.then((shown) =>
+      shown.show({
+        message: options.title ? (
+          <>
+            <strong>{options.title}</strong>
+            <br />
+            {message}
+          </>
+        ) : (
+          message
+        ),
+        intent: intentOf[kind],
+        icon: iconOf[kind],
+        timeout: options.duration ?? TOAST_DURATION_MS,
+      }),
+    );
   }, []);
 
   const value = useMemo<Toasts>(
@@ -66,12 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show],
   );
 
-  return (
-    <ToastContext.Provider value={value}>
-      {children}
-      <OverlayToaster ref={toaster} position={Position.TOP} maxToasts={MAX_VISIBLE_TOASTS} usePortal />
-    </ToastContext.Provider>
-  );
+  return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 
 export function useToast(): Toasts {

@@ -1,0 +1,296 @@
+import {
+  AnchorButton,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Icon,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import type { Task } from './api';
+import { PROOF_HINT, REQUIREMENTS, TIME_ESTIMATE } from './messages';
+import { PlatformBadge } from './PlatformBadge';
+import { isActivity } from './platforms';
+import { PROOF_ACCEPT, formatFileSize, proofFileProblem } from './proof-file';
+
+/** Only web links open from a task; anything else (javascript:, data:) is not a link. */
+export function safeTaskUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The reward as the dialog shows it: the integer part of the price (user-site.md section 3). */
+export function rewardOf(price: number): string {
+  return `₦${Math.trunc(price).toLocaleString('en-NG')}`;
+}
+
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    // jsdom has no object URLs; a browser always does.
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+/**
+ * A task's details and the proof upload. Activities take no screenshot: opening their link
+ * completes them. Mount it afresh (a new `key`) for each opening so no earlier file lingers.
+ */
+export function TaskDialog({
+  task,
+  isOpen,
+  submitting,
+  onClose,
+  onSubmit,
+  onCompleteActivity,
+}: {
+  task: Task;
+  isOpen: boolean;
+  submitting: boolean;
+  onClose: () => void;
+  /** Sends the proof; answers a message to show at the upload when the server refused the file. */
+  onSubmit: (proof: File) => Promise<string | null>;
+  onCompleteActivity: () => void;
+}) {
+  const activity = isActivity(task.taskPlatform);
+  const url = safeTaskUrl(task.taskUrl);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const preview = useObjectUrl(file);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const problemRef = useRef<HTMLParagraphElement>(null);
+
+  // A refusal may sit below the fold of a long dialog on a phone.
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [problem]);
+
+  function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    const refusal = proofFileProblem(chosen);
+    setProblem(refusal);
+    setFile(refusal ? null : chosen);
+    if (refusal && inputRef.current) inputRef.current.value = '';
+  }
+
+  function remove() {
+    setFile(null);
+    setProblem(null);
+    if (inputRef.current) {
+      inputRef.current.value = '';
+      inputRef.current.focus();
+    }
+  }
+
+  async function submit() {
+    if (!file || submitting) return;
+    const refusal = await onSubmit(file);
+    if (refusal) {
+      setProblem(refusal);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  function drop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (!submitting) choose(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={task.taskName}
+      icon={activity ? 'lightning' : 'clipboard'}
+      className="kobo-tasks-dialog"
+      canEscapeKeyClose={!submitting}
+      canOutsideClickClose={!submitting}
+      isCloseButtonShown={!submitting}
+    >
+      <DialogBody>
+        <div className="kobo-tasks-dialog-tags">
+          <Tag minimal round large>
+            <PlatformBadge platform={task.taskPlatform} compact />
+          </Tag>
+          {task.taskVariation ? (
+            <Tag minimal round large>
+              {task.taskVariation}
+            </Tag>
+          ) : null}
+        </div>
+
+        <dl className="kobo-tasks-facts">
+          <div>
+            <dt>Reward</dt>
+            <dd className="kobo-tasks-reward">{rewardOf(task.taskPrice)}</dd>
+          </div>
+          <div>
+            <dt>Time</dt>
+            <dd>{TIME_ESTIMATE}</dd>
+          </div>
+          <div>
+            <dt>Units left</dt>
+            <dd>{task.remainingUnits.toLocaleString('en-NG')}</dd>
+          </div>
+        </dl>
+
+        <section className="kobo-tasks-dialog-section" aria-label="Description">
+          <h3>Description</h3>
+          <p className="kobo-tasks-instructions">{task.taskInstructions}</p>
+        </section>
+
+        {activity ? null : (
+          <section className="kobo-tasks-dialog-section" aria-label="Requirements">
+            <h3>Requirements</h3>
+            <ul className="kobo-tasks-requirements">
+              {REQUIREMENTS.map((requirement) => (
+                <li key={requirement}>
+                  <Icon icon="tick-circle" size={14} aria-hidden />
+                  <span>{requirement}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {task.taskImage ? (
+          <section className="kobo-tasks-dialog-section" aria-label="Guide screenshot">
+            <h3>Guide screenshot</h3>
+            <img
+              className="kobo-tasks-guide"
+              src={task.taskImage}
+              alt={`Example screenshot for: ${task.taskName}`}
+              loading="lazy"
+            />
+          </section>
+        ) : null}
+
+        <div className="kobo-tasks-perform">
+          {url ? (
+            <AnchorButton
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              intent={activity ? 'primary' : 'none'}
+              variant={activity ? 'solid' : 'outlined'}
+              icon="share"
+              text="Perform Task"
+              size="large"
+              fill
+              loading={activity && submitting}
+              onClick={() => {
+                if (activity && !submitting) onCompleteActivity();
+              }}
+            />
+          ) : (
+            <Callout intent="warning" compact>
+              This task has no valid link. Please choose another task.
+            </Callout>
+          )}
+          <p className="kobo-muted kobo-tasks-perform-hint">
+            {activity
+              ? 'Opening the task completes it and credits your activity balance at once.'
+              : 'Opens in a new tab. Come back here to upload your screenshot.'}
+          </p>
+        </div>
+
+        {activity ? null : (
+          <section className="kobo-tasks-dialog-section" aria-label="Upload screenshot">
+            <h3 id={`${inputId}-heading`}>Upload screenshot</h3>
+            {file ? (
+              <div className="kobo-tasks-preview">
+                {preview ? <img src={preview} alt="Preview of your screenshot" /> : null}
+                <div className="kobo-tasks-preview-meta">
+                  <span className="kobo-tasks-preview-name" title={file.name}>
+                    {file.name}
+                  </span>
+                  <span className="kobo-muted">{formatFileSize(file.size)}</span>
+                  <Button
+                    variant="outlined"
+                    intent="danger"
+                    icon="trash"
+                    text="Remove"
+                    size="small"
+                    disabled={submitting}
+                    onClick={remove}
+                  />
+                </div>
+              </div>
+            ) : null}
+            <input
+              ref={inputRef}
+              id={inputId}
+              className="kobo-visually-hidden kobo-tasks-file-input"
+              type="file"
+              accept={PROOF_ACCEPT}
+              aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+              aria-invalid={problem ? true : undefined}
+              disabled={submitting}
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+            <label
+              htmlFor={inputId}
+              className={`kobo-tasks-dropzone${dragging ? ' kobo-tasks-dropzone-active' : ''}${file ? ' kobo-tasks-dropzone-small' : ''}`}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={drop}
+            >
+              <Icon icon="cloud-upload" size={file ? 16 : 24} aria-hidden />
+              <span className="kobo-tasks-dropzone-title">
+                {file ? 'Choose another screenshot' : 'Choose a screenshot'}
+              </span>
+              <span id={hintId} className="kobo-muted">
+                {PROOF_HINT}
+              </span>
+            </label>
+            {problem ? (
+              <p id={problemId} ref={problemRef} className="kobo-tasks-problem" role="alert">
+                <Icon icon="error" size={14} aria-hidden /> {problem}
+              </p>
+            ) : null}
+          </section>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          activity ? (
+            <Button text="Close" onClick={onClose} disabled={submitting} />
+          ) : (
+            <>
+              <Button text="Cancel" onClick={onClose} disabled={submitting} />
+              <Button
+                intent="primary"
+                icon="upload"
+                text={submitting ? 'Submitting...' : 'Submit Task'}
+                disabled={!file || submitting}
+                onClick={() => void submit()}
+              />
+            </>
+          )
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+/** The withdrawal screen's fixed texts (user-site.md section 8: a contract, keep them exact). */
+import type { WithdrawalKind } from './api';
+
+export const WITHDRAW_FAILED = 'An error occurred while processing your withdrawal';
+
+export function withdrawalSubmitted(kind: WithdrawalKind): string {
+  return kind === 'activityWithdrawal'
+    ? 'Activity withdrawal request submitted successfully!'
+    : 'Withdrawal request submitted successfully!';
+}

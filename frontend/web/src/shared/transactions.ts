@@ -1,0 +1,96 @@
+/**
+ * How a transaction reads on screen (user-site.md section 3), for the dashboard's recent list and
+ * the history page: withdrawals are 'Withdrawal' with a minus sign, bonuses have their names,
+ * tasks and activities their titles, everything else a plus sign. The amount is the server's.
+ */
+import type { IconName, Intent } from '@blueprintjs/core';
+import type { Transaction } from './api/account';
+import { formatDate } from './dates';
+
+export type TransactionKind = 'withdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
+
+export interface TransactionDisplay {
+  label: string;
+  /** The sign shown before the amount. */
+  sign: '+' | '-';
+  /** The amount without its sign, for `<Money amount sign>`. */
+  amount: number;
+  kind: TransactionKind;
+  icon: IconName;
+  /** 'Nov 22, 2026'. */
+  date: string;
+  status: string;
+  statusIntent: Intent;
+}
+
+const icons: Record<TransactionKind, IconName> = {
+  withdrawal: 'bank-account',
+  referral: 'people',
+  bonus: 'star',
+  task: 'tick-circle',
+  activity: 'flash',
+  other: 'exchange',
+};
+
+function kindOf(type: string): TransactionKind {
+  switch (type) {
+    case 'withdrawal':
+    case 'activityWithdrawal':
+      return 'withdrawal';
+    case 'referral':
+    case 'bonus':
+    case 'task':
+    case 'activity':
+      return type;
+    default:
+      return 'other';
+  }
+}
+
+function statusIntent(status: string): Intent {
+  switch (status.toLowerCase()) {
+    case 'completed':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+      return 'danger';
+    default:
+      return 'none';
+  }
+}
+
+export function describeTransaction(transaction: Transaction): TransactionDisplay {
+  const kind = kindOf(transaction.type);
+  const title = transaction.title?.trim();
+  const label =
+    kind === 'withdrawal'
+      ? 'Withdrawal'
+      : kind === 'referral'
+        ? 'Referral Bonus'
+        : kind === 'bonus'
+          ? 'Signup Bonus'
+          : kind === 'task'
+            ? title || 'Task'
+            : kind === 'activity'
+              ? title || 'Activity'
+              : title || 'Transaction';
+  // Only an admin's adjustment ('other') can be negative: it took money away.
+  const sign = kind === 'withdrawal' || transaction.amount < 0 ? '-' : '+';
+  const status = transaction.status || 'Completed';
+  return {
+    label,
+    sign,
+    amount: Math.abs(transaction.amount),
+    kind,
+    icon: icons[kind],
+    date: formatDate(transaction.createdAt),
+    status,
+    statusIntent: statusIntent(status),
+  };
+}
+
+/** Newest first, whatever order the list came in (the API already sends it so). */
+export function newestFirst(transactions: readonly Transaction[]): Transaction[] {
+  return [...transactions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
