@@ -36,7 +36,11 @@ module.exports = {
       transform: { '^.+\\.(ts|tsx)$': swcTsx },
       testMatch: ['<rootDir>/frontend/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/frontend/web/test/setup.ts'],
-      moduleNameMapper: { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/frontend/web/test/file-stub.js' },
+      moduleNameMapper: {
+        '\\.(css|svg|png|jpg|webp)$': '<rootDir>/frontend/web/test/file-stub.js',
+        // Made by a Vite plugin at build time (vite-icon-paths.ts): tests draw icons empty.
+        '^virtual:kobo-icon-paths$': '<rootDir>/frontend/web/test/icon-paths-stub.js',
+      },
     },
     {
       displayName: 'e2e',

@@ -7,11 +7,22 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 // Loaded with the app, not lazily: it must render even when a chunk fails to load.
 import { RouteErrorPage } from '../features/site/RouteErrorPage';
+import { prepareIcons } from '../shared/ui/icon-paths';
 import { RequireSession } from './guards';
 
-/** A lazy route whose module exports the component under `name`. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+/**
+ * A lazy route whose module exports the component under `name`. Blueprint's icons are set up
+ * beside it (prepareIcons), except for the landing page and its frame, which draw their own.
+ */
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  { blueprintIcons = true } = {},
+) {
+  return async () => {
+    const [module] = await Promise.all([load(), blueprintIcons ? prepareIcons() : undefined]);
+    return { Component: module[name] as ComponentType };
+  };
 }
 
 export const routes: RouteObject[] = [
@@ -20,9 +31,14 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Public pages with the header and footer.
-        lazy: lazyPage(() => import('../features/site/SiteLayout'), 'SiteLayout'),
+        lazy: lazyPage(() => import('../features/site/SiteLayout'), 'SiteLayout', { blueprintIcons: false }),
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/site/LandingPage'), 'LandingPage') },
+          {
+            index: true,
+            lazy: lazyPage(() => import('../features/site/LandingPage'), 'LandingPage', {
+              blueprintIcons: false,
+            }),
+          },
           { path: 'about', lazy: lazyPage(() => import('../features/site/AboutPage'), 'AboutPage') },
           { path: 'faq', lazy: lazyPage(() => import('../features/site/FaqPage'), 'FaqPage') },
           { path: 'contact', lazy: lazyPage(() => import('../features/site/ContactPage'), 'ContactPage') },

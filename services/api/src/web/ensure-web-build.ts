@@ -9,7 +9,7 @@ import { join } from 'node:path';
 export const webAppDir = join(__dirname, '..', '..', '..', '..', 'frontend', 'web');
 export const webDistDir = join(webAppDir, 'dist');
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-precompress.ts', 'package.json'];
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-precompress.ts', 'vite-brand-blueprint.ts', 'vite-icon-paths.ts', 'package.json'];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

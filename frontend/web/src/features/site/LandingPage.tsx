@@ -3,7 +3,9 @@
  * referrals, a few questions and support. Configured figures come from GET /api/site; nothing here
  * guesses them. Kept light: plain elements and Blueprint's CSS classes, no overlays.
  */
-import { Classes, Icon, type IconName } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { Glyph } from '../../shared/ui/Glyph';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -89,11 +91,11 @@ function Hero({ state }: { state: FiguresState }) {
           </div>
           <ul className="kobo-site-trust" aria-label="Good to know">
             <li>
-              <Icon icon="tick-circle" size={14} aria-hidden />
+              <Glyph icon="tick-circle" size={14} />
               No registration fee
             </li>
             <li>
-              <Icon icon="tick-circle" size={14} aria-hidden />
+              <Glyph icon="tick-circle" size={14} />
               <FigureText
                 state={state}
                 withFigure={(f) => <>{nairaFigure(f.signupBonus)} signup bonus</>}
@@ -101,7 +103,7 @@ function Hero({ state }: { state: FiguresState }) {
               />
             </li>
             <li>
-              <Icon icon="tick-circle" size={14} aria-hidden />
+              <Glyph icon="tick-circle" size={14} />
               Open to Nigerians {MINIMUM_AGE}+
             </li>
           </ul>
@@ -131,7 +133,7 @@ function WalletPreview() {
           {rows.map((row) => (
             <li key={row.task}>
               <span className="kobo-site-preview-icon">
-                <Icon icon={row.icon} size={16} />
+                <Glyph icon={row.icon} size={16} />
               </span>
               <span>
                 {row.task}
@@ -216,7 +218,7 @@ function TaskPay() {
           {TASK_PAY.map((task) => (
             <li key={task.title} className="kobo-site-card">
               <span className="kobo-site-card-icon">
-                <Icon icon={task.icon} size={20} aria-hidden />
+                <Glyph icon={task.icon} size={20} />
               </span>
               <h3>{task.title}</h3>
               <p>{task.text}</p>
@@ -375,7 +377,7 @@ function Referral({ state }: { state: FiguresState }) {
         </div>
         <Link to="/signup" className="kobo-site-band-button">
           Get your invitation link
-          <Icon icon="arrow-right" aria-hidden />
+          <Glyph icon="arrow-right" />
         </Link>
       </div>
     </section>
@@ -434,14 +436,14 @@ function Support() {
           {cards.map((card) => (
             <li key={card.title} className="kobo-site-card">
               <span className="kobo-site-card-icon">
-                <Icon icon={card.icon} size={20} aria-hidden />
+                <Glyph icon={card.icon} size={20} />
               </span>
               <h3>{card.title}</h3>
               <p>{card.text}</p>
               {card.link ? (
                 <Link to={card.link.to} className="kobo-site-card-link">
                   <span>{card.link.label}</span>
-                  <Icon icon="arrow-right" size={14} aria-hidden />
+                  <Glyph icon="arrow-right" size={14} />
                 </Link>
               ) : null}
             </li>
@@ -463,7 +465,7 @@ function ClosingCall() {
           </div>
           <Link to="/signup" className="kobo-site-band-button">
             Sign up free
-            <Icon icon="arrow-right" aria-hidden />
+            <Glyph icon="arrow-right" />
           </Link>
         </div>
       </div>

@@ -3,7 +3,8 @@
  * lazily, and depends on nothing lazily loaded (no feature CSS either: inline styles and
  * Blueprint's classes), so it shows even when a page's code cannot be downloaded.
  */
-import { Button, Classes, Icon } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
+import { Glyph } from '../../shared/ui/Glyph';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
 /** What went wrong, in words: '404 Not Found', or the error's message. */
@@ -38,7 +39,9 @@ export function RouteErrorPage() {
       }}
     >
       <div role="alert" style={{ maxWidth: 520, width: '100%', textAlign: 'center' }}>
-        <Icon icon="error" size={48} intent="danger" aria-hidden />
+        <span style={{ color: 'var(--bp-intent-danger-rest, #cd4246)' }}>
+          <Glyph icon="error" size={48} />
+        </span>
         <h1 style={{ margin: '16px 0 8px', fontSize: 28, lineHeight: 1.2 }}>Unexpected Application Error!</h1>
         {status ? (
           <p style={{ margin: '0 0 8px', fontSize: 18, fontWeight: 600 }} data-testid="route-error-status">
@@ -67,16 +70,18 @@ export function RouteErrorPage() {
             className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.LARGE}`}
             style={{ textDecoration: 'none', color: '#fff' }}
           >
-            <Icon icon="home" aria-hidden />
+            <Glyph icon="home" />
             <span className={Classes.BUTTON_TEXT}>Back to Home</span>
           </a>
-          <Button
-            size="large"
-            variant="outlined"
-            icon="refresh"
-            text="Reload page"
+          {/* Plain elements: this screen is part of the first download (see Glyph). */}
+          <button
+            type="button"
+            className={`${Classes.BUTTON} ${Classes.OUTLINED} ${Classes.LARGE}`}
             onClick={() => window.location.reload()}
-          />
+          >
+            <Glyph icon="refresh" />
+            <span className={Classes.BUTTON_TEXT}>Reload page</span>
+          </button>
         </div>
         <p style={{ marginTop: 20, color: 'var(--kobo-text-muted)', fontSize: 14 }}>
           If this keeps happening, please <a href="/contact">contact support</a> and tell us what you were

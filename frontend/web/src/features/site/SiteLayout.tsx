@@ -3,7 +3,9 @@
  * blurred bar once scrolled, the page, and the footer. On small screens the links move into a
  * slide-in menu, loaded only when first opened so the landing page stays light.
  */
-import { Button, Classes, Icon } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
+import { Glyph } from '../../shared/ui/Glyph';
+import { prepareIcons } from '../../shared/ui/icon-paths';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../shared/ui/Brand';
@@ -11,7 +13,8 @@ import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { scrollToTop, SITE_LINKS } from './navigation';
 import './site.css';
 
-const loadMobileMenu = () => import('./MobileMenu');
+// The menu uses Blueprint's buttons, so Blueprint's icons are set up with it (prepareIcons).
+const loadMobileMenu = () => Promise.all([import('./MobileMenu'), prepareIcons()]).then(([menu]) => menu);
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 const MENU_ID = 'kobo-site-menu';
@@ -87,12 +90,10 @@ export function SiteLayout() {
               <span className={Classes.BUTTON_TEXT}>Sign up</span>
             </Link>
           </div>
-          <Button
+          <button
+            type="button"
             ref={menuButton}
-            className="kobo-site-menu-button"
-            variant="minimal"
-            size="large"
-            icon="menu"
+            className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.LARGE} kobo-site-menu-button`}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
@@ -101,7 +102,9 @@ export function SiteLayout() {
             onPointerEnter={loadMobileMenu}
             onFocus={loadMobileMenu}
             onClick={() => setMenuOpen(true)}
-          />
+          >
+            <Glyph icon="menu" size={20} />
+          </button>
         </div>
       </header>
       {menuOpen ? (
@@ -156,7 +159,7 @@ function SiteFooter() {
               <li key={link.to}>
                 <Link to={link.to}>
                   {link.label}
-                  <Icon icon="lock" size={11} className="kobo-site-footer-lock" aria-hidden />
+                  <Glyph icon="lock" size={11} className="kobo-site-footer-lock" />
                   <span className="kobo-visually-hidden"> (sign-in required)</span>
                 </Link>
               </li>

@@ -1,5 +1,5 @@
 /** Pieces the public pages share: the page heading band and the FAQ accordion. */
-import { Icon } from '@blueprintjs/core';
+import { Glyph } from '../../shared/ui/Glyph';
 import { useId, useState, type ReactNode } from 'react';
 import type { SiteFigures } from './api';
 import type { FaqItem } from './faq-essentials';
@@ -70,7 +70,7 @@ export function FaqAccordion({
                 onClick={() => toggle(item.id)}
               >
                 <span>{item.question}</span>
-                <Icon icon="chevron-down" aria-hidden />
+                <Glyph icon="chevron-down" />
               </button>
             </Heading>
             <div

@@ -1,18 +1,26 @@
-import { Button } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTheme } from '../theme/theme';
+import { Glyph } from './Glyph';
 
-/** Switches between light and dark (the choice is kept; 'system' until the first switch). */
+/**
+ * Switches between light and dark (the choice is kept; 'system' until the first switch). A plain
+ * button in Blueprint's look: it sits in the public header, which must stay light (see Glyph).
+ */
 export function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { theme, toggle } = useTheme();
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
-    <Button
-      variant="minimal"
-      icon={theme === 'dark' ? 'flash' : 'moon'}
+    <button
+      type="button"
+      className={`${Classes.BUTTON} ${Classes.MINIMAL}`}
       aria-label={label}
       title={label}
-      text={withText ? (theme === 'dark' ? 'Light theme' : 'Dark theme') : undefined}
       onClick={toggle}
-    />
+    >
+      <Glyph icon={theme === 'dark' ? 'flash' : 'moon'} />
+      {withText ? (
+        <span className={Classes.BUTTON_TEXT}>{theme === 'dark' ? 'Light theme' : 'Dark theme'}</span>
+      ) : null}
+    </button>
   );
 }
