@@ -9,7 +9,16 @@ import { join } from 'node:path';
 export const webAppDir = join(__dirname, '..', '..', '..', '..', 'frontend', 'web');
 export const webDistDir = join(webAppDir, 'dist');
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-precompress.ts', 'vite-brand-blueprint.ts', 'vite-icon-paths.ts', 'package.json'];
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite-precompress.ts',
+  'vite-brand-blueprint.ts',
+  'vite-icon-paths.ts',
+  'package.json',
+];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -33,5 +42,11 @@ export function ensureWebBuild(log: (message: string) => void = console.log, app
   const vite = require
     .resolve('vite/package.json', { paths: [appDir] })
     .replace(/package\.json$/, 'bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: appDir, stdio: 'inherit' });
+  // A production build whatever the caller runs as (Jest sets NODE_ENV=test, which would bundle
+  // React's development runtime).
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: appDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

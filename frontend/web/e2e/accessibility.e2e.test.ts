@@ -1,0 +1,76 @@
+/**
+ * axe on every page, light and dark: the public site, the account pages, the 404, and each page
+ * of the user area signed in as a demo user with data. Any serious or critical violation fails,
+ * listed with the elements it was found on.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext } from 'playwright-core';
+import { startE2e, type E2e } from './support/e2e';
+import { ALL_PAGES, openPage, signInContext, type SitePage } from './support/pages';
+
+type Theme = 'light' | 'dark';
+let e2e: E2e;
+/** Per theme, one context signed out (public pages) and one signed in (the user area). */
+const contexts = new Map<string, BrowserContext>();
+
+beforeAll(async () => {
+  e2e = await startE2e();
+  for (const theme of ['light', 'dark'] as const) {
+    contexts.set(`${theme} out`, await e2e.newContext({ colorScheme: theme }));
+    const signedIn = await e2e.newContext({ colorScheme: theme });
+    await signInContext(signedIn);
+    contexts.set(`${theme} in`, signedIn);
+  }
+});
+
+afterAll(async () => {
+  const violations = (await e2e?.contract.violations()) ?? [];
+  await e2e?.stop();
+  expect(violations).toEqual([]);
+});
+
+interface Violation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+function readable(page: SitePage, theme: Theme, violations: Violation[]): string {
+  return [
+    `${violations.length} serious or critical accessibility violation(s) on ${page.path} (${theme}):`,
+    ...violations.map((v) =>
+      [
+        `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
+        ...v.nodes
+          .slice(0, 8)
+          .map(
+            (n) =>
+              `    at ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n\s*/g, '\n      ')}`,
+          ),
+        ...(v.nodes.length > 8 ? [`    ... and ${v.nodes.length - 8} more`] : []),
+      ].join('\n'),
+    ),
+  ].join('\n');
+}
+
+const cases = ALL_PAGES.flatMap((page) => (['light', 'dark'] as const).map((theme) => ({ page, theme })));
+
+test.each(cases)(
+  '$page.name ($theme) has no serious or critical violations',
+  async ({ page: sitePage, theme }) => {
+    const page = await contexts.get(`${theme} ${sitePage.signedIn ? 'in' : 'out'}`)!.newPage();
+    try {
+      await openPage(page, sitePage);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = (results.violations as Violation[]).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      if (serious.length) throw new Error(readable(sitePage, theme, serious));
+    } finally {
+      await page.close();
+    }
+  },
+);

@@ -1,0 +1,47 @@
+/**
+ * The contract check on the browser's API traffic: every /api call the pages make goes through the
+ * validating proxy (services/api/test/support/contract-proxy.ts, prism in front of the real API),
+ * which records each request or answer that breaks the OpenAPI document. A run ends by asserting
+ * it recorded none. The event stream and proof uploads go direct (see below).
+ */
+import type { BrowserContext, Route } from 'playwright-core';
+import { startContractProxy, type ContractProxy } from '../../../../services/api/test/support/contract-proxy';
+import type { KoboServer } from './server';
+
+export interface ContractCheck {
+  /** Routes a browser context's /api calls through the proxy. */
+  attach(context: BrowserContext): Promise<void>;
+  /** Waits for the proxy's log to settle, then lists the violations. */
+  violations(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export async function startContractCheck(server: KoboServer): Promise<ContractCheck> {
+  const proxy: ContractProxy = await startContractProxy({ upstream: server.url });
+  const throughProxy = async (route: Route) => {
+    const request = route.request();
+    if ((await request.headerValue('accept'))?.includes('text/event-stream')) return route.continue();
+    // Chromium does not hand an intercepted upload's file bytes to Playwright whole (the proxy would
+    // get a mangled image), so uploads go direct and stay unchecked here.
+    if ((await request.headerValue('content-type'))?.startsWith('multipart/form-data'))
+      return route.continue();
+    const url = new URL(request.url());
+    try {
+      const response = await route.fetch({
+        url: `${proxy.url}${url.pathname}${url.search}`,
+        maxRedirects: 0,
+      });
+      await route.fulfill({ response });
+    } catch (error) {
+      // The page was closed while its call was in flight: nothing is waiting for the answer.
+      if (!/closed|disposed/i.test(String(error))) throw error;
+    }
+  };
+  return {
+    async attach(context) {
+      await context.route(`${server.url}/api/**`, throughProxy);
+    },
+    violations: () => proxy.settled(),
+    stop: () => proxy.stop(),
+  };
+}

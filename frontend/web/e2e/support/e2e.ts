@@ -1,0 +1,66 @@
+/**
+ * What every end-to-end file starts with: the real server (fresh database, demo data), one
+ * Chromium, an API client for what the test does as someone else (the admin), and the contract
+ * check on the browser's API traffic.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { apiClient, type ApiClient } from './api';
+import { launchBrowser } from './browser';
+import { startContractCheck, type ContractCheck } from './contract';
+import { repoRoot, startServer, type KoboServer } from './server';
+
+export interface E2e {
+  server: KoboServer;
+  browser: Browser;
+  api: ApiClient;
+  contract: ContractCheck;
+  /** A new browser context on the server's origin, its API calls under the contract check. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  stop(): Promise<void>;
+}
+
+/** The screen as it was when a test failed, kept in artifacts/e2e/ (ignored by git) for CI to upload. */
+export async function keepScreenshot(page: Page | undefined, name: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  const dir = join(repoRoot(), 'artifacts', 'e2e');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  console.error(`screenshot of the failure: ${file}`);
+}
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 360, height: 740 };
+
+export async function startE2e(): Promise<E2e> {
+  const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+  if (server.status === 'rejected' || browser.status === 'rejected') {
+    if (server.status === 'fulfilled') await server.value.stop();
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+  }
+  const contract = await startContractCheck(server.value);
+  return {
+    server: server.value,
+    browser: browser.value,
+    api: apiClient(server.value.url),
+    contract,
+    async newContext(options = {}) {
+      const context = await browser.value.newContext({
+        baseURL: server.value.url,
+        viewport: DESKTOP,
+        deviceScaleFactor: 1,
+        ...options,
+      });
+      await contract.attach(context);
+      return context;
+    },
+    async stop() {
+      await browser.value.close().catch(() => undefined);
+      await contract.stop();
+      await server.value.stop();
+    },
+  };
+}

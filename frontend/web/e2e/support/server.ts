@@ -1,0 +1,166 @@
+/**
+ * The real product for the end-to-end tests: the web app built once (when missing or older than its
+ * sources), then `npm start`'s entry point (services/api/src/main.ts under tsx) on a free port with
+ * a fresh database cloned from the Jest template, its own data folder and a fixed signing secret.
+ * Demo data loads on the empty ledger, as on a developer's machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+// npm start's own build step, so the server finds the build fresh and does not build again.
+import { ensureWebBuild } from '../../../../services/api/src/web/ensure-web-build';
+
+export interface KoboServer {
+  /** http://127.0.0.1:<port>, the app at / and the API at /api. */
+  url: string;
+  db: TestDatabase;
+  /** The server's output so far (for a failure message). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The repository root: the folder whose package.json declares the workspaces. */
+export function repoRoot(): string {
+  let dir = process.cwd();
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).workspaces) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('repository root not found above ' + process.cwd());
+    dir = parent;
+  }
+}
+
+const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const LOCK = join(tmpdir(), 'kobo-web-build.lock');
+
+/**
+ * Runs `work` while holding the build lock, a folder: two Jest workers (or a test and the
+ * screenshot script) must not build at once, since a build empties dist/ under the other. A lock
+ * older than three minutes is a crashed holder's and is taken over.
+ */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // The holder just released it.
+      }
+      await until(200);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Signals the whole process group (tsx, node and anything they started). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Starts the server. The build lock is held until it is ready, because npm start builds the app
+ * itself when a source changed since our build (other people edit while tests run).
+ */
+export function startServer(extraEnv: Record<string, string> = {}): Promise<KoboServer> {
+  return withBuildLock(async () => {
+    ensureWebBuild(() => undefined);
+    return launch(repoRoot(), extraEnv);
+  });
+}
+
+async function launch(root: string, extraEnv: Record<string, string>): Promise<KoboServer> {
+  const db = await createTestDatabase(2);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kobo-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+    cwd: root,
+    detached: true, // its own process group, so teardown can end all of it
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'development',
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      WEB_ORIGIN: url,
+      LOG_LEVEL: 'warn',
+      // The journeys and page checks sign in more often from one address than a person would.
+      AUTH_RATE_LIMIT_SCALE: '20',
+      ...extraEnv,
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+
+  const stop = async () => {
+    signalGroup(child, 'SIGTERM');
+    const killed = await Promise.race([exited(child).then(() => true), until(15_000).then(() => false)]);
+    if (!killed) {
+      signalGroup(child, 'SIGKILL');
+      await exited(child);
+    }
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the server stopped before it was ready:\n${output}`);
+    }
+    try {
+      const answer = await fetch(`${url}/readyz`);
+      if (answer.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not ready within 120 s:\n${output}`);
+    }
+    await until(250);
+  }
+  return { url, db, output: () => output, stop };
+}
