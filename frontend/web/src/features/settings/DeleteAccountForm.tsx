@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { endSession, errorMessage } from '../../shared/api/api';
+import { leaving, stayed } from '../../shared/session/session';
 import { WELCOME_POPUP_FLAG } from '../../shared/constants';
 import { useToast } from '../../shared/toast/toast';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
@@ -33,19 +34,21 @@ export function DeleteAccountForm() {
   }
 
   async function confirmDeletion() {
+    // A 401 from another call while the account goes is this deletion's doing, not an expiry.
+    dispatch(leaving());
     const answer = await deleteAccount({ password: values.password });
     setAsking(false);
     if ('error' in answer) {
+      dispatch(stayed());
       const message = errorMessage(answer.error, SETTINGS_MESSAGES.deleteFailed);
       setRefusal({ message, fields: message === 'Password is incorrect' ? ['password'] : [] });
       toast.error(message, { title: SETTINGS_MESSAGES.deleteFailedTitle });
       return;
     }
     toast.success(SETTINGS_MESSAGES.accountDeleted);
-    // Leave the signed-in area first, so its guard does not send us to the sign-in page.
-    await navigate('/', { replace: true });
     localStorage.removeItem(WELCOME_POPUP_FLAG);
-    endSession(dispatch);
+    endSession(dispatch, 'left');
+    await navigate('/', { replace: true });
     window.scrollTo(0, 0);
   }
 

@@ -27,11 +27,11 @@ it('shows the saved community links, hides the empty ones, and keeps the static 
   );
 
   expect(screen.getByRole('link', { name: /View FAQ/ })).toHaveAttribute('href', '/faq');
-  expect(screen.getByRole('link', { name: 'Send an email to support@kobo.ng' })).toHaveAttribute(
+  expect(screen.getByRole('link', { name: 'Send email to support@kobo.ng' })).toHaveAttribute(
     'href',
     'mailto:support@kobo.ng',
   );
-  expect(screen.getByRole('link', { name: /Join our Telegram channel/ })).toHaveAttribute(
+  expect(screen.getByRole('link', { name: /Join channel: Telegram channel/ })).toHaveAttribute(
     'href',
     'https://t.me/kobo_ng',
   );

@@ -133,7 +133,7 @@ function CommunityLinks() {
                 icon={social.icon}
                 text={social.label}
                 variant="outlined"
-                aria-label={`${social.description} (opens in a new tab)`}
+                aria-label={`${social.label}: ${social.description} (opens in a new tab)`}
               />
             ))}
           </div>
@@ -164,8 +164,8 @@ function ContactCard({ contact }: { contact: CommunityLink }) {
         text={isEmail ? 'Send email' : 'Join channel'}
         aria-label={
           isEmail
-            ? `Send an email to ${contact.description}`
-            : `Join our ${contact.label} (opens in a new tab)`
+            ? `Send email to ${contact.description}`
+            : `Join channel: ${contact.label} (opens in a new tab)`
         }
         {...(isEmail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
       />

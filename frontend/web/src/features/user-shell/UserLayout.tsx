@@ -4,10 +4,11 @@
  * theme toggle and Logout. Balances follow the server live while the frame is open.
  */
 import { Button, Drawer, Icon, Position, type IconName } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { endSession } from '../../shared/api/api';
+import { leaving } from '../../shared/session/session';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { Brand } from '../../shared/ui/Brand';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
@@ -56,18 +57,7 @@ export function UserLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  const endOnLeave = useRef(false);
-
   useLiveBalances(!signingOut);
-
-  useEffect(
-    () => () => {
-      if (!endOnLeave.current) return;
-      endSession(dispatch);
-      window.scrollTo({ top: 0 });
-    },
-    [dispatch],
-  );
 
   // A new page starts at its top, with the slide-out menu closed.
   useEffect(() => {
@@ -79,15 +69,15 @@ export function UserLayout() {
     if (signingOut) return;
     setSigningOut(true);
     setMenuOpen(false);
+    dispatch(leaving());
     try {
       await signOut().unwrap();
     } catch {
-      // Also a 404 while the server has no logout route: the session still ends here.
+      // The session ends here whatever the server said (it clears the cookie when it answers).
     }
-    // The session ends once this frame has left the screen (below): ended earlier, the guard
-    // around the user area would see it first and send us to the sign-in page instead of home.
-    endOnLeave.current = true;
+    endSession(dispatch, 'left');
     await navigate('/', { replace: true });
+    window.scrollTo({ top: 0 });
   }
 
   const name = user?.username || 'Boss';

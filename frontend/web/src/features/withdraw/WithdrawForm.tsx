@@ -92,7 +92,8 @@ export function WithdrawForm({
               <Button
                 variant="minimal"
                 text="Max"
-                aria-label={`Withdraw the whole balance, ${formatNaira(balance)}`}
+                // The name starts with the visible text, so voice control users can say what they see.
+                aria-label={`Max: withdraw the whole balance, ${formatNaira(balance)}`}
                 disabled={busy}
                 onClick={() => {
                   setText(balance.toFixed(2));

@@ -16,7 +16,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { signedOut } from '../session/session';
+import { signedOut, type SessionEnd } from '../session/session';
 
 export const tagTypes = [
   'Dashboard',
@@ -48,7 +48,7 @@ const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const result = await fetchJson(args, api, extraOptions);
   // The server no longer accepts the session (expired, signed out elsewhere, account gone).
-  if (result.error?.status === 401 && api.endpoint !== 'signIn') endSession(api.dispatch);
+  if (result.error?.status === 401 && api.endpoint !== 'signIn') endSession(api.dispatch, 'expired');
   return result;
 };
 
@@ -70,9 +70,12 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** Forget the session and every cached answer (sign-out, account deleted, 401). */
-export function endSession(dispatch: Dispatch): void {
-  dispatch(signedOut());
+/**
+ * Forget the session and every cached answer: 'left' after a logout or deletion (the person goes
+ * home), 'expired' when the server refused it (they are asked to sign in).
+ */
+export function endSession(dispatch: Dispatch, reason: SessionEnd): void {
+  dispatch(signedOut(reason));
   dispatch(api.util.resetApiState());
 }
 

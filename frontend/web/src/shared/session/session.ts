@@ -23,21 +23,47 @@ function stored(): Session | null {
   }
 }
 
+/**
+ * Why the last session ended: the person left (logout, account deleted) and goes home, or the
+ * server stopped accepting it (401) and they are asked to sign in again.
+ */
+export type SessionEnd = 'left' | 'expired';
+
+interface SessionState {
+  current: Session | null;
+  endedBy: SessionEnd | null;
+  /** A logout or deletion is under way: a 401 meanwhile is its own doing, not an expiry. */
+  leaving: boolean;
+}
+
+const initialState: SessionState = { current: stored(), endedBy: null, leaving: false };
+
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: { current: stored() },
+  initialState,
   reducers: {
     signedIn(state, action: PayloadAction<Session>) {
       state.current = action.payload;
+      state.endedBy = null;
+      state.leaving = false;
     },
-    /** Signed out, deleted, or the server answered 401 (see endSession in shared/api). */
-    signedOut(state) {
+    leaving(state) {
+      state.leaving = true;
+    },
+    stayed(state) {
+      state.leaving = false;
+    },
+    /** The first end counts (see endSession in shared/api). */
+    signedOut(state, action: PayloadAction<SessionEnd>) {
+      if (!state.current || (action.payload === 'expired' && state.leaving)) return;
       state.current = null;
+      state.endedBy = action.payload;
+      state.leaving = false;
     },
   },
 });
 
-export const { signedIn, signedOut } = sessionSlice.actions;
+export const { signedIn, signedOut, leaving, stayed } = sessionSlice.actions;
 
 /** Keeps the stored copy equal to the state (called by the store on every change). */
 export function persistSession(current: Session | null): void {
@@ -46,5 +72,9 @@ export function persistSession(current: Session | null): void {
 }
 
 export function useSession(): Session | null {
-  return useSelector((state: { session: { current: Session | null } }) => state.session.current);
+  return useSelector((state: { session: SessionState }) => state.session.current);
+}
+
+export function useSessionEnd(): SessionEnd | null {
+  return useSelector((state: { session: SessionState }) => state.session.endedBy);
 }
