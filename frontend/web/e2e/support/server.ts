@@ -97,8 +97,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  */
 export function startServer(extraEnv: Record<string, string> = {}): Promise<KoboServer> {
   return withBuildLock(async () => {
-    ensureWebBuild(() => undefined);
-    return launch(repoRoot(), extraEnv);
+    const root = repoRoot();
+    // The folder given explicitly: loaded from this ESM package, the module's __dirname is relative.
+    ensureWebBuild(() => undefined, join(root, 'frontend', 'web'));
+    return launch(root, extraEnv);
   });
 }
 

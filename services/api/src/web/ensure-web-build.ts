@@ -39,9 +39,11 @@ export function webBuildIsStale(appDir = webAppDir): boolean {
 export function ensureWebBuild(log: (message: string) => void = console.log, appDir = webAppDir): void {
   if (!webBuildIsStale(appDir)) return;
   log('[kobo] building the web app (vite build)...');
-  const vite = require
-    .resolve('vite/package.json', { paths: [appDir] })
-    .replace(/package\.json$/, 'bin/vite.js');
+  // Vite sits in the web workspace's own node_modules or is hoisted to the root.
+  const vite = [join(appDir, 'node_modules'), join(appDir, '..', '..', 'node_modules')]
+    .map((modules) => join(modules, 'vite', 'bin', 'vite.js'))
+    .find((path) => existsSync(path));
+  if (!vite) throw new Error('vite is not installed: run npm install');
   // A production build whatever the caller runs as (Jest sets NODE_ENV=test, which would bundle
   // React's development runtime).
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
