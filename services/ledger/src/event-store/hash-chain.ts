@@ -62,12 +62,82 @@ interface ChainRow {
   hash: string;
 }
 
-const PAGE_SQL = `SELECT global_position, event_id::text, stream_id, stream_version, type,
-    data::text AS data_text, metadata::text AS metadata_text,
-    ((extract(epoch FROM recorded_at) * 1000000)::bigint)::text AS recorded_at_micros,
-    encode(prev_hash, 'hex') AS prev_hash, encode(hash, 'hex') AS hash
-  FROM events WHERE global_position > $1 AND global_position <= $2
-  ORDER BY global_position LIMIT $3`;
+/** The columns of an event that its hash covers, as text, plus its stored hashes. */
+const CHAIN_COLUMNS = `e.global_position, e.event_id::text AS event_id, e.stream_id, e.stream_version, e.type,
+    e.data::text AS data_text, e.metadata::text AS metadata_text,
+    ((extract(epoch FROM e.recorded_at) * 1000000)::bigint)::text AS recorded_at_micros,
+    encode(e.prev_hash, 'hex') AS prev_hash, encode(e.hash, 'hex') AS hash`;
+
+const PAGE_SQL = `SELECT ${CHAIN_COLUMNS}
+  FROM events e WHERE e.global_position > $1 AND e.global_position <= $2
+  ORDER BY e.global_position LIMIT $3`;
+
+/** The hash an event's stored columns give after the hash before it. */
+function recomputedHash(row: ChainRow, previousHash: string): string {
+  return chainHash(
+    previousHash,
+    canonicalEncoding({
+      globalPosition: row.global_position,
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      type: row.type,
+      dataText: row.data_text,
+      metadataText: row.metadata_text,
+      recordedAtMicros: row.recorded_at_micros,
+    }),
+  );
+}
+
+/** One event's place in the chain, checked on its own (the statement's proof of an entry). */
+export interface ChainLink {
+  position: number;
+  eventId: string;
+  /** The previous event's hash (the genesis hash for the first event). */
+  previousHash: string;
+  /** What the event itself stores as its predecessor's hash. */
+  storedPreviousHash: string;
+  hash: string;
+  recomputedHash: string;
+  nextHash: string | null;
+  /** Whether the next event stores this one's hash; null for the newest event. */
+  nextLinksBack: boolean | null;
+  /** The three hold: contents, the link back, the link forward. */
+  verified: boolean;
+}
+
+const LINK_SQL = `SELECT ${CHAIN_COLUMNS},
+    encode(p.hash, 'hex') AS previous_hash,
+    encode(n.hash, 'hex') AS next_hash, encode(n.prev_hash, 'hex') AS next_prev_hash
+  FROM events e
+  LEFT JOIN LATERAL (SELECT hash FROM events WHERE global_position < e.global_position
+                     ORDER BY global_position DESC LIMIT 1) p ON true
+  LEFT JOIN LATERAL (SELECT hash, prev_hash FROM events WHERE global_position > e.global_position
+                     ORDER BY global_position LIMIT 1) n ON true
+  WHERE e.global_position = $1`;
+
+/** Checks the event at a position against its neighbours; undefined when there is none. */
+export async function verifyChainLink(pool: pg.Pool, position: number): Promise<ChainLink | undefined> {
+  const { rows } = await pool.query<
+    ChainRow & { previous_hash: string | null; next_hash: string | null; next_prev_hash: string | null }
+  >({ text: LINK_SQL, values: [position], types: queryTypes });
+  const row = rows[0];
+  if (!row) return undefined;
+  const previousHash = row.previous_hash ?? GENESIS_HASH;
+  const recomputed = recomputedHash(row, previousHash);
+  const nextLinksBack = row.next_hash === null ? null : row.next_prev_hash === row.hash;
+  return {
+    position: row.global_position,
+    eventId: row.event_id,
+    previousHash,
+    storedPreviousHash: row.prev_hash,
+    hash: row.hash,
+    recomputedHash: recomputed,
+    nextHash: row.next_hash,
+    nextLinksBack,
+    verified: recomputed === row.hash && row.prev_hash === previousHash && nextLinksBack !== false,
+  };
+}
 
 /**
  * Checks every event up to the chain head as read at the start (later appends are left for the
@@ -98,20 +168,7 @@ export async function verifyHashChain(
       const at = row.global_position;
       if (row.prev_hash !== previous)
         return { ok: false, count, brokenAt: at, reason: 'prev_hash is not the previous event’s hash' };
-      const expected = chainHash(
-        previous,
-        canonicalEncoding({
-          globalPosition: at,
-          eventId: row.event_id,
-          streamId: row.stream_id,
-          streamVersion: row.stream_version,
-          type: row.type,
-          dataText: row.data_text,
-          metadataText: row.metadata_text,
-          recordedAtMicros: row.recorded_at_micros,
-        }),
-      );
-      if (row.hash !== expected)
+      if (row.hash !== recomputedHash(row, previous))
         return { ok: false, count, brokenAt: at, reason: 'hash does not match the event’s contents' };
       previous = row.hash;
       position = at;

@@ -7,6 +7,8 @@ export {
 export { EVENTS_CHANNEL } from './postgres/commit-listener';
 export {
   verifyHashChain,
+  verifyChainLink,
+  type ChainLink,
   canonicalEncoding,
   chainHash,
   GENESIS_HASH,

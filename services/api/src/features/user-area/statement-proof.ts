@@ -1,10 +1,9 @@
 /**
- * GET /users/statement/entries/:eventId/proof: that a statement entry is in the hash-chained log.
- * The hash is recomputed with the ledger's own pieces (canonicalEncoding, chainHash: the ones
- * `ledger verify` uses), from the event's stored columns and the previous event's hash, and the
- * next event's link back is checked.
+ * GET /users/statement/entries/:eventId/proof: that a statement entry is in the hash-chained log,
+ * checked by the ledger itself (verifyChainLink: the event's hash recomputed from its stored
+ * columns and the previous event's hash, as `ledger verify` does, and the next event's link back).
  */
-import { canonicalEncoding, chainHash, GENESIS_HASH } from '@kobo/ledger';
+import { verifyChainLink } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
@@ -14,36 +13,6 @@ import { entryProofParams, entryProofSchema } from './schemas';
 export const entryNotFound = 'Statement entry not found.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-interface ChainedEventRow {
-  global_position: number;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  data_text: string;
-  metadata_text: string;
-  recorded_at_micros: string;
-  prev_hash: string;
-  hash: string;
-  previous_hash: string | null;
-  next_hash: string | null;
-  next_prev_hash: string | null;
-}
-
-/** The event with its neighbours' hashes; the columns are read as the verify tool reads them. */
-const CHAINED_EVENT_SQL = `SELECT e.global_position, e.event_id::text AS event_id, e.stream_id, e.stream_version,
-    e.type, e.data::text AS data_text, e.metadata::text AS metadata_text,
-    ((extract(epoch FROM e.recorded_at) * 1000000)::bigint)::text AS recorded_at_micros,
-    encode(e.prev_hash, 'hex') AS prev_hash, encode(e.hash, 'hex') AS hash,
-    encode(p.hash, 'hex') AS previous_hash,
-    encode(n.hash, 'hex') AS next_hash, encode(n.prev_hash, 'hex') AS next_prev_hash
-  FROM events e
-  LEFT JOIN LATERAL (SELECT hash FROM events WHERE global_position < e.global_position
-                     ORDER BY global_position DESC LIMIT 1) p ON true
-  LEFT JOIN LATERAL (SELECT hash, prev_hash FROM events WHERE global_position > e.global_position
-                     ORDER BY global_position LIMIT 1) n ON true
-  WHERE e.global_position = $1`;
 
 /** The proof for an event that posted to one of the user's accounts; undefined for any other id. */
 export async function proveEntry(pool: Pool, userId: string, eventId: string) {
@@ -55,34 +24,17 @@ export async function proveEntry(pool: Pool, userId: string, eventId: string) {
   );
   const position = owned.rows[0]?.global_position;
   if (position === undefined) return undefined;
-  const { rows } = await pool.query<ChainedEventRow>(CHAINED_EVENT_SQL, [position]);
-  const row = rows[0];
-  if (!row) return undefined;
-
-  const previousHash = row.previous_hash ?? GENESIS_HASH;
-  const recomputedHash = chainHash(
-    previousHash,
-    canonicalEncoding({
-      globalPosition: row.global_position,
-      eventId: row.event_id,
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.type,
-      dataText: row.data_text,
-      metadataText: row.metadata_text,
-      recordedAtMicros: row.recorded_at_micros,
-    }),
-  );
-  const nextLinksBack = row.next_hash === null ? null : row.next_prev_hash === row.hash;
+  const link = await verifyChainLink(pool, position);
+  if (!link) return undefined;
   return {
-    eventId: row.event_id,
-    position: row.global_position,
-    previousHash,
-    hash: row.hash,
-    recomputedHash,
-    verified: recomputedHash === row.hash && row.prev_hash === previousHash && nextLinksBack !== false,
-    nextHash: row.next_hash,
-    nextLinksBack,
+    eventId: link.eventId,
+    position: link.position,
+    previousHash: link.previousHash,
+    hash: link.hash,
+    recomputedHash: link.recomputedHash,
+    verified: link.verified,
+    nextHash: link.nextHash,
+    nextLinksBack: link.nextLinksBack,
     checkedAt: new Date().toISOString(),
   };
 }
