@@ -74,3 +74,44 @@ test.each(cases)(
     }
   },
 );
+
+describe('by keyboard alone', () => {
+  it('signs in and reaches the withdraw page without a mouse', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      const email = page.getByLabel('Email address');
+      await email.focus();
+      await page.keyboard.type('ada@demo.kobo.ng');
+      await page.keyboard.press('Tab');
+      const password = page.getByLabel('Password', { exact: true });
+      expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.type('password123');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/dashboard');
+
+      // The welcome popup takes focus and Escape closes it.
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // Tab from the top of the page until the menu's Withdraw link has focus, then follow it.
+      let reached = false;
+      for (let presses = 0; presses < 40 && !reached; presses += 1) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(
+          () =>
+            (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ===
+            '/dashboard/withdraw',
+        );
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/dashboard/withdraw');
+      await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
