@@ -94,6 +94,61 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: 'admin/login',
+        lazy: lazyPage(() => import('../features/admin-shell/AdminLoginPage'), 'AdminLoginPage'),
+      },
+      {
+        // The admin area (admin-area.md): its own sign-in, menu and guard.
+        path: 'admin',
+        element: <RequireSession role="admin" signInPath="/admin/login" />,
+        children: [
+          {
+            lazy: lazyPage(() => import('../features/admin-shell/AdminLayout'), 'AdminLayout'),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(
+                  () => import('../features/admin-dashboard/AdminDashboardPage'),
+                  'AdminDashboardPage',
+                ),
+              },
+              {
+                path: 'active-campaigns',
+                lazy: lazyPage(
+                  () => import('../features/admin-review/ActiveCampaignsPage'),
+                  'ActiveCampaignsPage',
+                ),
+              },
+              {
+                path: 'active-campaigns/:campaignId/review',
+                lazy: lazyPage(() => import('../features/admin-review/TaskReviewPage'), 'TaskReviewPage'),
+              },
+              {
+                path: 'withdrawals',
+                lazy: lazyPage(
+                  () => import('../features/admin-withdrawals/AdminWithdrawalsPage'),
+                  'AdminWithdrawalsPage',
+                ),
+              },
+              {
+                path: 'transactions',
+                lazy: lazyPage(
+                  () => import('../features/admin-transactions/AdminTransactionsPage'),
+                  'AdminTransactionsPage',
+                ),
+              },
+              {
+                path: 'community',
+                lazy: lazyPage(
+                  () => import('../features/admin-community/CommunityLinksPage'),
+                  'CommunityLinksPage',
+                ),
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', lazy: lazyPage(() => import('../features/site/NotFoundPage'), 'NotFoundPage') },
     ],
   },
