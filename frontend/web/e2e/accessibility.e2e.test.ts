@@ -6,21 +6,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import { startE2e, type E2e } from './support/e2e';
-import { ALL_PAGES, openPage, signInContext, type SitePage } from './support/pages';
+import { ALL_PAGES, openPage, signInAs, type SitePage, type Viewer } from './support/pages';
+
+const VIEWERS: Viewer[] = ['visitor', 'user', 'admin'];
 
 type Theme = 'light' | 'dark';
 let e2e: E2e;
-/** Per theme, one context signed out (public pages) and one signed in (the user area). */
+/** Per theme and viewer (visitor, user, admin), one context. */
 const contexts = new Map<string, BrowserContext>();
 
 beforeAll(async () => {
   e2e = await startE2e();
-  for (const theme of ['light', 'dark'] as const) {
-    contexts.set(`${theme} out`, await e2e.newContext({ colorScheme: theme }));
-    const signedIn = await e2e.newContext({ colorScheme: theme });
-    await signInContext(signedIn);
-    contexts.set(`${theme} in`, signedIn);
-  }
+  for (const theme of ['light', 'dark'] as const)
+    for (const viewer of VIEWERS)
+      contexts.set(
+        `${theme} ${viewer}`,
+        await signInAs(await e2e.newContext({ colorScheme: theme }), viewer),
+      );
 });
 
 afterAll(async () => {
@@ -60,7 +62,7 @@ const cases = ALL_PAGES.flatMap((page) => (['light', 'dark'] as const).map((them
 test.each(cases)(
   '$page.name ($theme) has no serious or critical violations',
   async ({ page: sitePage, theme }) => {
-    const page = await contexts.get(`${theme} ${sitePage.signedIn ? 'in' : 'out'}`)!.newPage();
+    const page = await contexts.get(`${theme} ${sitePage.viewer}`)!.newPage();
     try {
       await openPage(page, sitePage);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

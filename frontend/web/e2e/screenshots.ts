@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { DESKTOP, PHONE } from './support/e2e';
-import { ALL_PAGES, openPage, signInContext } from './support/pages';
+import { ALL_PAGES, openPage, signInAs, type Viewer } from './support/pages';
 import { repoRoot } from './support/server';
 import { startStandaloneServer } from './support/standalone';
 
@@ -22,24 +22,20 @@ async function main() {
   try {
     for (const viewport of [PHONE, DESKTOP])
       for (const theme of ['light', 'dark'] as const) {
-        const contexts: Record<'in' | 'out', BrowserContext> = {
-          out: await browser.newContext({
-            baseURL: server.url,
-            viewport,
-            colorScheme: theme,
-            reducedMotion: 'reduce',
-          }),
-          in: await browser.newContext({
-            baseURL: server.url,
-            viewport,
-            colorScheme: theme,
-            reducedMotion: 'reduce',
-          }),
-        };
-        await signInContext(contexts.in);
+        const contexts = {} as Record<Viewer, BrowserContext>;
+        for (const viewer of ['visitor', 'user', 'admin'] as const)
+          contexts[viewer] = await signInAs(
+            await browser.newContext({
+              baseURL: server.url,
+              viewport,
+              colorScheme: theme,
+              reducedMotion: 'reduce',
+            }),
+            viewer,
+          );
         for (const sitePage of ALL_PAGES) {
           const file = join(out, `${sitePage.name}-${viewport.width}-${theme}.png`);
-          const page = await contexts[sitePage.signedIn ? 'in' : 'out'].newPage();
+          const page = await contexts[sitePage.viewer].newPage();
           try {
             await openPage(page, sitePage);
             await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
@@ -53,8 +49,7 @@ async function main() {
             await page.close();
           }
         }
-        await contexts.in.close();
-        await contexts.out.close();
+        for (const context of Object.values(contexts)) await context.close();
       }
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 /**
- * Every page of the public site and the user area, with stable names (used for test titles and
+ * Every page of the public site, the user area and the admin area, with stable names (used for test titles and
  * screenshot files), and how to open one the way a person would see it: signed in where needed,
  * the welcome popup already seen, the page's data loaded.
  */
@@ -7,41 +7,61 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 import { pathIs } from './wait';
 
+/** Who looks at a page: a visitor, the demo user, or the demo admin. */
+export type Viewer = 'visitor' | 'user' | 'admin';
+
 export interface SitePage {
   name: string;
   path: string;
-  signedIn: boolean;
+  viewer: Viewer;
 }
 
 export const PUBLIC_PAGES: SitePage[] = [
-  { name: 'landing', path: '/', signedIn: false },
-  { name: 'about', path: '/about', signedIn: false },
-  { name: 'faq', path: '/faq', signedIn: false },
-  { name: 'contact', path: '/contact', signedIn: false },
-  { name: 'terms', path: '/terms', signedIn: false },
-  { name: 'privacy', path: '/privacy', signedIn: false },
-  { name: 'login', path: '/login', signedIn: false },
-  { name: 'signup', path: '/signup', signedIn: false },
-  { name: 'forgot-password', path: '/forgot-password', signedIn: false },
-  { name: 'reset-password', path: '/reset-password/e2e-made-up-token', signedIn: false },
-  { name: 'reset-password-invalid', path: '/reset-password', signedIn: false },
-  { name: 'not-found', path: '/no-such-page', signedIn: false },
+  { name: 'landing', path: '/', viewer: 'visitor' },
+  { name: 'about', path: '/about', viewer: 'visitor' },
+  { name: 'faq', path: '/faq', viewer: 'visitor' },
+  { name: 'contact', path: '/contact', viewer: 'visitor' },
+  { name: 'terms', path: '/terms', viewer: 'visitor' },
+  { name: 'privacy', path: '/privacy', viewer: 'visitor' },
+  { name: 'login', path: '/login', viewer: 'visitor' },
+  { name: 'signup', path: '/signup', viewer: 'visitor' },
+  { name: 'forgot-password', path: '/forgot-password', viewer: 'visitor' },
+  { name: 'reset-password', path: '/reset-password/e2e-made-up-token', viewer: 'visitor' },
+  { name: 'reset-password-invalid', path: '/reset-password', viewer: 'visitor' },
+  { name: 'not-found', path: '/no-such-page', viewer: 'visitor' },
 ];
 
 export const USER_PAGES: SitePage[] = [
-  { name: 'dashboard', path: '/dashboard', signedIn: true },
-  { name: 'tasks', path: '/dashboard/tasks', signedIn: true },
-  { name: 'history', path: '/dashboard/history', signedIn: true },
-  { name: 'withdraw', path: '/dashboard/withdraw', signedIn: true },
-  { name: 'statement', path: '/dashboard/statement', signedIn: true },
-  { name: 'settings', path: '/dashboard/settings', signedIn: true },
-  { name: 'support', path: '/dashboard/support', signedIn: true },
+  { name: 'dashboard', path: '/dashboard', viewer: 'user' },
+  { name: 'tasks', path: '/dashboard/tasks', viewer: 'user' },
+  { name: 'history', path: '/dashboard/history', viewer: 'user' },
+  { name: 'withdraw', path: '/dashboard/withdraw', viewer: 'user' },
+  { name: 'statement', path: '/dashboard/statement', viewer: 'user' },
+  { name: 'settings', path: '/dashboard/settings', viewer: 'user' },
+  { name: 'support', path: '/dashboard/support', viewer: 'user' },
 ];
 
-export const ALL_PAGES = [...PUBLIC_PAGES, ...USER_PAGES];
+export const ADMIN_PAGES: SitePage[] = [
+  { name: 'admin-login', path: '/admin/login', viewer: 'visitor' },
+  { name: 'admin-dashboard', path: '/admin', viewer: 'admin' },
+  { name: 'admin-active-campaigns', path: '/admin/active-campaigns', viewer: 'admin' },
+  { name: 'admin-withdrawals', path: '/admin/withdrawals', viewer: 'admin' },
+  { name: 'admin-transactions', path: '/admin/transactions', viewer: 'admin' },
+  { name: 'admin-community', path: '/admin/community', viewer: 'admin' },
+];
+
+export const ALL_PAGES = [...PUBLIC_PAGES, ...USER_PAGES, ...ADMIN_PAGES];
 
 /** The demo user whose pages have data in every section. */
 export const DEMO_USER = 'ada@demo.kobo.ng';
+/** The demo admin (the demo data's staff sign-in). */
+export const DEMO_ADMIN = 'admin@demo.kobo.ng';
+
+/** A context for each kind of viewer, signed in as the demo user or admin where needed. */
+export async function signInAs(context: BrowserContext, viewer: Viewer): Promise<BrowserContext> {
+  if (viewer !== 'visitor') await signInContext(context, viewer === 'admin' ? DEMO_ADMIN : DEMO_USER);
+  return context;
+}
 
 /**
  * Signs the context in as `email` through the page's own origin (so the session cookie is set as

@@ -1,8 +1,131 @@
-// Placeholder: replaced by the feature's real page.
-export function AdminDashboardPage() {
+/**
+ * The admin dashboard (/admin, admin-area.md section 2): the platform's figures as the server keeps
+ * them, and the two queues that wait for an admin. The spec's fixed percent-change texts are left
+ * out: they would be made-up figures.
+ */
+import { Icon, type IconName } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { formatNaira } from '../../shared/money';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { useGetAdminStatsQuery, type AdminStats } from '../../shared/api/admin';
+import './admin-dashboard.css';
+
+const count = (value: number) => value.toLocaleString('en-NG');
+const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
+
+function Figures({ stats }: { stats: AdminStats }) {
   return (
-    <main className="kobo-page">
-      <h1>AdminDashboardPage</h1>
+    <>
+      <div className="kobo-grid kobo-admin-dashboard-stats">
+        <StatCard
+          label="Total Users"
+          icon="people"
+          value={count(stats.totalUsers)}
+          hint={`${count(stats.activeUsers)} active · ${count(stats.inactiveUsers)} inactive · ${count(stats.suspendedUsers)} suspended`}
+        />
+        <StatCard
+          label="Total Campaigns"
+          icon="projects"
+          value={count(stats.totalCampaigns)}
+          hint={`${count(stats.activeCampaigns)} active now`}
+        />
+        <StatCard
+          label="Total Withdrawn"
+          icon="bank-account"
+          tone="brand"
+          value={<span className="kobo-money">{formatNaira(stats.totalWithdrawn)}</span>}
+          hint="Paid out to users' bank accounts"
+        />
+      </div>
+      <h2 className="kobo-admin-dashboard-title">Waiting for you</h2>
+      <div className="kobo-grid kobo-admin-dashboard-stats">
+        <StatCard
+          label="Pending Withdrawals"
+          icon="time"
+          value={count(stats.pendingWithdrawals)}
+          hint={
+            <>
+              <span className="kobo-money">{formatNaira(stats.pendingWithdrawalAmount)}</span> waiting for
+              approval
+            </>
+          }
+        />
+        <StatCard
+          label="Proofs awaiting review"
+          icon="media"
+          value={count(stats.pendingSubmissions)}
+          hint="Task submissions to approve or reject"
+        />
+      </div>
+    </>
+  );
+}
+
+function QuickLink({ to, icon, title, text }: { to: string; icon: IconName; title: string; text: string }) {
+  return (
+    <Link to={to} className="kobo-card kobo-admin-dashboard-link">
+      <span className="kobo-admin-dashboard-link-icon" aria-hidden="true">
+        <Icon icon={icon} size={20} />
+      </span>
+      <span className="kobo-admin-dashboard-link-text">
+        <span className="kobo-admin-dashboard-link-title">{title}</span>
+        <span className="kobo-muted">{text}</span>
+      </span>
+      <Icon icon="chevron-right" aria-hidden className="kobo-admin-dashboard-link-arrow" />
+    </Link>
+  );
+}
+
+export function AdminDashboardPage() {
+  const stats = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  let body;
+  if (stats.isLoading) body = <LoadingState label="Loading the figures..." />;
+  else if (!stats.data)
+    body = (
+      <ErrorState
+        title="Could not load the figures"
+        message={errorMessage(stats.error, 'Please check your connection and try again.')}
+        onRetry={() => void stats.refetch()}
+      />
+    );
+  else body = <Figures stats={stats.data} />;
+
+  const pending = stats.data;
+  return (
+    <main className="kobo-page kobo-admin-dashboard">
+      <PageHeader title="Dashboard" subtitle="Kobo at a glance: people, campaigns and money paid out." />
+      {body}
+      <section aria-labelledby="admin-quick-links">
+        <h2 id="admin-quick-links" className="kobo-admin-dashboard-title">
+          Quick links
+        </h2>
+        <div className="kobo-admin-dashboard-links">
+          <QuickLink
+            to="/admin/withdrawals"
+            icon="bank-account"
+            title="Withdrawals"
+            text={
+              pending
+                ? `${plural(pending.pendingWithdrawals, 'request', 'requests')} to approve or reject`
+                : 'Approve or reject withdrawal requests'
+            }
+          />
+          <QuickLink
+            to="/admin/active-campaigns"
+            icon="endorsed"
+            title="Active Campaigns"
+            text={
+              pending
+                ? `${plural(pending.pendingSubmissions, 'proof', 'proofs')} to review`
+                : 'Review the proofs users sent'
+            }
+          />
+        </div>
+      </section>
     </main>
   );
 }

@@ -1,8 +1,244 @@
-// Placeholder: replaced by the feature's real page.
+/**
+ * Active Campaigns (admin-area.md section 2): the running campaigns with their progress, a
+ * search and platform filter kept in the URL, and for each card the way to its review queue and
+ * the pause/resume toggle.
+ */
+import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, ProgressBar, Tag } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { formatNaira } from '../../shared/money';
+import { useToast } from '../../shared/toast/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { platformOf } from '../tasks/platforms';
+import { useGetAdminCampaignsQuery, useToggleCampaignStatusMutation, type AdminCampaign } from './api';
+import {
+  PLATFORM_FILTERS,
+  filterCampaigns,
+  formatCreated,
+  progressPercent,
+  remainingUnits,
+  summarise,
+} from './campaigns';
+import './admin-review.css';
+
+const TOGGLE_FAILED = 'Failed to change campaign status. Please try again.';
+
 export function ActiveCampaignsPage() {
+  const campaigns = useGetAdminCampaignsQuery();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const platform = params.get('platform') ?? '';
+
+  function setParam(name: string, value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const all = useMemo(() => campaigns.data ?? [], [campaigns.data]);
+  const summary = useMemo(() => summarise(all), [all]);
+  const shown = useMemo(() => filterCampaigns(all, { search, platform }), [all, search, platform]);
+
+  let body;
+  if (campaigns.isLoading) body = <LoadingState label="Loading campaigns..." />;
+  else if (!campaigns.data)
+    body = (
+      <ErrorState
+        title="Could not load campaigns"
+        message={errorMessage(campaigns.error, 'Please check your connection and try again.')}
+        onRetry={() => void campaigns.refetch()}
+      />
+    );
+  else
+    body = (
+      <>
+        <div className="kobo-grid kobo-review-stats">
+          <StatCard label="Total Active" value={summary.totalActive} icon="pulse" tone="brand" />
+          <StatCard label="Total Participants" value={summary.totalParticipants} icon="people" />
+          <StatCard label="Total Budget" value={formatNaira(summary.totalBudget)} icon="bank-account" />
+          <StatCard label="Completed Tasks" value={summary.completedTasks} icon="tick-circle" />
+        </div>
+        <div className="kobo-card kobo-review-filters" role="search">
+          <FormGroup
+            label="Search campaigns"
+            labelFor="kobo-review-search"
+            className="kobo-review-filter-search"
+          >
+            <InputGroup
+              id="kobo-review-search"
+              type="search"
+              leftIcon="search"
+              placeholder="Search by title"
+              value={search}
+              onValueChange={(value) => setParam('q', value)}
+            />
+          </FormGroup>
+          <FormGroup label="Platform" labelFor="kobo-review-platform">
+            <HTMLSelect
+              id="kobo-review-platform"
+              value={platform}
+              onChange={(event) => setParam('platform', event.currentTarget.value)}
+              options={PLATFORM_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              fill
+            />
+          </FormGroup>
+        </div>
+        {shown.length === 0 ? (
+          <div className="kobo-card">
+            <EmptyState
+              icon="search"
+              title="No campaigns found"
+              description={
+                search || platform
+                  ? 'No running campaign matches this search. Clear the filters to see them all.'
+                  : 'There are no active or paused campaigns right now.'
+              }
+            />
+          </div>
+        ) : (
+          <ul className="kobo-review-campaigns" aria-label="Campaigns">
+            {shown.map((campaign) => (
+              <li key={campaign._id}>
+                <CampaignCard campaign={campaign} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+
   return (
     <main className="kobo-page">
-      <h1>ActiveCampaignsPage</h1>
+      <PageHeader
+        title={
+          <span className="kobo-review-title">
+            Active Campaigns
+            {campaigns.data ? (
+              <Tag round intent="success" aria-label={`${summary.totalActive} active`}>
+                {summary.totalActive}
+              </Tag>
+            ) : null}
+          </span>
+        }
+        subtitle="Running campaigns and their review queues."
+      />
+      {body}
     </main>
+  );
+}
+
+function StatusBadge({ status }: { status: AdminCampaign['taskStatus'] }) {
+  const intent = status === 'active' ? 'success' : status === 'paused' ? 'warning' : 'none';
+  return (
+    <Tag round minimal intent={intent} className="kobo-review-status">
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </Tag>
+  );
+}
+
+function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
+  const [toggle, toggling] = useToggleCampaignStatusMutation();
+  const toast = useToast();
+  const { label, icon, color } = platformOf(campaign.taskPlatform);
+  const percent = progressPercent(campaign.completedUnits, campaign.taskUnits);
+  const paused = campaign.taskStatus === 'paused';
+  const pending = campaign.pendingUnits;
+  const titleId = `kobo-review-campaign-${campaign._id}`;
+
+  async function onToggle() {
+    try {
+      const answer = await toggle(campaign._id).unwrap();
+      toast.success(
+        `The campaign has been ${answer.status === 'paused' ? 'paused' : 'resumed'} successfully.`,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, TOGGLE_FAILED));
+    }
+  }
+
+  return (
+    <Card className="kobo-card kobo-review-campaign" aria-labelledby={titleId}>
+      <div className="kobo-review-campaign-top">
+        <span className="kobo-review-platform">
+          <Icon icon={icon} size={14} style={{ color }} aria-hidden />
+          {label}
+        </span>
+        <StatusBadge status={campaign.taskStatus} />
+      </div>
+      <h2 className="kobo-review-campaign-title" id={titleId}>
+        {campaign.taskName}
+      </h2>
+      <p className="kobo-review-campaign-description kobo-muted">{campaign.taskInstructions}</p>
+      <div>
+        <div className="kobo-review-progress-line">
+          <span>Progress</span>
+          <span>
+            {campaign.completedUnits} of {campaign.taskUnits}
+          </span>
+        </div>
+        <ProgressBar
+          value={percent / 100}
+          intent="success"
+          stripes={false}
+          animate={false}
+          aria-label={`Progress: ${campaign.completedUnits} of ${campaign.taskUnits} completed`}
+        />
+      </div>
+      <dl className="kobo-review-facts">
+        <div>
+          <dt>Completed</dt>
+          <dd>{campaign.completedUnits}</dd>
+        </div>
+        <div>
+          <dt>Remaining</dt>
+          <dd>{remainingUnits(campaign)}</dd>
+        </div>
+        <div>
+          <dt>Price/Task</dt>
+          <dd className="kobo-money">{formatNaira(campaign.taskPrice)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd className="kobo-money">{formatNaira(campaign.escrowBalance)}</dd>
+        </div>
+        <div>
+          <dt>Est. Time</dt>
+          <dd>{campaign.taskTime} min</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatCreated(campaign.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className="kobo-review-campaign-actions">
+        <ButtonLink
+          to={`/admin/active-campaigns/${encodeURIComponent(campaign._id)}/review`}
+          icon="eye-open"
+          intent="primary"
+          variant="solid"
+          text={pending > 0 ? `Review Tasks (${pending})` : 'Review Tasks'}
+          aria-label={`Review Tasks for ${campaign.taskName}${pending > 0 ? `, ${pending} pending` : ''}`}
+        />
+        <Button
+          variant="outlined"
+          icon={paused ? 'play' : 'pause'}
+          intent={paused ? 'success' : 'warning'}
+          text={paused ? 'Resume' : 'Pause'}
+          loading={toggling.isLoading}
+          onClick={() => void onToggle()}
+          aria-label={`${paused ? 'Resume' : 'Pause'} ${campaign.taskName}`}
+        />
+      </div>
+    </Card>
   );
 }

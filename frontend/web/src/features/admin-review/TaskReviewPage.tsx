@@ -1,8 +1,377 @@
-// Placeholder: replaced by the feature's real page.
+/**
+ * Task Review (admin-area.md section 2): one campaign's submissions with counts, a status filter
+ * (in the URL, Pending by default), the proof screenshot, and Approve / Reject, from the mouse or
+ * from the keyboard alone (review-keys.ts).
+ */
+import { Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { useToast } from '../../shared/toast/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { endsAttempt, newAttemptKey } from '../withdraw/attempt-key';
+import {
+  useApproveSubmissionMutation,
+  useGetAdminCampaignsQuery,
+  useRejectSubmissionMutation,
+  type AdminSubmission,
+} from './api';
+import { ProofDialog, RejectDialog } from './ReviewDialogs';
+import {
+  STATUS_FILTERS,
+  countSubmissions,
+  emptyDescription,
+  filterSubmissions,
+  parseStatusFilter,
+  readFlags,
+  showingLine,
+  type StatusFilter,
+} from './review';
+import {
+  REVIEW_SHORTCUTS,
+  commandForKey,
+  keepFocus,
+  reviewKeys,
+  type ReviewCommand,
+  type ReviewItem,
+  type ReviewKeysState,
+} from './review-keys';
+import { SubmissionCard } from './SubmissionCard';
+import './admin-review.css';
+
 export function TaskReviewPage() {
+  const { campaignId } = useParams();
+  if (!campaignId) return <Navigate to="/admin/active-campaigns" replace />;
+  return <TaskReview campaignId={campaignId} />;
+}
+
+const BACK = (
+  <ButtonLink
+    to="/admin/active-campaigns"
+    icon="arrow-left"
+    variant="minimal"
+    text="Back to Active Campaigns"
+  />
+);
+
+function TaskReview({ campaignId }: { campaignId: string }) {
+  const campaigns = useGetAdminCampaignsQuery();
+  const [params, setParams] = useSearchParams();
+  const filter = parseStatusFilter(params.get('status'));
+  const campaign = campaigns.data?.find((c) => c._id === campaignId);
+
+  const header = (
+    <>
+      <div className="kobo-review-back">{BACK}</div>
+      <PageHeader
+        title="Task Review"
+        subtitle={
+          <span className="kobo-review-subtitle-id">
+            Review and approve user task submissions for Campaign #{campaignId}
+          </span>
+        }
+      />
+    </>
+  );
+
+  let body;
+  if (campaigns.isLoading) body = <LoadingState label="Loading submissions..." />;
+  else if (!campaigns.data)
+    body = (
+      <ErrorState
+        title="Could not load submissions"
+        message={errorMessage(campaigns.error, 'Please check your connection and try again.')}
+        onRetry={() => void campaigns.refetch()}
+      />
+    );
+  else if (!campaign)
+    body = (
+      <div className="kobo-card">
+        <EmptyState
+          icon="search"
+          title="Campaign not found"
+          description="This campaign does not exist or was deleted."
+          action={BACK}
+        />
+      </div>
+    );
+  else
+    body = (
+      <ReviewQueue
+        campaignId={campaign._id}
+        title={campaign.taskName}
+        submissions={campaign.completedBy}
+        filter={filter}
+        onFilter={(next) =>
+          setParams(
+            (current) => {
+              const updated = new URLSearchParams(current);
+              if (next === 'pending') updated.delete('status');
+              else updated.set('status', next);
+              return updated;
+            },
+            { replace: true },
+          )
+        }
+      />
+    );
+
   return (
     <main className="kobo-page">
-      <h1>TaskReviewPage</h1>
+      {header}
+      {body}
     </main>
+  );
+}
+
+const TEXT_FIELD = 'input, textarea, select, [contenteditable="true"]';
+const CONTROL = 'button, a, [role="tab"], summary';
+
+function ReviewQueue({
+  campaignId,
+  title,
+  submissions,
+  filter,
+  onFilter,
+}: {
+  campaignId: string;
+  title: string;
+  submissions: AdminSubmission[];
+  filter: StatusFilter;
+  onFilter: (filter: StatusFilter) => void;
+}) {
+  const toast = useToast();
+  const [approve] = useApproveSubmissionMutation();
+  const [reject] = useRejectSubmissionMutation();
+  const [busy, setBusy] = useState<string | null>(null);
+  // One Idempotency-Key per intended decision: a retry after a lost answer reuses it.
+  const attemptKeys = useRef(new Map<string, string>());
+
+  const counts = useMemo(() => countSubmissions(submissions), [submissions]);
+  const shown = useMemo(() => filterSubmissions(submissions, filter), [submissions, filter]);
+  const items: ReviewItem[] = useMemo(
+    () => shown.map((s) => ({ id: s._id, pending: s.status === 'pending' })),
+    [shown],
+  );
+
+  const [keys, dispatch] = useReducer(
+    (
+      state: ReviewKeysState,
+      action: { command: ReviewCommand; items: ReviewItem[] } | { keep: string | null },
+    ) =>
+      'keep' in action ? { ...state, focused: action.keep } : reviewKeys(state, action.command, action.items),
+    { focused: null, dialog: null },
+  );
+  const send = useCallback((command: ReviewCommand) => dispatch({ command, items }), [items]);
+
+  // The list changed (a review, a refetch, another filter): keep the keyboard focus on a listed item.
+  const previous = useRef(items);
+  useEffect(() => {
+    const kept = keepFocus(keys.focused, previous.current, items);
+    previous.current = items;
+    if (kept !== keys.focused) dispatch({ keep: kept });
+  }, [items, keys.focused]);
+
+  // Move the browser's focus with the keyboard focus, unless the admin is elsewhere (a tab, a field).
+  const cards = useRef(new Map<string, HTMLElement>());
+  const list = useRef<HTMLUListElement>(null);
+  const focusedId = useRef(keys.focused);
+  focusedId.current = keys.focused;
+  const focusCard = useCallback((id: string | null) => {
+    const card = id ? cards.current.get(id) : undefined;
+    if (card && document.activeElement !== card) {
+      card.focus();
+      card.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, []);
+  useEffect(() => {
+    if (keys.dialog) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || list.current?.contains(active)) focusCard(keys.focused);
+  }, [keys.focused, keys.dialog, focusCard]);
+  // A closed dialog hands the focus back to the current card (the one it was opened from may be gone).
+  const afterDialog = () => focusCard(focusedId.current);
+
+  async function decide(submission: AdminSubmission, decision: 'approve' | 'reject', reason?: string) {
+    const attempt = `${decision}:${submission._id}`;
+    let key = attemptKeys.current.get(attempt);
+    if (!key) attemptKeys.current.set(attempt, (key = newAttemptKey()));
+    setBusy(submission._id);
+    const request = {
+      campaignId,
+      submissionId: submission._id,
+      userId: submission.userId,
+      idempotencyKey: key,
+      ...(decision === 'reject' && reason ? { reason } : {}),
+    };
+    try {
+      const answer = await (decision === 'approve' ? approve(request) : reject(request)).unwrap();
+      attemptKeys.current.delete(attempt);
+      toast.success(
+        answer.message ||
+          (decision === 'approve' ? 'Task Approved Successfully' : 'Task Rejected Successfully'),
+      );
+      dispatch({ command: { type: 'close' }, items });
+    } catch (error) {
+      if (endsAttempt(error)) attemptKeys.current.delete(attempt);
+      toast.error(
+        errorMessage(
+          error,
+          decision === 'approve' ? 'Error approving submission' : 'Error rejecting submission',
+        ),
+        { title: decision === 'approve' ? 'Approval Failed' : 'Task Rejection Failed' },
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const byId = (id: string | undefined) => submissions.find((s) => s._id === id) ?? null;
+  const focused = byId(keys.focused ?? undefined);
+  const dialogSubmission = byId(keys.dialog?.id);
+
+  function run(command: ReviewCommand) {
+    if (command.type === 'approve') {
+      const target = keys.dialog ? dialogSubmission : focused;
+      if (target?.status === 'pending' && busy === null) void decide(target, 'approve');
+      return;
+    }
+    send(command);
+  }
+
+  // Keys anywhere on the page, but never those typed into a field or meant for a focused control.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const target = event.target instanceof Element ? event.target : null;
+      const isCard = target?.classList.contains('kobo-review-submission') ?? false;
+      const inField =
+        !!target?.closest(TEXT_FIELD) ||
+        (!isCard && !!target?.closest(CONTROL) && ['Enter', ' ', 'ArrowUp', 'ArrowDown'].includes(event.key));
+      const command = commandForKey(event.key, {
+        inField,
+        modified: event.ctrlKey || event.metaKey || event.altKey,
+        dialog: keys.dialog?.kind ?? null,
+      });
+      if (!command) return;
+      event.preventDefault();
+      run(command);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  });
+
+  function showTarget(target: AdminSubmission) {
+    if (!shown.some((s) => s._id === target._id)) onFilter('all');
+    dispatch({ keep: target._id });
+    // After the filter change has drawn the card.
+    requestAnimationFrame(() => {
+      const card = cards.current.get(target._id);
+      card?.focus();
+      card?.scrollIntoView?.({ block: 'center' });
+    });
+  }
+
+  return (
+    <>
+      <div className="kobo-grid kobo-review-stats">
+        <StatCard label="Total Submissions" value={counts.all} icon="inbox" />
+        <StatCard label="Pending Review" value={counts.pending} icon="time" tone="brand" />
+        <StatCard label="Approved" value={counts.approved} icon="tick-circle" />
+        <StatCard label="Rejected" value={counts.rejected} icon="cross-circle" />
+      </div>
+
+      <section className="kobo-card kobo-review-queue" aria-labelledby="kobo-review-queue-title">
+        <div className="kobo-review-queue-head">
+          <h2 id="kobo-review-queue-title">{title}</h2>
+          <Tabs
+            id="kobo-review-status"
+            selectedTabId={filter}
+            onChange={(next) => onFilter(next as StatusFilter)}
+            className="kobo-review-tabs"
+            animate={false}
+            aria-label="Submission status"
+          >
+            {STATUS_FILTERS.map((f) => (
+              <Tab
+                key={f.value}
+                id={f.value}
+                title={
+                  <>
+                    {f.label}{' '}
+                    <Tag round minimal>
+                      {counts[f.value]}
+                    </Tag>
+                  </>
+                }
+              />
+            ))}
+          </Tabs>
+        </div>
+        <div className="kobo-review-queue-meta">
+          <p aria-live="polite">{showingLine(shown.length)}</p>
+          <p className="kobo-muted kobo-review-help" id="kobo-review-shortcuts">
+            {REVIEW_SHORTCUTS}
+          </p>
+        </div>
+
+        {shown.length === 0 ? (
+          <EmptyState icon="inbox" title="No submissions found" description={emptyDescription(filter)} />
+        ) : (
+          <ul
+            ref={list}
+            className="kobo-review-submissions"
+            aria-label="Submissions"
+            aria-describedby="kobo-review-shortcuts"
+          >
+            {shown.map((submission, index) => (
+              <li key={submission._id}>
+                <SubmissionCard
+                  ref={(element) => {
+                    if (element) cards.current.set(submission._id, element);
+                    else cards.current.delete(submission._id);
+                  }}
+                  submission={submission}
+                  flags={readFlags(submission, submissions)}
+                  focused={keys.focused === submission._id}
+                  tabbable={keys.focused === submission._id || (keys.focused === null && index === 0)}
+                  busy={busy === submission._id}
+                  onFocus={() => dispatch({ command: { type: 'focus', id: submission._id }, items })}
+                  onView={() => {
+                    dispatch({ command: { type: 'focus', id: submission._id }, items });
+                    dispatch({ command: { type: 'open-proof' }, items });
+                  }}
+                  onApprove={() => void decide(submission, 'approve')}
+                  onReject={() => {
+                    dispatch({ command: { type: 'focus', id: submission._id }, items });
+                    dispatch({ command: { type: 'open-reject' }, items });
+                  }}
+                  onShowTarget={showTarget}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ProofDialog
+        submission={keys.dialog?.kind === 'proof' ? dialogSubmission : null}
+        flags={dialogSubmission ? readFlags(dialogSubmission, submissions) : []}
+        busy={busy !== null}
+        onClose={() => send({ type: 'close' })}
+        onClosed={afterDialog}
+        onApprove={() => dialogSubmission && void decide(dialogSubmission, 'approve')}
+        onReject={() => send({ type: 'open-reject' })}
+      />
+      <RejectDialog
+        submission={keys.dialog?.kind === 'reject' ? dialogSubmission : null}
+        busy={busy !== null}
+        onClose={() => send({ type: 'close' })}
+        onClosed={afterDialog}
+        onConfirm={(reason) => dialogSubmission && void decide(dialogSubmission, 'reject', reason)}
+      />
+    </>
   );
 }

@@ -1,8 +1,313 @@
-// Placeholder: replaced by the feature's real page.
-export function AdminTransactionsPage() {
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Tag,
+} from '@blueprintjs/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { formatDate, formatDateTime } from '../../shared/dates';
+import { Money } from '../../shared/ui/Money';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useIsPhone } from '../../shared/ui/useIsPhone';
+import { useGetAdminTransactionsQuery, type AdminTransaction } from './api';
+import {
+  countTransactions,
+  filterTransactions,
+  readFilters,
+  STATUS_FILTERS,
+  STATUS_INTENT,
+  statusLabel,
+  typeLabel,
+  writeFilters,
+  type StatusFilter,
+} from './filters';
+import './admin-transactions.css';
+
+function SignedMoney({ amount }: { amount: number }) {
+  return <Money amount={amount} sign={amount < 0 ? '-' : '+'} />;
+}
+
+function StatusTag({ status }: { status: AdminTransaction['status'] }) {
   return (
-    <main className="kobo-page">
-      <h1>AdminTransactionsPage</h1>
+    <Tag minimal round intent={STATUS_INTENT[status]}>
+      {statusLabel(status)}
+    </Tag>
+  );
+}
+
+export function AdminTransactionsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const list = useGetAdminTransactionsQuery();
+  const [viewing, setViewing] = useState<AdminTransaction | null>(null);
+  const isPhone = useIsPhone();
+
+  const shown = useMemo(() => filterTransactions(list.data ?? [], filters), [list.data, filters]);
+  const counts = list.data ? countTransactions(list.data) : null;
+  const setFilters = (next: Partial<typeof filters>) =>
+    setParams(writeFilters({ ...filters, ...next }), { replace: true });
+  const figure = (value: number | undefined) =>
+    value === undefined ? (list.isLoading ? '…' : '—') : value.toLocaleString('en-NG');
+
+  let body;
+  if (list.isLoading) body = <LoadingState label="Loading transactions..." />;
+  else if (!list.data)
+    body = (
+      <ErrorState
+        title="Transactions could not be loaded"
+        message={errorMessage(list.error, 'Please check your connection and try again.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (shown.length === 0)
+    body = (
+      <div className="kobo-card">
+        <EmptyState
+          icon="exchange"
+          title="No transactions found"
+          description={
+            list.data.length
+              ? 'No transaction matches this search or status.'
+              : "Users' rewards, bonuses and withdrawals appear here as they happen."
+          }
+          action={
+            list.data.length ? (
+              <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
+            ) : undefined
+          }
+        />
+      </div>
+    );
+  else if (isPhone) body = <TransactionList rows={shown} onView={setViewing} />;
+  else body = <TransactionTable rows={shown} onView={setViewing} />;
+
+  return (
+    <main className="kobo-page kobo-admin-transactions">
+      <PageHeader
+        title="Transactions"
+        subtitle="Every user's rewards, bonuses and withdrawals, newest first."
+      />
+      <div className="kobo-grid kobo-admin-transactions-cards">
+        <StatCard
+          label="Total"
+          icon="exchange"
+          tone="brand"
+          value={figure(counts?.total)}
+          hint="All transactions"
+        />
+        <StatCard label="Completed" icon="tick-circle" value={figure(counts?.completed)} hint="Settled" />
+        <StatCard
+          label="Pending"
+          icon="time"
+          value={figure(counts?.pending)}
+          hint="Withdrawals not yet paid"
+        />
+      </div>
+      <div
+        className="kobo-card kobo-admin-transactions-toolbar"
+        role="search"
+        aria-label="Filter transactions"
+      >
+        <FormGroup
+          label="Search"
+          labelFor="kobo-admin-transactions-search"
+          className="kobo-admin-transactions-search"
+        >
+          <InputGroup
+            id="kobo-admin-transactions-search"
+            type="search"
+            leftIcon="search"
+            placeholder="User name or description"
+            value={filters.query}
+            onValueChange={(query) => setFilters({ query })}
+          />
+        </FormGroup>
+        <FormGroup label="Status" labelFor="kobo-admin-transactions-status">
+          <HTMLSelect
+            id="kobo-admin-transactions-status"
+            value={filters.status}
+            onChange={(event) => setFilters({ status: event.currentTarget.value as StatusFilter })}
+            options={STATUS_FILTERS}
+          />
+        </FormGroup>
+      </div>
+      {list.data && list.data.length > 0 ? (
+        <p className="kobo-muted kobo-admin-transactions-count" aria-live="polite">
+          Showing {shown.length} of {list.data.length} transaction{list.data.length === 1 ? '' : 's'}
+        </p>
+      ) : null}
+      {body}
+      <TransactionDialog transaction={viewing} onClose={() => setViewing(null)} />
     </main>
+  );
+}
+
+function ViewButton({
+  transaction,
+  onView,
+}: {
+  transaction: AdminTransaction;
+  onView: (t: AdminTransaction) => void;
+}) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="eye-open"
+      title="View details"
+      aria-label={`View details of ${transaction.fullName}'s ${typeLabel(transaction.type).toLowerCase()} on ${formatDate(transaction.createdAt)}`}
+      onClick={() => onView(transaction)}
+    />
+  );
+}
+
+function TransactionTable({
+  rows,
+  onView,
+}: {
+  rows: AdminTransaction[];
+  onView: (t: AdminTransaction) => void;
+}) {
+  return (
+    <div className="kobo-card kobo-admin-transactions-table-wrap">
+      <HTMLTable striped className="kobo-admin-transactions-table">
+        <caption className="kobo-visually-hidden">Transactions, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col" className="kobo-admin-transactions-num">
+              Amount
+            </th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+            <th scope="col">Date</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="kobo-visually-hidden">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((transaction) => (
+            <tr key={transaction._id}>
+              <td>
+                <div className="kobo-admin-transactions-user">
+                  <span className="kobo-admin-transactions-name">{transaction.fullName}</span>
+                  {transaction.email ? <span className="kobo-muted">{transaction.email}</span> : null}
+                </div>
+              </td>
+              <td className="kobo-admin-transactions-num">
+                <SignedMoney amount={transaction.amount} />
+              </td>
+              <td className="kobo-admin-transactions-nowrap">{typeLabel(transaction.type)}</td>
+              <td className="kobo-admin-transactions-desc">{transaction.description}</td>
+              <td className="kobo-admin-transactions-nowrap">
+                <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
+              </td>
+              <td>
+                <StatusTag status={transaction.status} />
+              </td>
+              <td>
+                <ViewButton transaction={transaction} onView={onView} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+function TransactionList({
+  rows,
+  onView,
+}: {
+  rows: AdminTransaction[];
+  onView: (t: AdminTransaction) => void;
+}) {
+  return (
+    <ul className="kobo-card kobo-admin-transactions-list" aria-label="Transactions, newest first">
+      {rows.map((transaction) => (
+        <li key={transaction._id}>
+          <div className="kobo-admin-transactions-row">
+            <span className="kobo-admin-transactions-name">{transaction.fullName}</span>
+            <SignedMoney amount={transaction.amount} />
+          </div>
+          <p className="kobo-admin-transactions-desc">{transaction.description}</p>
+          <div className="kobo-admin-transactions-row kobo-muted">
+            <span>
+              {typeLabel(transaction.type)} ·{' '}
+              <time dateTime={transaction.createdAt}>{formatDate(transaction.createdAt)}</time>
+            </span>
+            <span className="kobo-admin-transactions-end">
+              <StatusTag status={transaction.status} />
+              <ViewButton transaction={transaction} onView={onView} />
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function TransactionDialog({
+  transaction: t,
+  onClose,
+}: {
+  transaction: AdminTransaction | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      isOpen={t !== null}
+      onClose={onClose}
+      title="Transaction details"
+      icon="exchange"
+      className="kobo-admin-transactions-dialog"
+    >
+      {t ? (
+        <>
+          <DialogBody>
+            <dl className="kobo-admin-transactions-details">
+              <Item term="Transaction id">
+                <code className="kobo-admin-transactions-id">{t.transactionId}</code>
+              </Item>
+              <Item term="Date and time">{formatDateTime(t.createdAt)}</Item>
+              <Item term="Status">
+                <StatusTag status={t.status} />
+              </Item>
+              <Item term="User">
+                {t.fullName}
+                {t.email ? <span className="kobo-muted"> ({t.email})</span> : null}
+              </Item>
+              <Item term="Amount">
+                <SignedMoney amount={t.amount} />
+              </Item>
+              <Item term="Type">{typeLabel(t.type)}</Item>
+              <Item term="Description">{t.description}</Item>
+            </dl>
+          </DialogBody>
+          <DialogFooter actions={<Button text="Close" onClick={onClose} />} />
+        </>
+      ) : null}
+    </Dialog>
   );
 }

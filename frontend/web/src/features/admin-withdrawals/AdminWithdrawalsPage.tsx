@@ -1,8 +1,304 @@
-// Placeholder: replaced by the feature's real page.
+import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { formatDate } from '../../shared/dates';
+import { formatNaira } from '../../shared/money';
+import { useToast } from '../../shared/toast/toast';
+import { Money } from '../../shared/ui/Money';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useGetAdminStatsQuery } from '../../shared/api/admin';
+import { useIsPhone } from '../../shared/ui/useIsPhone';
+import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
+import {
+  filterWithdrawals,
+  readFilters,
+  STATUS_FILTERS,
+  typeLabel,
+  writeFilters,
+  type StatusFilter,
+} from './filters';
+import { RejectDialog } from './RejectDialog';
+import { StatusTag } from './StatusTag';
+import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
+import './admin-withdrawals.css';
+
+export const APPROVE_FAILED = 'Withdrawal Declined: Unknown error occured.';
+
 export function AdminWithdrawalsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const list = useGetAdminWithdrawalsQuery();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [approve] = useApproveWithdrawalMutation();
+  const toast = useToast();
+  const isPhone = useIsPhone();
+
+  const shown = useMemo(() => filterWithdrawals(list.data ?? [], filters), [list.data, filters]);
+  // The open details follow the list, so an approval shows there too.
+  const viewed = list.data?.find((withdrawal) => withdrawal._id === viewing) ?? null;
+
+  const setFilters = (next: Partial<typeof filters>) =>
+    setParams(writeFilters({ ...filters, ...next }), { replace: true });
+
+  const onApprove = async (withdrawal: AdminWithdrawal) => {
+    try {
+      const answer = await approve({ transactionId: withdrawal._id }).unwrap();
+      toast.success(answer.message, { title: 'Withdrawal approved' });
+    } catch (error) {
+      toast.error(errorMessage(error, APPROVE_FAILED), { title: 'Approval failed' });
+    }
+  };
+  const actions = { onView: (w: AdminWithdrawal) => setViewing(w._id), onApprove, onReject: setRejecting };
+
+  let body;
+  if (list.isLoading) body = <LoadingState label="Loading withdrawal requests..." />;
+  else if (!list.data)
+    body = (
+      <ErrorState
+        title="Withdrawal requests could not be loaded"
+        message={errorMessage(list.error, 'Please check your connection and try again.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (shown.length === 0)
+    body = (
+      <div className="kobo-card">
+        <EmptyState
+          icon="bank-account"
+          title="No withdrawal requests"
+          description={
+            list.data.length
+              ? 'No request matches this search or status.'
+              : 'Requests appear here as soon as users ask to withdraw.'
+          }
+          action={
+            list.data.length ? (
+              <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
+            ) : undefined
+          }
+        />
+      </div>
+    );
+  else if (isPhone) body = <WithdrawalList rows={shown} {...actions} />;
+  else body = <WithdrawalTable rows={shown} {...actions} />;
+
   return (
-    <main className="kobo-page">
-      <h1>AdminWithdrawalsPage</h1>
+    <main className="kobo-page kobo-admin-withdrawals">
+      <PageHeader
+        title="Withdrawals"
+        subtitle="Review users' withdrawal requests and approve or reject them."
+      />
+      <Figures />
+      <div className="kobo-card kobo-admin-withdrawals-toolbar" role="search" aria-label="Filter withdrawals">
+        <FormGroup
+          label="Search"
+          labelFor="kobo-admin-withdrawals-search"
+          className="kobo-admin-withdrawals-search"
+        >
+          <InputGroup
+            id="kobo-admin-withdrawals-search"
+            type="search"
+            leftIcon="search"
+            placeholder="User name or email"
+            value={filters.query}
+            onValueChange={(query) => setFilters({ query })}
+          />
+        </FormGroup>
+        <FormGroup label="Status" labelFor="kobo-admin-withdrawals-status">
+          <HTMLSelect
+            id="kobo-admin-withdrawals-status"
+            value={filters.status}
+            onChange={(event) => setFilters({ status: event.currentTarget.value as StatusFilter })}
+            options={STATUS_FILTERS}
+          />
+        </FormGroup>
+      </div>
+      {list.data && list.data.length > 0 ? (
+        <p className="kobo-muted kobo-admin-withdrawals-count" aria-live="polite">
+          Showing {shown.length} of {list.data.length} request{list.data.length === 1 ? '' : 's'}
+        </p>
+      ) : null}
+      {body}
+      <WithdrawalDetailsDialog
+        withdrawal={viewed}
+        onClose={() => setViewing(null)}
+        onApprove={onApprove}
+        onReject={(withdrawal) => {
+          setViewing(null);
+          setRejecting(withdrawal);
+        }}
+      />
+      <RejectDialog withdrawal={rejecting} onClose={() => setRejecting(null)} />
     </main>
+  );
+}
+
+function Figures() {
+  const stats = useGetAdminStatsQuery();
+  const figure = (value: number | undefined, money: boolean) =>
+    value === undefined
+      ? stats.isLoading
+        ? '…'
+        : '—'
+      : money
+        ? formatNaira(value)
+        : value.toLocaleString('en-NG');
+  return (
+    <div className="kobo-grid kobo-admin-withdrawals-cards">
+      <StatCard
+        label="Total Payouts"
+        icon="bank-account"
+        tone="brand"
+        value={figure(stats.data?.totalWithdrawn, true)}
+        hint="Paid out to users"
+      />
+      <StatCard
+        label="Pending Requests"
+        icon="time"
+        value={figure(stats.data?.pendingWithdrawals, false)}
+        hint="Waiting for a decision"
+      />
+      <StatCard
+        label="Pending Amount"
+        icon="dollar"
+        value={figure(stats.data?.pendingWithdrawalAmount, true)}
+        hint={stats.isError ? 'Figures could not be loaded' : 'Held for pending requests'}
+      />
+    </div>
+  );
+}
+
+interface RowActions {
+  onView: (withdrawal: AdminWithdrawal) => void;
+  onApprove: (withdrawal: AdminWithdrawal) => void;
+  onReject: (withdrawal: AdminWithdrawal) => void;
+}
+
+function Actions({
+  withdrawal,
+  onView,
+  onApprove,
+  onReject,
+  labelled = false,
+}: RowActions & { withdrawal: AdminWithdrawal; labelled?: boolean }) {
+  const who = `${withdrawal.fullName}'s request of ${formatNaira(withdrawal.amount)}`;
+  const pending = withdrawal.status === 'pending';
+  return (
+    <div className="kobo-admin-withdrawals-actions">
+      <Button
+        size="small"
+        variant="minimal"
+        icon="eye-open"
+        text={labelled ? 'Details' : undefined}
+        aria-label={`View details of ${who}`}
+        title="View details"
+        onClick={() => onView(withdrawal)}
+      />
+      {pending ? (
+        <>
+          <Button
+            size="small"
+            intent="success"
+            icon="tick"
+            text="Approve"
+            aria-label={`Approve ${who}`}
+            onClick={() => onApprove(withdrawal)}
+          />
+          <Button
+            size="small"
+            variant="outlined"
+            intent="danger"
+            icon="cross"
+            text="Reject"
+            aria-label={`Reject ${who}`}
+            onClick={() => onReject(withdrawal)}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function UserCell({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  return (
+    <div className="kobo-admin-withdrawals-user">
+      <span className="kobo-admin-withdrawals-name">{withdrawal.fullName}</span>
+      <span className="kobo-muted">{withdrawal.email}</span>
+    </div>
+  );
+}
+
+function WithdrawalTable({ rows, ...actions }: RowActions & { rows: AdminWithdrawal[] }) {
+  return (
+    <div className="kobo-card kobo-admin-withdrawals-table-wrap">
+      <HTMLTable striped className="kobo-admin-withdrawals-table">
+        <caption className="kobo-visually-hidden">Withdrawal requests, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col" className="kobo-admin-withdrawals-num">
+              Amount
+            </th>
+            <th scope="col" className="kobo-admin-withdrawals-num">
+              Tasks Completed
+            </th>
+            <th scope="col">Type</th>
+            <th scope="col">Request Date</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((withdrawal) => (
+            <tr key={withdrawal._id} data-withdrawal={withdrawal._id}>
+              <td>
+                <UserCell withdrawal={withdrawal} />
+              </td>
+              <td className="kobo-admin-withdrawals-num">
+                <Money amount={withdrawal.amount} />
+              </td>
+              <td className="kobo-admin-withdrawals-num">{withdrawal.totalTasks}</td>
+              <td>{typeLabel(withdrawal.type)}</td>
+              <td className="kobo-admin-withdrawals-date">
+                <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time>
+              </td>
+              <td>
+                <StatusTag withdrawal={withdrawal} />
+              </td>
+              <td>
+                <Actions withdrawal={withdrawal} {...actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+function WithdrawalList({ rows, ...actions }: RowActions & { rows: AdminWithdrawal[] }) {
+  return (
+    <ul className="kobo-card kobo-admin-withdrawals-list" aria-label="Withdrawal requests, newest first">
+      {rows.map((withdrawal) => (
+        <li key={withdrawal._id} data-withdrawal={withdrawal._id}>
+          <div className="kobo-admin-withdrawals-row">
+            <UserCell withdrawal={withdrawal} />
+            <Money amount={withdrawal.amount} />
+          </div>
+          <div className="kobo-admin-withdrawals-row kobo-muted">
+            <span>
+              {typeLabel(withdrawal.type)} · {withdrawal.totalTasks} tasks ·{' '}
+              <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time>
+            </span>
+            <StatusTag withdrawal={withdrawal} />
+          </div>
+          <Actions withdrawal={withdrawal} labelled {...actions} />
+        </li>
+      ))}
+    </ul>
   );
 }

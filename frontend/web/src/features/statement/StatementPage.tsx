@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetStatementQuery, type StatementBalance, type StatementEntry } from './api';
 import { ProofDialog } from './ProofDialog';
 import { BALANCE_CARDS, sameKobo } from './reconciliation';
-import { useIsPhone } from './useIsPhone';
+import { useIsPhone } from '../../shared/ui/useIsPhone';
 import './statement.css';
 
 const TABS: { id: StatementBalance; title: string }[] = [

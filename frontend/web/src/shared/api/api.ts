@@ -26,6 +26,7 @@ export const tagTypes = [
   'Submissions',
   'Withdrawals',
   'Community',
+  'AdminCampaigns',
 ] as const;
 
 export const MAX_RETRIES = 3;
@@ -39,6 +40,8 @@ export function isRetryable(error: FetchBaseQueryError): boolean {
   return typeof error.status === 'number' && error.status >= 500;
 }
 
+const SIGN_IN_ENDPOINTS = new Set(['signIn', 'adminSignIn']);
+
 const fetchJson = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
 
 const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
@@ -47,8 +50,10 @@ const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   extraOptions,
 ) => {
   const result = await fetchJson(args, api, extraOptions);
-  // The server no longer accepts the session (expired, signed out elsewhere, account gone).
-  if (result.error?.status === 401 && api.endpoint !== 'signIn') endSession(api.dispatch, 'expired');
+  // The server no longer accepts the session (expired, signed out elsewhere, account gone). A sign-in's
+  // 401 is a wrong password, not an ended session.
+  if (result.error?.status === 401 && !SIGN_IN_ENDPOINTS.has(api.endpoint))
+    endSession(api.dispatch, 'expired');
   return result;
 };
 

@@ -25,19 +25,13 @@ export function StatCard({
           : undefined
       }
     >
-      <p
-        className="kobo-stat-label"
-        style={tone === 'brand' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-      >
+      <p className="kobo-stat-label" style={tone === 'brand' ? { color: '#fff' } : undefined}>
         {icon ? <Icon icon={icon} size={14} style={{ marginRight: 6 }} /> : null}
         {label}
       </p>
       <p className="kobo-stat-value">{value}</p>
       {hint ? (
-        <p
-          className="kobo-stat-hint"
-          style={tone === 'brand' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-        >
+        <p className="kobo-stat-hint" style={tone === 'brand' ? { color: '#fff' } : undefined}>
           {hint}
         </p>
       ) : null}

@@ -1,0 +1,144 @@
+// The fetch stand-in first: the API module is created on import.
+import { problem, renderPage, serveFetch, type SentRequest } from '../account/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminCampaign, AdminSubmission } from './api';
+import { TaskReviewPage } from './TaskReviewPage';
+
+function submission(id: string, fullName: string, submittedAt: string): AdminSubmission {
+  return {
+    _id: id,
+    userId: `user-${id}`,
+    username: fullName.toLowerCase().replace(' ', ''),
+    fullName,
+    userEmail: `${id}@demo.kobo.ng`,
+    userAvatar: null,
+    proofImage: `proofs/c1/${id}.png`,
+    submittedAt,
+    reviewedAt: null,
+    status: 'pending',
+    kind: 'task',
+    earnings: 150,
+    flags: [],
+    reason: null,
+  };
+}
+
+/** A campaign whose submissions change as the admin decides, as the server's read model does. */
+function serveCampaign(
+  decide: (request: SentRequest) => { status: number; body: unknown } | null = () => null,
+) {
+  const subs = [
+    submission('s1', 'Ada Okafor', '2026-11-22T10:00:00.000Z'),
+    submission('s2', 'Chioma Eze', '2026-11-22T09:00:00.000Z'),
+  ];
+  const campaign = {
+    _id: 'c1',
+    taskName: 'Like the Suya Spot page',
+    completedBy: subs,
+  } as unknown as AdminCampaign;
+  const keys: (string | null)[] = [];
+  const sent = serveFetch((request) => {
+    if (request.path === '/api/admin/tasks') return { status: 200, body: [campaign] };
+    if (request.path === '/api/uploads/link')
+      return { status: 200, body: { url: '/api/uploads/proof.png', expiresAt: '2026-11-22T10:05:00.000Z' } };
+    const refused = decide(request);
+    if (refused) return refused;
+    const target = subs.find((s) => s._id === (request.body as { submissionId: string }).submissionId)!;
+    if (request.path === '/api/admin/tasks/approve') {
+      target.status = 'approved';
+      return { status: 200, body: { status: 'success', message: 'Task Approved Successfully' } };
+    }
+    target.status = 'rejected';
+    target.reason = (request.body as { reason?: string }).reason ?? null;
+    return { status: 200, body: { status: 'success', message: 'Task Rejected Successfully' } };
+  });
+  const inner = globalThis.fetch;
+  globalThis.fetch = ((input: Request) => {
+    if (input.method === 'POST') keys.push(input.headers.get('Idempotency-Key'));
+    return inner(input);
+  }) as typeof fetch;
+  return { sent, keys };
+}
+
+const posts = (sent: SentRequest[]) => sent.filter((r) => r.method === 'POST');
+
+describe('TaskReviewPage', () => {
+  it('counts the submissions, filters them, and approves from the keyboard', async () => {
+    const { sent, keys } = serveCampaign();
+    const user = userEvent.setup();
+    renderPage(<TaskReviewPage />, {
+      path: '/admin/active-campaigns/:campaignId/review',
+      at: '/admin/active-campaigns/c1/review',
+    });
+
+    await screen.findByText('Showing 2 submission(s)');
+    expect(screen.getByRole('region', { name: 'Pending Review' })).toHaveTextContent('2');
+    expect(screen.getByText('Review and approve user task submissions for Campaign #c1')).toBeInTheDocument();
+
+    await user.keyboard('j');
+    expect(screen.getByRole('article', { name: 'Ada Okafor' })).toHaveFocus();
+    await user.keyboard('a');
+
+    await screen.findByText('Task Approved Successfully');
+    expect(posts(sent)).toEqual([
+      expect.objectContaining({
+        path: '/api/admin/tasks/approve',
+        body: { campaignId: 'c1', submissionId: 's1', userId: 'user-s1' },
+      }),
+    ]);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await screen.findByText('Showing 1 submission(s)');
+    // The focus went on to the next submission in the queue.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Chioma Eze' })).toHaveFocus());
+    expect(screen.getByRole('region', { name: 'Approved' })).toHaveTextContent('1');
+
+    await user.click(screen.getByRole('tab', { name: /Rejected/ }));
+    expect(screen.getByText('No submissions found')).toBeInTheDocument();
+    expect(screen.getByText('No rejected submissions found.')).toBeInTheDocument();
+  });
+
+  it('rejects with a reason typed in the dialog: r, type, Enter', async () => {
+    const { sent } = serveCampaign();
+    const user = userEvent.setup();
+    renderPage(<TaskReviewPage />, {
+      path: '/admin/active-campaigns/:campaignId/review',
+      at: '/admin/active-campaigns/c1/review',
+    });
+    await screen.findByText('Showing 2 submission(s)');
+
+    await user.keyboard('jjr');
+    const reason = await screen.findByLabelText(/Reason/);
+    await waitFor(() => expect(reason).toHaveFocus());
+    await user.keyboard('Blurry screenshot{Enter}');
+
+    await screen.findByText('Task Rejected Successfully');
+    expect(posts(sent)[0]).toMatchObject({
+      path: '/api/admin/tasks/reject',
+      body: { submissionId: 's2', reason: 'Blurry screenshot' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal and keeps the key for a retry of an unknown outcome", async () => {
+    let fail = true;
+    const { keys } = serveCampaign(() => {
+      if (!fail) return null;
+      fail = false;
+      return problem(503, 'Service unavailable');
+    });
+    const user = userEvent.setup();
+    renderPage(<TaskReviewPage />, {
+      path: '/admin/active-campaigns/:campaignId/review',
+      at: '/admin/active-campaigns/c1/review',
+    });
+    await screen.findByText('Showing 2 submission(s)');
+
+    await user.keyboard('ja');
+    await screen.findByText('Service unavailable');
+    await user.keyboard('a');
+    await screen.findByText('Task Approved Successfully');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The review screens' calls (docs/api/admin.md): the campaigns with their submissions, the
+ * pause/resume toggle, approve and reject (each with an Idempotency-Key), and the short-lived
+ * link to a proof image (docs/api/tasks.md, /uploads/link).
+ */
+import { api } from '../../shared/api/api';
+import type { ApiAnswer, ApiBody } from '../../shared/api/types';
+
+export type AdminCampaign = ApiAnswer<'getAdminTasks'>[number];
+export type AdminSubmission = AdminCampaign['completedBy'][number];
+export type ReviewAnswer = ApiAnswer<'postAdminTasksApprove'>;
+export type ToggleAnswer = ApiAnswer<'putAdminTasksByIdStatus'>;
+export type ProofLink = ApiAnswer<'getUploadsLink'>;
+
+export interface ReviewRequest {
+  campaignId: string;
+  userId: string;
+  submissionId: string;
+  idempotencyKey: string;
+  /** Rejection only: the sentence the user sees. */
+  reason?: string;
+}
+
+export const adminReviewApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminCampaigns: build.query<AdminCampaign[], void>({
+      query: () => '/admin/tasks',
+      providesTags: ['AdminCampaigns'],
+    }),
+    toggleCampaignStatus: build.mutation<ToggleAnswer, string>({
+      query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}/status`, method: 'PUT' }),
+      invalidatesTags: ['AdminCampaigns', 'Tasks'],
+    }),
+    approveSubmission: build.mutation<ReviewAnswer, ReviewRequest>({
+      query: ({ campaignId, submissionId, userId, idempotencyKey }) => ({
+        url: '/admin/tasks/approve',
+        method: 'POST',
+        body: { campaignId, submissionId, userId } satisfies ApiBody<'postAdminTasksApprove'>,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      // Also after a refusal: the submission may have been reviewed by someone else meanwhile.
+      // Submissions: the admin's overview counts proofs awaiting review.
+      invalidatesTags: ['AdminCampaigns', 'Submissions'],
+    }),
+    rejectSubmission: build.mutation<ReviewAnswer, ReviewRequest>({
+      query: ({ campaignId, submissionId, userId, idempotencyKey, reason }) => ({
+        url: '/admin/tasks/reject',
+        method: 'POST',
+        body: { campaignId, submissionId, userId, reason } satisfies ApiBody<'postAdminTasksReject'>,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['AdminCampaigns', 'Submissions'],
+    }),
+    getProofLink: build.query<ProofLink, { key: string; thumb?: boolean }>({
+      query: ({ key, thumb }) => ({ url: '/uploads/link', params: thumb ? { key, thumb: 1 } : { key } }),
+      // A link works for 5 minutes: drop it before then so a reopened proof gets a fresh one.
+      keepUnusedDataFor: 120,
+    }),
+  }),
+});
+
+export const {
+  useGetAdminCampaignsQuery,
+  useToggleCampaignStatusMutation,
+  useApproveSubmissionMutation,
+  useRejectSubmissionMutation,
+  useGetProofLinkQuery,
+} = adminReviewApi;

@@ -1,0 +1,91 @@
+import type { AdminCampaign } from './api';
+import { filterCampaigns, formatCreated, progressPercent, remainingUnits, summarise } from './campaigns';
+
+function campaign(id: string, extra: Partial<AdminCampaign>): AdminCampaign {
+  return {
+    _id: id,
+    taskId: id,
+    taskName: `Campaign ${id}`,
+    taskPlatform: 'facebook',
+    taskVariation: 'Like Page',
+    taskInstructions: 'Like, then upload a screenshot.',
+    taskUrl: 'https://example.com',
+    taskPrice: 50,
+    taskUnits: 10,
+    completedUnits: 2,
+    pendingUnits: 1,
+    rejectedUnits: 0,
+    taskStatus: 'active',
+    taskTime: 5,
+    estimatedTime: 5,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    taskImage: null,
+    spent: 100,
+    budget: 500,
+    totalCost: 500,
+    remaining: 7,
+    escrowBalance: 400,
+    participants: 3,
+    completedBy: [],
+    ...extra,
+  };
+}
+
+const campaigns = [
+  campaign('a', { taskName: 'Like the Jollof page', createdAt: '2026-11-01T10:00:00.000Z' }),
+  campaign('b', {
+    taskName: 'Follow on Instagram',
+    taskPlatform: 'instagram',
+    taskStatus: 'paused',
+    createdAt: '2026-11-03T10:00:00.000Z',
+    budget: 100.1,
+    participants: 1,
+    completedUnits: 0,
+  }),
+  campaign('c', { taskName: 'Ended one', taskStatus: 'completed', budget: 9999 }),
+  campaign('d', { taskName: 'Draft one', taskStatus: 'draft' }),
+  campaign('e', {
+    taskName: 'Retweet',
+    taskPlatform: 'X',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    budget: 0.2,
+  }),
+];
+
+describe('the active campaigns view', () => {
+  it('lists active and paused campaigns, newest first', () => {
+    expect(filterCampaigns(campaigns, { search: '', platform: '' }).map((c) => c._id)).toEqual([
+      'b',
+      'e',
+      'a',
+    ]);
+  });
+
+  it('searches titles case-insensitively and filters by platform (other spellings too)', () => {
+    expect(filterCampaigns(campaigns, { search: 'JOLLOF', platform: '' }).map((c) => c._id)).toEqual(['a']);
+    expect(filterCampaigns(campaigns, { search: '', platform: 'twitter' }).map((c) => c._id)).toEqual(['e']);
+    expect(filterCampaigns(campaigns, { search: 'one', platform: '' })).toEqual([]);
+  });
+
+  it('sums the cards over the listed campaigns, counting only active ones as active', () => {
+    expect(summarise(campaigns)).toEqual({
+      totalActive: 2,
+      totalParticipants: 7,
+      totalBudget: 600.3,
+      completedTasks: 4,
+    });
+  });
+
+  it('caps the progress at 100% and never shows negative remaining units', () => {
+    expect(progressPercent(3, 10)).toBe(30);
+    expect(progressPercent(12, 10)).toBe(100);
+    expect(progressPercent(0, 0)).toBe(0);
+    expect(remainingUnits(campaign('x', { taskUnits: 10, completedUnits: 12 }))).toBe(0);
+    expect(remainingUnits(campaign('x', { taskUnits: 10, completedUnits: 4 }))).toBe(6);
+  });
+
+  it('shows the creation date as MM-DD-YYYY', () => {
+    expect(formatCreated(new Date(2026, 0, 5, 12).toISOString())).toBe('01-05-2026');
+  });
+});

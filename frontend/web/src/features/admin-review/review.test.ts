@@ -1,0 +1,110 @@
+import type { AdminSubmission } from './api';
+import {
+  countSubmissions,
+  emptyDescription,
+  filterSubmissions,
+  parseStatusFilter,
+  readFlags,
+  showingLine,
+} from './review';
+
+function submission(
+  id: string,
+  status: AdminSubmission['status'],
+  submittedAt: string,
+  extra: Partial<AdminSubmission> = {},
+): AdminSubmission {
+  return {
+    _id: id,
+    userId: `user-${id}`,
+    username: `user${id}`,
+    fullName: `User ${id}`,
+    userEmail: `${id}@demo.kobo.ng`,
+    userAvatar: null,
+    proofImage: `proofs/c/${id}.png`,
+    submittedAt,
+    reviewedAt: null,
+    status,
+    kind: 'task',
+    earnings: status === 'rejected' ? 0 : 20,
+    flags: [],
+    reason: null,
+    ...extra,
+  };
+}
+
+const list = [
+  submission('a', 'approved', '2026-11-20T10:00:00.000Z'),
+  submission('b', 'pending', '2026-11-19T10:00:00.000Z'),
+  submission('c', 'rejected', '2026-11-22T10:00:00.000Z'),
+  submission('d', 'pending', '2026-11-21T10:00:00.000Z'),
+  submission('e', 'approved', '2026-11-22T09:00:00.000Z'),
+];
+
+describe('the review counts and filter', () => {
+  it('counts each status and the total', () => {
+    expect(countSubmissions(list)).toEqual({ all: 5, pending: 2, approved: 2, rejected: 1 });
+    expect(countSubmissions([])).toEqual({ all: 0, pending: 0, approved: 0, rejected: 0 });
+  });
+
+  it('defaults to Pending and ignores unknown filters in the URL', () => {
+    expect(parseStatusFilter(null)).toBe('pending');
+    expect(parseStatusFilter('nonsense')).toBe('pending');
+    expect(parseStatusFilter('rejected')).toBe('rejected');
+    expect(parseStatusFilter('all')).toBe('all');
+  });
+
+  it('lists one status newest first, and for All the pending ones first', () => {
+    expect(filterSubmissions(list, 'pending').map((s) => s._id)).toEqual(['d', 'b']);
+    expect(filterSubmissions(list, 'approved').map((s) => s._id)).toEqual(['e', 'a']);
+    expect(filterSubmissions(list, 'all').map((s) => s._id)).toEqual(['d', 'b', 'c', 'e', 'a']);
+  });
+
+  it('says how many are shown and what an empty filter means', () => {
+    expect(showingLine(2)).toBe('Showing 2 submission(s)');
+    expect(emptyDescription('pending')).toBe('No pending submissions to review at this time.');
+    expect(emptyDescription('approved')).toBe('No approved submissions found.');
+    expect(emptyDescription('rejected')).toBe('No rejected submissions found.');
+  });
+});
+
+describe('the verification flags', () => {
+  const original = submission('orig', 'pending', '2026-11-20T10:00:00.000Z', {
+    username: 'chiomaeze',
+    fullName: 'Chioma Eze',
+  });
+  const copy = submission('copy', 'pending', '2026-11-21T10:00:00.000Z', {
+    flags: [
+      'Looks like the screenshot another user (chiomaeze) sent for this task',
+      'Looks like the screenshot another user (emekaobi) sent for another task (Follow @afrobeatdaily (IG))',
+      'Looks like the screenshot this user already sent for another task (Install the PayQuick app)',
+      'The proof is not a readable PNG, JPEG or WebP image',
+    ],
+  });
+
+  it('links a look-alike in the same campaign to that submission and names the others', () => {
+    const flags = readFlags(copy, [original, copy]);
+    expect(flags).toEqual([
+      { text: "Possible duplicate of Chioma Eze's proof", duplicate: true, target: original },
+      {
+        text: "Possible duplicate of emekaobi's proof for Follow @afrobeatdaily (IG)",
+        duplicate: true,
+        target: null,
+      },
+      {
+        text: "Possible duplicate of this user's proof for Install the PayQuick app",
+        duplicate: true,
+        target: null,
+      },
+      { text: 'The proof is not a readable PNG, JPEG or WebP image', duplicate: false, target: null },
+    ]);
+  });
+
+  it('keeps the username when the look-alike is no longer listed', () => {
+    expect(readFlags(copy, [copy])[0]).toEqual({
+      text: "Possible duplicate of chiomaeze's proof",
+      duplicate: true,
+      target: null,
+    });
+  });
+});

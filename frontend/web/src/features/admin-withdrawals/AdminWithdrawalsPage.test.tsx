@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { problem, renderPage, serveFetch, type Answer, type SentRequest } from '../account/testing';
+import { AdminWithdrawalsPage } from './AdminWithdrawalsPage';
+import { withdrawal } from './fixtures';
+
+const stats = {
+  totalUsers: 4,
+  totalWithdrawn: 10000,
+  totalCampaigns: 2,
+  activeUsers: 4,
+  inactiveUsers: 0,
+  suspendedUsers: 0,
+  activeCampaigns: 2,
+  pendingWithdrawals: 1,
+  pendingWithdrawalAmount: 2000,
+  pendingSubmissions: 0,
+};
+
+/** The server: the list as it stands, and the approve answer the test holds until it says so. */
+function server(decide: (request: SentRequest) => Answer) {
+  return serveFetch((request) => {
+    if (request.path === '/api/admin/withdrawals') return { status: 200, body: [withdrawal()] };
+    if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+    return decide(request);
+  });
+}
+
+function deferred() {
+  let settle: (answer: { status: number; body: unknown }) => void = () => undefined;
+  const promise = new Promise<{ status: number; body: unknown }>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+async function rowOfTunde() {
+  const cell = await screen.findByText('Tunde Bakare');
+  return cell.closest('tr')!;
+}
+
+describe('approving a withdrawal', () => {
+  it('shows Approved at once, and puts the row back with the server message when refused', async () => {
+    const answer = deferred();
+    let lists = 0;
+    const sent = serveFetch((request) => {
+      // The refetch after the refusal never answers: only the rollback can restore the row.
+      if (request.path === '/api/admin/withdrawals')
+        return ++lists === 1 ? { status: 200, body: [withdrawal()] } : new Promise(() => undefined);
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return answer.promise;
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    const row = await rowOfTunde();
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: /^Approve Tunde Bakare's request/ }));
+    // Before the server answers.
+    expect(within(await rowOfTunde()).getByText('Approved')).toBeInTheDocument();
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals/approve')?.body).toEqual({
+      transactionId: 'wd-1',
+    });
+
+    answer.settle(problem(409, 'This withdrawal was already rejected.'));
+    expect(await screen.findByText('This withdrawal was already rejected.')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rowOfTunde()).getByText('Pending')).toBeInTheDocument());
+    expect(within(await rowOfTunde()).getByRole('button', { name: /^Approve/ })).toBeEnabled();
+  });
+
+  it("keeps Approved and shows the server's message when the server agrees", async () => {
+    const message = "Tunde Bakare's withdrawal request of ₦2,000.00 has been approved successfully.";
+    const approved = { value: false };
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals')
+        return {
+          status: 200,
+          body: [withdrawal(approved.value ? { status: 'approved', payoutState: 'awaiting' } : {})],
+        };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      approved.value = true;
+      return { status: 200, body: { status: 'success', message } };
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    await user.click(within(await rowOfTunde()).getByRole('button', { name: /^Approve/ }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const row = await rowOfTunde();
+    expect(within(row).getByText('Approved')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('rejecting a withdrawal', () => {
+  it('asks for a reason before sending, and sends the reason the user will see', async () => {
+    const message = "Tunde Bakare's withdrawal request of ₦2,000.00 has been rejected successfully.";
+    const sent = server(() => ({ status: 200, body: { status: 'success', message } }));
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    await user.click(within(await rowOfTunde()).getByRole('button', { name: /^Reject/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+    expect(within(dialog).getByText('Please give a reason; the user will see it.')).toBeInTheDocument();
+    expect(sent.some((request) => request.path === '/api/admin/withdrawals/reject')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Bank details do not match the account name');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals/reject')?.body).toEqual({
+      transactionId: 'wd-1',
+      reason: 'Bank details do not match the account name',
+    });
+  });
+});
+
+describe('the filters in the address', () => {
+  it('opens with the status and search from the URL, and shows the empty state when nothing matches', async () => {
+    server(() => ({ status: 404, body: {} }));
+    renderPage(<AdminWithdrawalsPage />, {
+      path: '/admin/withdrawals',
+      at: '/admin/withdrawals?status=rejected',
+    });
+    expect(await screen.findByText('No withdrawal requests')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('rejected');
+  });
+
+  it('writes the search into the URL', async () => {
+    server(() => ({ status: 404, body: {} }));
+    const { router } = renderPage(<AdminWithdrawalsPage />, {
+      path: '/admin/withdrawals',
+      at: '/admin/withdrawals',
+    });
+    const user = userEvent.setup();
+    await rowOfTunde();
+    await user.type(screen.getByLabelText('Search'), 'tunde');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(router.state.location.search).toBe('?status=pending&q=tunde');
+    expect(screen.getByText('Tunde Bakare')).toBeInTheDocument();
+  });
+});

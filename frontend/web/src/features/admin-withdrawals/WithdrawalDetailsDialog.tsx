@@ -1,0 +1,111 @@
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../shared/dates';
+import { formatNaira } from '../../shared/money';
+import type { AdminWithdrawal } from './api';
+import { StatusTag } from './StatusTag';
+import { typeLabel } from './filters';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="kobo-admin-withdrawals-section" aria-label={title}>
+      <h3>{title}</h3>
+      <dl>{children}</dl>
+    </section>
+  );
+}
+
+function Item({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'kobo-admin-withdrawals-wide' : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Everything the admin needs to decide on a request: who, their activity, where the money goes. */
+export function WithdrawalDetailsDialog({
+  withdrawal,
+  onClose,
+  onApprove,
+  onReject,
+}: {
+  withdrawal: AdminWithdrawal | null;
+  onClose: () => void;
+  onApprove: (withdrawal: AdminWithdrawal) => void;
+  onReject: (withdrawal: AdminWithdrawal) => void;
+}) {
+  const w = withdrawal;
+  return (
+    <Dialog
+      isOpen={w !== null}
+      onClose={onClose}
+      title="Withdrawal details"
+      icon="bank-account"
+      className="kobo-admin-withdrawals-dialog"
+    >
+      {w ? (
+        <>
+          <DialogBody>
+            <Section title="Personal Information">
+              <Item term="Full name">{w.fullName}</Item>
+              <Item term="Email" wide>
+                {w.email}
+              </Item>
+              <Item term="Phone">{w.phone || 'N/A'}</Item>
+            </Section>
+            <Section title="Activity Summary">
+              <Item term="Total tasks">{w.totalTasks}</Item>
+              <Item term="Total referred">{w.totalReferrals}</Item>
+              <Item term="Account balance">{formatNaira(w.accountBalance)}</Item>
+            </Section>
+            <Section title="Bank Details">
+              <Item term="Bank name">{w.bankName || 'N/A'}</Item>
+              <Item term="Account name">{w.accountName || 'N/A'}</Item>
+              <Item term="Account number">
+                <span className="kobo-admin-withdrawals-acct">{w.accountNumber || 'N/A'}</span>
+              </Item>
+            </Section>
+            <Section title="Withdrawal Request">
+              <Item term="Request number" wide>
+                <code className="kobo-admin-withdrawals-id">{w._id}</code>
+              </Item>
+              <Item term="Date and time">{formatDateTime(w.createdAt)}</Item>
+              <Item term="Amount">
+                {formatNaira(w.amount)}
+                {w.fee > 0 ? <span className="kobo-muted"> (fee {formatNaira(w.fee)})</span> : null}
+              </Item>
+              <Item term="Type">{typeLabel(w.type)}</Item>
+              <Item term="Status">
+                <StatusTag withdrawal={w} />
+              </Item>
+              {w.rejectionReason ? <Item term="Reason given">{w.rejectionReason}</Item> : null}
+              {w.failureReason ? <Item term="Payout failure">{w.failureReason}</Item> : null}
+              {w.payoutReference ? <Item term="Payout reference">{w.payoutReference}</Item> : null}
+            </Section>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text="Close" onClick={onClose} />
+                {w.status === 'pending' ? (
+                  <>
+                    <Button
+                      intent="danger"
+                      variant="outlined"
+                      icon="cross"
+                      text="Reject"
+                      onClick={() => onReject(w)}
+                    />
+                    <Button intent="success" icon="tick" text="Approve" onClick={() => onApprove(w)} />
+                  </>
+                ) : null}
+              </>
+            }
+          />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
