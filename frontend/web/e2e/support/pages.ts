@@ -1,7 +1,7 @@
 /**
- * Every page of the public site, the user area and the admin area, with stable names (used for test titles and
- * screenshot files), and how to open one the way a person would see it: signed in where needed,
- * the welcome popup already seen, the page's data loaded.
+ * Every page of the public site, the user area and the admin area, with stable names (used for
+ * test titles and screenshot files), and how to open one the way a person would see it: signed in
+ * where needed, the welcome popup already seen, the page's data loaded.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
