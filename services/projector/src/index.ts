@@ -9,6 +9,7 @@ export { createCheckpointWaiter, type CheckpointWaiter } from './runtime/wait-fo
 export { readProjectorStatus, type StoredProjectorStatus } from './runtime/status';
 export { openFailures, type ProjectionFailure } from './runtime/failures';
 export { CHECKPOINT_CHANNEL } from './runtime/sql';
+export { DedicatedClient } from './runtime/dedicated-client';
 export type { ProjectorHooks, ProjectorState } from './runtime/projector';
 export {
   projections,

@@ -5,8 +5,7 @@
  * between, and only their streams are told. The listener connection exists only while someone is
  * connected. See docs/decisions/0008-browser-sessions.md.
  */
-import { CHECKPOINT_CHANNEL } from '@kobo/projector';
-import { DedicatedClient } from '@kobo/projector/src/runtime/dedicated-client';
+import { CHECKPOINT_CHANNEL, DedicatedClient } from '@kobo/projector';
 import type { Logger, Pool } from '@kobo/platform';
 
 /** The read models a balance event stands for: both must have applied the position announced. */
