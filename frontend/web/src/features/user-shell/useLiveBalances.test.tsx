@@ -59,9 +59,12 @@ describe('live balances', () => {
 
     const stream = opened(0);
     expect(stream.url).toBe(LIVE_BALANCES_URL);
+    const dashboardReads = () => sent.filter((r) => r.path === '/api/users/dashboard');
+    // Connected: what moved before the stream was in place is read once more.
     act(() => stream.send('ready'));
+    await waitFor(() => expect(dashboardReads()).toHaveLength(2));
     act(() => stream.send('balance', '{"position":42}'));
-    await waitFor(() => expect(sent.filter((r) => r.path === '/api/users/dashboard')).toHaveLength(2));
+    await waitFor(() => expect(dashboardReads()).toHaveLength(3));
     dashboard.unsubscribe();
   });
 

@@ -22,7 +22,6 @@ export function useLiveBalances(enabled = true): void {
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     let wait = REOPEN_FIRST_MS;
-    let connectedBefore = false;
 
     const refresh = () => dispatch(api.util.invalidateTags([...moneyTags, 'Submissions']));
 
@@ -30,9 +29,9 @@ export function useLiveBalances(enabled = true): void {
       source = new EventSource(LIVE_BALANCES_URL);
       source.addEventListener('ready', () => {
         wait = REOPEN_FIRST_MS;
-        // Back after a gap: something may have moved while we were away.
-        if (connectedBefore) refresh();
-        connectedBefore = true;
+        // From here on every change is announced; what moved before (between the page's first
+        // read and this moment, or while disconnected) is picked up by reading once more.
+        refresh();
       });
       source.addEventListener('balance', refresh);
       source.addEventListener('error', () => {
