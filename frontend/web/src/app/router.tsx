@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="admin" signInPath="/admin/login" />,
         children: [
           {
-            lazy: lazyPage(() => import('../features/admin-shell/AdminLayout'), 'AdminLayout'),
+            lazy: lazyPage(() => import('../features/admin-shell/StaffLayout'), 'AdminLayout'),
             children: [
               {
                 index: true,
@@ -112,6 +112,17 @@ export const routes: RouteObject[] = [
                   () => import('../features/admin-dashboard/AdminDashboardPage'),
                   'AdminDashboardPage',
                 ),
+              },
+              {
+                path: 'campaigns',
+                lazy: lazyPage(
+                  () => import('../features/admin-campaigns/AdminCampaignsPage'),
+                  'AdminCampaignsPage',
+                ),
+              },
+              {
+                path: 'users',
+                lazy: lazyPage(() => import('../features/admin-users/AdminUsersPage'), 'AdminUsersPage'),
               },
               {
                 path: 'active-campaigns',
@@ -144,6 +155,37 @@ export const routes: RouteObject[] = [
                   () => import('../features/admin-community/CommunityLinksPage'),
                   'CommunityLinksPage',
                 ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        // The finance area (decisions.md, roles): finance staff, and admins, who may read it.
+        path: 'finance',
+        element: <RequireSession role={['finance', 'admin']} signInPath="/admin/login" />,
+        children: [
+          {
+            lazy: lazyPage(() => import('../features/admin-shell/StaffLayout'), 'FinanceLayout'),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(
+                  () => import('../features/finance-journal/FinanceHomePage'),
+                  'FinanceHomePage',
+                ),
+              },
+              {
+                path: 'events/:eventId',
+                lazy: lazyPage(() => import('../features/finance-journal/EventPage'), 'EventPage'),
+              },
+              {
+                path: 'accounts/:account',
+                lazy: lazyPage(() => import('../features/finance-journal/AccountPage'), 'AccountPage'),
+              },
+              {
+                path: 'payouts',
+                lazy: lazyPage(() => import('../features/finance-payouts/PayoutsPage'), 'PayoutsPage'),
               },
             ],
           },

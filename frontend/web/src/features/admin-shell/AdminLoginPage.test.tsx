@@ -9,7 +9,7 @@ import { signedIn } from '../../shared/session/session';
 import { ThemeProvider } from '../../shared/theme/theme';
 import { ToastProvider } from '../../shared/toast/toast';
 import { AdminLoginPage } from './AdminLoginPage';
-import { adminDestination } from './destination';
+import { staffDestination } from './destination';
 
 const ADMIN = { email: 'admin@demo.kobo.ng', password: 'password123' };
 
@@ -111,14 +111,22 @@ describe('the admin sign-in', () => {
   });
 });
 
-describe('adminDestination', () => {
+describe('staffDestination', () => {
   it('keeps an admin page and sends anything else to /admin', () => {
-    expect(adminDestination('/admin/community')).toBe('/admin/community');
-    expect(adminDestination('/admin?tab=x')).toBe('/admin?tab=x');
-    expect(adminDestination('/admin/login')).toBe('/admin');
-    expect(adminDestination('/administrator')).toBe('/admin');
-    expect(adminDestination('/dashboard')).toBe('/admin');
-    expect(adminDestination('//evil.example/admin')).toBe('/admin');
-    expect(adminDestination(undefined)).toBe('/admin');
+    expect(staffDestination('admin', '/admin/community')).toBe('/admin/community');
+    expect(staffDestination('admin', '/admin?tab=x')).toBe('/admin?tab=x');
+    expect(staffDestination('admin', '/admin/login')).toBe('/admin');
+    expect(staffDestination('admin', '/administrator')).toBe('/admin');
+    expect(staffDestination('admin', '/dashboard')).toBe('/admin');
+    expect(staffDestination('admin', '//evil.example/admin')).toBe('/admin');
+    expect(staffDestination('admin', undefined)).toBe('/admin');
+    expect(staffDestination('admin', '/finance/payouts')).toBe('/finance/payouts');
+  });
+
+  it('lands finance staff on /finance and never in the admin area', () => {
+    expect(staffDestination('finance', undefined)).toBe('/finance');
+    expect(staffDestination('finance', '/finance/events/e1')).toBe('/finance/events/e1');
+    expect(staffDestination('finance', '/admin/withdrawals')).toBe('/finance');
+    expect(staffDestination('finance', '/financial')).toBe('/finance');
   });
 });

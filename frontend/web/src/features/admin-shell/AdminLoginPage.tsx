@@ -1,5 +1,5 @@
 /**
- * Admin Portal (/admin/login, admin-area.md section 2): the admin's own sign-in. Only an admin
+ * Admin Portal (/admin/login, admin-area.md section 2): the staff sign-in. Only an admin or finance
  * account gets in; the server says why anyone else is refused and that message is shown.
  */
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
@@ -12,12 +12,13 @@ import { useToast } from '../../shared/toast/toast';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { AuthLayout } from '../account/AuthLayout';
 import { useAdminSignInMutation } from './api';
-import { adminDestination } from './destination';
+import { staffDestination } from './destination';
 import './admin-shell.css';
 
 type Field = 'email' | 'password';
 const REQUIRED: Record<Field, string> = { email: 'Email is required', password: 'Password is required' };
 export const ADMIN_WELCOME = 'Welcome back, Admin.';
+export const FINANCE_WELCOME = 'Welcome back. The finance desk is ready.';
 
 export function AdminLoginPage() {
   const location = useLocation();
@@ -52,8 +53,9 @@ export function AdminLoginPage() {
       // Whatever was cached belonged to whoever was signed in before.
       dispatch(api.util.resetApiState());
       dispatch(signedIn({ userId: answer._id, role: answer.role }));
-      toast.success(ADMIN_WELCOME);
-      await navigate(adminDestination((location.state as { from?: unknown } | null)?.from), {
+      toast.success(answer.role === 'finance' ? FINANCE_WELCOME : ADMIN_WELCOME);
+      const role = answer.role === 'finance' ? 'finance' : 'admin';
+      await navigate(staffDestination(role, (location.state as { from?: unknown } | null)?.from), {
         replace: true,
       });
     } catch (error) {
@@ -65,7 +67,7 @@ export function AdminLoginPage() {
     <AuthLayout
       icon="shield"
       title="Admin Portal"
-      subtitle="Sign in with your admin account to manage Kobo."
+      subtitle="Sign in with your admin or finance account."
       footer={<Link to="/">← Back to Kobo home</Link>}
     >
       <form className="kobo-account-form" onSubmit={submit} noValidate aria-busy={isLoading}>

@@ -698,7 +698,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sign in to the admin area
+     * Sign in to the back office (admin or finance staff)
      * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
      */
     post: operations['postAuthAdminLogin'];
@@ -1134,8 +1134,7 @@ export interface components {
     AuthAdminSignedIn: {
       _id: string;
       token: string;
-      /** @constant */
-      isAdmin: true;
+      isAdmin: boolean;
       /** @enum {string} */
       role: 'user' | 'admin' | 'finance';
     };
@@ -4507,7 +4506,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in as an admin */
+      /** @description Signed in as staff (isAdmin is true for an admin) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4534,7 +4533,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not an admin, or the account is deleted or suspended */
+      /** @description Not staff, or the account is deleted or suspended */
       403: {
         headers: {
           [name: string]: unknown;

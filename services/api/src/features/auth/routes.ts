@@ -104,25 +104,29 @@ export const authRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
     method: 'post',
     path: '/auth/admin-login',
-    summary: 'Sign in to the admin area',
+    summary: 'Sign in to the back office (admin or finance staff)',
     description: sessionCookieNote,
     tags,
     access: 'public',
     middleware: rateLimiters(authRateLimits.adminLogin),
     body: signInBody,
     responses: {
-      200: { description: 'Signed in as an admin', schema: adminSignedInResponse },
+      200: {
+        description: 'Signed in as staff (isAdmin is true for an admin)',
+        schema: adminSignedInResponse,
+      },
       400: problem('Email or password missing'),
       401: problem('Invalid email or password'),
-      403: problem('Not an admin, or the account is deleted or suspended'),
+      403: problem('Not staff, or the account is deleted or suspended'),
       429: problem('Too many attempts'),
     },
     handler: async ({ body, res }) => {
       const user = await checkSignIn(ctx, body.email, body.password);
-      if (user.role !== 'admin') throw new HttpProblem('forbidden', authMessages.adminsOnly);
+      // Staff share this door: admins go on to /admin, finance to /finance.
+      if (user.role === 'user') throw new HttpProblem('forbidden', authMessages.adminsOnly);
       const token = ctx.auth.issueToken(user);
       startSession(ctx, res, token);
-      return { _id: user.userId, token, isAdmin: true, role: user.role };
+      return { _id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
 

@@ -81,7 +81,7 @@ export const signedInResponse = z
   .meta({ id: 'AuthSignedIn' });
 
 export const adminSignedInResponse = z
-  .object({ _id: z.string(), token: z.string(), isAdmin: z.literal(true), role: roleField })
+  .object({ _id: z.string(), token: z.string(), isAdmin: z.boolean(), role: roleField })
   .meta({ id: 'AuthAdminSignedIn' });
 
 export const forgotPasswordBody = z.object({ email: emailField });

@@ -1,67 +1,91 @@
 /**
- * The admin area's frame (admin-area.md section 2), separate from the user's: a side menu on wide
- * screens; on phones a bottom bar (Home, Withdrawals, Active Campaigns, Transactions) and a
- * slide-out menu with every page. The top bar names the area and holds the theme toggle and Logout.
+ * The back office's frame, one for both staff areas and separate from the user's: a side menu on
+ * wide screens; on phones a bottom bar and a slide-out menu with every page. The top bar names the
+ * area and holds the theme toggle and Logout. The admin area's bottom bar is admin-area.md
+ * section 2's (Home, Campaigns, Users, Withdrawals).
  */
-import { Button, Drawer, Icon, Position, Tag, type IconName } from '@blueprintjs/core';
+import { Button, Drawer, Icon, Position, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { endSession } from '../../shared/api/api';
-import { leaving } from '../../shared/session/session';
+import { leaving, useSession } from '../../shared/session/session';
 import { Brand } from '../../shared/ui/Brand';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAdminSignOutMutation } from './api';
 import './admin-shell.css';
 
-interface MenuItem {
+export interface MenuItem {
   to: string;
   label: string;
   icon: IconName;
 }
 
+interface StaffArea {
+  home: string;
+  tag: { text: string; intent: Intent };
+  who: { name: string; hint: string; icon: IconName };
+  menu: MenuItem[];
+  bottomBar: MenuItem[];
+}
+
 const DASHBOARD: MenuItem = { to: '/admin', label: 'Dashboard', icon: 'dashboard' };
+const CAMPAIGNS: MenuItem = { to: '/admin/campaigns', label: 'Campaigns', icon: 'projects' };
 const ACTIVE_CAMPAIGNS: MenuItem = {
   to: '/admin/active-campaigns',
   label: 'Active Campaigns',
   icon: 'endorsed',
 };
+const USERS: MenuItem = { to: '/admin/users', label: 'Users', icon: 'people' };
 const WITHDRAWALS: MenuItem = { to: '/admin/withdrawals', label: 'Withdrawals', icon: 'bank-account' };
 const TRANSACTIONS: MenuItem = { to: '/admin/transactions', label: 'Transactions', icon: 'exchange' };
-const COMMUNITY: MenuItem = { to: '/admin/community', label: 'Community', icon: 'people' };
+const COMMUNITY: MenuItem = { to: '/admin/community', label: 'Community', icon: 'chat' };
+const JOURNAL: MenuItem = { to: '/finance', label: 'Journal & tools', icon: 'book' };
+const PAYOUTS: MenuItem = { to: '/finance/payouts', label: 'Payouts', icon: 'send-message' };
 
-// Campaigns and Users join the menus when their pages exist.
-export const ADMIN_MENU = [DASHBOARD, ACTIVE_CAMPAIGNS, WITHDRAWALS, TRANSACTIONS, COMMUNITY];
-export const ADMIN_BOTTOM_BAR = [
-  { ...DASHBOARD, label: 'Home', icon: 'home' as IconName },
-  WITHDRAWALS,
-  ACTIVE_CAMPAIGNS,
-  TRANSACTIONS,
-];
+const ADMIN_AREA: StaffArea = {
+  home: '/admin',
+  tag: { text: 'Admin', intent: 'warning' },
+  who: { name: 'Admin', hint: 'Kobo admin area', icon: 'shield' },
+  // Admins may read the finance area (decisions.md, roles).
+  menu: [DASHBOARD, CAMPAIGNS, ACTIVE_CAMPAIGNS, USERS, WITHDRAWALS, TRANSACTIONS, COMMUNITY, JOURNAL],
+  bottomBar: [{ ...DASHBOARD, label: 'Home', icon: 'home' }, CAMPAIGNS, USERS, WITHDRAWALS],
+};
+
+const FINANCE_AREA: StaffArea = {
+  home: '/finance',
+  tag: { text: 'Finance', intent: 'primary' },
+  who: { name: 'Finance', hint: 'Kobo finance desk', icon: 'bank-account' },
+  menu: [JOURNAL, PAYOUTS],
+  bottomBar: [{ ...JOURNAL, label: 'Journal' }, PAYOUTS],
+};
 
 function linkClass(base: string) {
   return ({ isActive }: { isActive: boolean }) => (isActive ? `${base} is-active` : base);
 }
 
-function AdminBrand() {
+function AreaBrand({ area }: { area: StaffArea }) {
   return (
     <span className="kobo-admin-brand">
-      <Brand to="/admin" />
-      <Tag intent="warning" minimal round className="kobo-admin-tag">
-        Admin
+      <Brand to={area.home} />
+      <Tag intent={area.tag.intent} minimal round className="kobo-admin-tag">
+        {area.tag.text}
       </Tag>
     </span>
   );
 }
 
-function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** An area's home is active only on itself, not on every page below it. */
+const isHome = (to: string) => to === '/admin' || to === '/finance';
+
+function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
   return (
     <ul className="kobo-admin-menu">
-      {ADMIN_MENU.map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink
             to={item.to}
-            end={item.to === '/admin'}
+            end={isHome(item.to)}
             className={linkClass('kobo-admin-link')}
             onClick={onNavigate}
           >
@@ -74,7 +98,18 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The admin area's frame (admin-area.md section 2). */
 export function AdminLayout() {
+  return <StaffLayout area={ADMIN_AREA} />;
+}
+
+/** The finance area's frame; an admin reading it gets the admin area's menu, with its link here. */
+export function FinanceLayout() {
+  const session = useSession();
+  return <StaffLayout area={session?.role === 'admin' ? ADMIN_AREA : FINANCE_AREA} />;
+}
+
+function StaffLayout({ area }: { area: StaffArea }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -105,7 +140,7 @@ export function AdminLayout() {
 
   const avatar = (
     <span className="kobo-admin-avatar" aria-hidden="true">
-      <Icon icon="shield" size={16} />
+      <Icon icon={area.who.icon} size={16} />
     </span>
   );
 
@@ -117,10 +152,10 @@ export function AdminLayout() {
 
       <aside className="kobo-admin-side">
         <div className="kobo-admin-side-brand">
-          <AdminBrand />
+          <AreaBrand area={area} />
         </div>
-        <nav aria-label="Admin menu">
-          <MenuLinks />
+        <nav aria-label={`${area.tag.text} menu`}>
+          <MenuLinks items={area.menu} />
         </nav>
         <div className="kobo-admin-side-foot">
           <p className="kobo-admin-note">
@@ -132,13 +167,13 @@ export function AdminLayout() {
       <div className="kobo-admin-main">
         <header className="kobo-admin-top">
           <div className="kobo-admin-top-brand">
-            <AdminBrand />
+            <AreaBrand area={area} />
           </div>
           <div className="kobo-admin-who">
             {avatar}
             <span className="kobo-admin-who-text">
-              <span className="kobo-admin-who-name">Admin</span>
-              <span className="kobo-admin-who-hint">Kobo admin area</span>
+              <span className="kobo-admin-who-name">{area.who.name}</span>
+              <span className="kobo-admin-who-hint">{area.who.hint}</span>
             </span>
           </div>
           <div className="kobo-admin-top-actions">
@@ -169,11 +204,11 @@ export function AdminLayout() {
       </div>
 
       <nav className="kobo-admin-bottom" aria-label="Quick menu">
-        {ADMIN_BOTTOM_BAR.map((item) => (
+        {area.bottomBar.map((item) => (
           <NavLink
             key={item.to}
             to={item.to}
-            end={item.to === '/admin'}
+            end={isHome(item.to)}
             className={linkClass('kobo-admin-bottom-link')}
           >
             <Icon icon={item.icon} size={18} aria-hidden />
@@ -187,19 +222,19 @@ export function AdminLayout() {
         onClose={() => setMenuOpen(false)}
         position={Position.RIGHT}
         size="min(300px, 85vw)"
-        title="Admin menu"
+        title={`${area.tag.text} menu`}
         icon="menu"
       >
         <div id="kobo-admin-more" className="kobo-admin-drawer-body">
           <div className="kobo-admin-drawer-user">
             {avatar}
             <span className="kobo-admin-who-text">
-              <span className="kobo-admin-who-name">Admin</span>
-              <span className="kobo-admin-who-hint">Kobo admin area</span>
+              <span className="kobo-admin-who-name">{area.who.name}</span>
+              <span className="kobo-admin-who-hint">{area.who.hint}</span>
             </span>
           </div>
-          <nav aria-label="Admin pages">
-            <MenuLinks onNavigate={() => setMenuOpen(false)} />
+          <nav aria-label={`${area.tag.text} pages`}>
+            <MenuLinks items={area.menu} onNavigate={() => setMenuOpen(false)} />
           </nav>
           <div className="kobo-admin-drawer-foot">
             <ThemeToggle withText />

@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function FinanceOverview() {
+  return <p>Coming shortly.</p>;
+}

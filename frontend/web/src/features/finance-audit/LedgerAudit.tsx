@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function LedgerAudit() {
+  return <p>Coming shortly.</p>;
+}

@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function JournalExplorer() {
+  return <p>Coming shortly.</p>;
+}
