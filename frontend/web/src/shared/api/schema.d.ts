@@ -288,7 +288,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Users with their balances and task counts, newest first */
+    /**
+     * Users with their balances and task counts, newest first; searched, filtered and paged
+     * @description Without pageSize the whole list. X-Total-Count says how many users match.
+     */
     get: operations['getAdminUsers'];
     put?: never;
     /**
@@ -327,7 +330,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Users' transactions, newest first (amount signed, in naira) */
+    /**
+     * Users' transactions, newest first (amount signed, in naira); searched, filtered and paged
+     * @description Without pageSize the first `limit` rows (default 1000). X-Total-Count says how many match in all.
+     */
     get: operations['getAdminTransactions'];
     put?: never;
     post?: never;
@@ -344,7 +350,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Withdrawal requests in every state, newest first, with the bank details and the payout */
+    /**
+     * Withdrawal requests in every state, newest first, with the bank details and the payout
+     * @description Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match.
+     */
     get: operations['getAdminWithdrawals'];
     put?: never;
     post?: never;
@@ -395,7 +404,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Campaigns with progress and their submissions (completedBy), newest first */
+    /**
+     * Campaigns with progress and their submissions (completedBy), newest first
+     * @description Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match. submissions=none leaves completedBy empty (read them paged from /admin/tasks/{taskId}/submissions).
+     */
     get: operations['getAdminTasks'];
     put?: never;
     /** Create a campaign; units × price is moved into its escrow */
@@ -413,12 +425,33 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** One campaign with its figures (and its submissions unless submissions=none) */
+    get: operations['getAdminTasksByTaskId'];
     /** Edit a campaign's details and status (a change of units or price tops up or refunds the escrow) */
     put: operations['putAdminTasksByTaskId'];
     post?: never;
     /** Delete a campaign: pending submissions are turned down and the unspent escrow returned */
     delete: operations['deleteAdminTasksByTaskId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/tasks/{taskId}/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A campaign's submissions, pending first then the newest; filtered and paged
+     * @description Without pageSize the whole list. X-Total-Count says how many match.
+     */
+    get: operations['getAdminTasksByTaskIdSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2371,7 +2404,14 @@ export interface operations {
   };
   getAdminUsers: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        sort?: 'createdAt' | 'name' | 'email' | 'totalTasks' | 'balance';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        status?: 'active' | 'inactive' | 'suspended';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2381,10 +2421,21 @@ export interface operations {
       /** @description The users (money in naira) */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AdminUser'][];
+        };
+      };
+      /** @description An invalid filter, sort or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Authentication required, or the session expired */
@@ -2699,6 +2750,13 @@ export interface operations {
     parameters: {
       query?: {
         limit?: number;
+        q?: string;
+        sort?: 'createdAt' | 'amount';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        status?: 'completed' | 'pending' | 'failed';
+        type?: string;
       };
       header?: never;
       path?: never;
@@ -2709,13 +2767,15 @@ export interface operations {
       /** @description The transactions */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AdminTransaction'][];
         };
       };
-      /** @description Invalid limit */
+      /** @description An invalid limit, filter, sort or page */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2755,7 +2815,14 @@ export interface operations {
   };
   getAdminWithdrawals: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        sort?: 'createdAt' | 'amount';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        status?: 'pending' | 'approved' | 'rejected';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2765,10 +2832,21 @@ export interface operations {
       /** @description The requests (money in naira) */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AdminWithdrawal'][];
+        };
+      };
+      /** @description An invalid filter, sort or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Authentication required, or the session expired */
@@ -2999,7 +3077,16 @@ export interface operations {
   };
   getAdminTasks: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+        sort?: 'createdAt' | 'price' | 'units';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        status?: 'active' | 'paused' | 'completed' | 'draft';
+        platform?: string;
+        submissions?: 'all' | 'none';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3009,10 +3096,21 @@ export interface operations {
       /** @description The campaigns (money in naira) */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AdminCampaign'][];
+        };
+      };
+      /** @description An invalid filter, sort or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Authentication required, or the session expired */
@@ -3124,6 +3222,75 @@ export interface operations {
       };
       /** @description Idempotency-Key reused with a different request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminTasksByTaskId: {
+    parameters: {
+      query?: {
+        submissions?: 'all' | 'none';
+      };
+      header?: never;
+      path: {
+        taskId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign (money in naira) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCampaign'];
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such campaign */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3325,6 +3492,82 @@ export interface operations {
       };
       /** @description Idempotency-Key reused with a different request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminTasksByTaskIdSubmissions: {
+    parameters: {
+      query?: {
+        q?: string;
+        sort?: 'submittedAt';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        status?: 'pending' | 'approved' | 'rejected';
+      };
+      header?: never;
+      path: {
+        taskId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The submissions (earnings in naira) */
+      200: {
+        headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSubmission'][];
+        };
+      };
+      /** @description An invalid filter or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such campaign */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,15 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../app';
 import { defineRoute } from '../../http';
+import {
+  choicesQuery,
+  Conditions,
+  direction,
+  pagedResponseHeaders,
+  pagingQuery,
+  readPage,
+  sendTotal,
+} from './paging';
 import { iso, toNaira } from './wire';
 
 const transactionSchema = z
@@ -21,8 +30,18 @@ const transactionSchema = z
   })
   .meta({ id: 'AdminTransaction' });
 
+const TYPES = ['task', 'activity', 'referral', 'bonus', 'withdrawal', 'activityWithdrawal', 'other'] as const;
+const SORTS = ['createdAt', 'amount'] as const;
+const ORDER: Record<(typeof SORTS)[number], string> = { createdAt: 'created_at', amount: 'amount' };
+
 const query = z.object({
+  /** The old cap, for a call without pageSize. */
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
+  ...pagingQuery(SORTS),
+  status: z
+    .enum(['completed', 'pending', 'failed'], { error: 'Status is completed, pending or failed' })
+    .optional(),
+  type: choicesQuery('Type', TYPES),
 });
 
 interface Row {
@@ -44,22 +63,40 @@ export const transactionRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
     method: 'get',
     path: '/admin/transactions',
-    summary: "Users' transactions, newest first (amount signed, in naira)",
+    summary: "Users' transactions, newest first (amount signed, in naira); searched, filtered and paged",
+    description:
+      'Without pageSize the first `limit` rows (default 1000). X-Total-Count says how many match in all.',
     tags: ['admin'],
     access: ['admin'],
     query,
     responses: {
-      200: { description: 'The transactions', schema: z.array(transactionSchema) },
-      400: { description: 'Invalid limit', problem: true },
+      200: {
+        description: 'The transactions',
+        schema: z.array(transactionSchema),
+        headers: pagedResponseHeaders,
+      },
+      400: { description: 'An invalid limit, filter, sort or page', problem: true },
     },
-    async handler({ query }) {
-      const { rows } = await ctx.pool.query<Row>(
-        `SELECT t.id, t.user_id, t.type, t.title, t.amount, t.status, t.created_at, t.updated_at,
-                u.first_name, u.last_name, u.username, u.email
-         FROM transactions t LEFT JOIN users u ON u.user_id = t.user_id
-         ORDER BY t.created_at DESC, t.global_position DESC LIMIT $1`,
-        [query.limit],
-      );
+    async handler({ query, res }) {
+      const where = new Conditions().search(query.q, [
+        "u.first_name || ' ' || u.last_name",
+        'u.username',
+        't.title',
+      ]);
+      if (query.status) where.add((param) => `t.status = ${param(query.status)}`);
+      if (query.type) where.add((param) => `t.type = ANY(${param(query.type)}::text[])`);
+      const sort = query.sort ?? 'createdAt';
+      const { rows, total } = await readPage<Row>(ctx.pool, {
+        select: `SELECT t.id, t.user_id, t.type, t.title, t.amount, t.status, t.created_at, t.updated_at,
+                        t.global_position, u.first_name, u.last_name, u.username, u.email
+                 FROM transactions t LEFT JOIN users u ON u.user_id = t.user_id`,
+        where,
+        // A transaction's id is unique; its position breaks ties in log order.
+        orderBy: `${ORDER[sort]} ${direction(query.order, 'desc')}, global_position DESC, id`,
+        page: query.pageSize ? query.page : 1,
+        pageSize: query.pageSize ?? query.limit,
+      });
+      sendTotal(res, total);
       return rows.map((row) => ({
         transactionId: row.id,
         _id: row.id,

@@ -24,7 +24,15 @@ export function securityMiddleware({ webOrigin }: SecurityOptions): RequestHandl
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', REPLAYED_HEADER, 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+      exposedHeaders: [
+        'X-Request-Id',
+        REPLAYED_HEADER,
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+        // Paged lists (features/admin/paging.ts).
+        'X-Total-Count',
+      ],
       maxAge: 600,
     }),
   ];

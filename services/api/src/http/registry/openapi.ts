@@ -164,25 +164,27 @@ function responsesFor(
   schema: (zod: z.ZodType) => JsonSchema,
 ): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  const replayHeader = route.idempotency
-    ? {
-        headers: {
-          [REPLAYED_HEADER]: {
-            description: 'true when this is the stored first answer',
-            schema: { type: 'string' },
-          },
-        },
-      }
+  const replayHeader: Record<string, string> = route.idempotency
+    ? { [REPLAYED_HEADER]: 'true when this is the stored first answer' }
     : {};
   for (const [status, spec] of Object.entries(route.responses)) {
-    if ('problem' in spec) responses[status] = { description: spec.description, content: problemContent };
-    else
-      responses[status] = {
-        description: spec.description,
-        ...(Number(status) < 300 ? replayHeader : {}),
-        ...(spec.schema ? { content: { 'application/json': { schema: schema(spec.schema) } } } : {}),
-        ...(spec.contentType ? { content: otherContent(spec.contentType) } : {}),
-      };
+    if ('problem' in spec) {
+      responses[status] = { description: spec.description, content: problemContent };
+      continue;
+    }
+    const headers = Object.entries({ ...(Number(status) < 300 ? replayHeader : {}), ...spec.headers });
+    responses[status] = {
+      description: spec.description,
+      ...(headers.length
+        ? {
+            headers: Object.fromEntries(
+              headers.map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+            ),
+          }
+        : {}),
+      ...(spec.schema ? { content: { 'application/json': { schema: schema(spec.schema) } } } : {}),
+      ...(spec.contentType ? { content: otherContent(spec.contentType) } : {}),
+    };
   }
   // Answers every route of this kind can give, unless the route described them itself.
   const common: Array<[number, string, boolean]> = [

@@ -13,7 +13,13 @@ export type ResponseSpec =
    * A JSON answer described by `schema`; or, with `contentType`, another kind of body (text/csv,
    * image/png): text types are documented as a string, the rest as binary. Only 204 may have neither.
    */
-  | { description: string; schema?: z.ZodType; contentType?: string | readonly string[] }
+  | {
+      description: string;
+      schema?: z.ZodType;
+      contentType?: string | readonly string[];
+      /** Response headers the route sets itself (documented as strings), by name. */
+      headers?: Record<string, string>;
+    }
   /** An error answer this route can give, documented with the shared Problem schema. */
   | { description: string; problem: true };
 

@@ -1,5 +1,7 @@
 /** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
+import { platformsMatching } from '../../tasks/platforms';
+import { Conditions, direction, readPage } from '../paging';
 import { iso, toNaira } from '../wire';
 import type { AdminCampaign, AdminSubmission } from './schemas';
 
@@ -121,18 +123,88 @@ async function withSubmissions(pool: Pool, campaigns: CampaignRow[]): Promise<Ad
   return campaigns.map((c) => toCampaign(c, byCampaign.get(c.campaign_id) ?? []));
 }
 
-/** Every campaign but the deleted ones, newest first. */
-export async function listCampaigns(pool: Pool): Promise<AdminCampaign[]> {
-  const { rows } = await pool.query<CampaignRow>(
-    `SELECT * FROM campaigns WHERE status <> 'deleted' ORDER BY created_at DESC, campaign_id`,
-  );
-  return withSubmissions(pool, rows);
+export const CAMPAIGN_SORTS = ['createdAt', 'price', 'units'] as const;
+const CAMPAIGN_ORDER: Record<(typeof CAMPAIGN_SORTS)[number], string> = {
+  createdAt: 'created_at',
+  price: 'price',
+  units: 'units',
+};
+
+export interface CampaignListQuery {
+  q?: string;
+  status?: 'active' | 'paused' | 'completed' | 'draft';
+  /** Platform keys, other spellings or groups (social-media, music-streaming, app-stores). */
+  platform?: string[];
+  sort?: (typeof CAMPAIGN_SORTS)[number];
+  order?: 'asc' | 'desc';
+  page: number;
+  pageSize?: number;
+  /** 'none' leaves completedBy empty: the card views need only the counts. */
+  submissions?: 'all' | 'none';
 }
 
-export async function findCampaign(pool: Pool, campaignId: string): Promise<AdminCampaign | null> {
+/** Every campaign but the deleted ones, newest first unless sorted otherwise. */
+export async function listCampaigns(
+  pool: Pool,
+  query: CampaignListQuery,
+): Promise<{ campaigns: AdminCampaign[]; total: number }> {
+  const where = new Conditions()
+    .add(() => `status <> 'deleted'`)
+    .search(query.q, ['title', 'variation', 'url']);
+  if (query.status) where.add((param) => `status = ${param(query.status)}`);
+  if (query.platform) {
+    const keys = query.platform.flatMap((filter) => platformsMatching(filter) ?? []);
+    if (keys.length) where.add((param) => `lower(platform) = ANY(${param(keys)}::text[])`);
+  }
+  const sort = query.sort ?? 'createdAt';
+  const { rows, total } = await readPage<CampaignRow>(pool, {
+    select: 'SELECT * FROM campaigns',
+    where,
+    orderBy: `${CAMPAIGN_ORDER[sort]} ${direction(query.order, 'desc')}, campaign_id`,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  const campaigns =
+    query.submissions === 'none' ? rows.map((row) => toCampaign(row, [])) : await withSubmissions(pool, rows);
+  return { campaigns, total };
+}
+
+export async function findCampaign(
+  pool: Pool,
+  campaignId: string,
+  { submissions = 'all' }: { submissions?: 'all' | 'none' } = {},
+): Promise<AdminCampaign | null> {
   const { rows } = await pool.query<CampaignRow>(
     `SELECT * FROM campaigns WHERE campaign_id = $1 AND status <> 'deleted'`,
     [campaignId],
   );
-  return rows[0] ? (await withSubmissions(pool, rows))[0]! : null;
+  if (!rows[0]) return null;
+  return submissions === 'none' ? toCampaign(rows[0], []) : (await withSubmissions(pool, rows))[0]!;
+}
+
+export interface SubmissionListQuery {
+  q?: string;
+  status?: 'pending' | 'approved' | 'rejected';
+  page: number;
+  pageSize?: number;
+}
+
+/** One campaign's submissions, pending first then the newest (the review queue's order). */
+export async function listSubmissions(
+  pool: Pool,
+  campaignId: string,
+  query: SubmissionListQuery,
+): Promise<{ submissions: AdminSubmission[]; total: number }> {
+  const where = new Conditions()
+    .add((param) => `s.campaign_id = ${param(campaignId)}`)
+    .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
+  if (query.status) where.add((param) => `s.status = ${param(query.status)}`);
+  const { rows, total } = await readPage<SubmissionRow>(pool, {
+    select: SELECT_SUBMISSIONS,
+    where,
+    orderBy: `(status = 'pending') DESC, submitted_at DESC, submission_id`,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { submissions: rows.map(toSubmission), total };
 }

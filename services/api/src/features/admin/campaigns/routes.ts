@@ -6,9 +6,14 @@ import type { FeatureRoutes } from '../../../app';
 import { defineRoute, HttpProblem } from '../../../http';
 import { messageSchema, staffMeta } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
-import { findCampaign, listCampaigns } from './queries';
+import { pagedResponseHeaders, sendTotal } from '../paging';
+import { findCampaign, listCampaigns, listSubmissions } from './queries';
 import {
   adminCampaignSchema,
+  adminSubmissionSchema,
+  campaignListQuery,
+  campaignQuery,
+  submissionListQuery,
   campaignAnswer,
   createCampaignBody,
   idParams,
@@ -54,12 +59,70 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       method: 'get',
       path: '/admin/tasks',
       summary: 'Campaigns with progress and their submissions (completedBy), newest first',
+      description:
+        'Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many ' +
+        'match. submissions=none leaves completedBy empty (read them paged from ' +
+        '/admin/tasks/{taskId}/submissions).',
       tags: ['admin'],
       access: ['admin'],
+      query: campaignListQuery,
       responses: {
-        200: { description: 'The campaigns (money in naira)', schema: adminCampaignSchema.array() },
+        200: {
+          description: 'The campaigns (money in naira)',
+          schema: adminCampaignSchema.array(),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter, sort or page', problem: true },
       },
-      handler: () => listCampaigns(ctx.pool),
+      async handler({ query, res }) {
+        const { campaigns, total } = await listCampaigns(ctx.pool, query);
+        sendTotal(res, total);
+        return campaigns;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/tasks/:taskId',
+      summary: 'One campaign with its figures (and its submissions unless submissions=none)',
+      tags: ['admin'],
+      access: ['admin'],
+      params: taskIdParams,
+      query: campaignQuery,
+      responses: {
+        200: { description: 'The campaign (money in naira)', schema: adminCampaignSchema },
+        404: { description: 'No such campaign', problem: true },
+      },
+      async handler({ params, query }) {
+        const campaign = await findCampaign(ctx.pool, params.taskId, query);
+        if (!campaign) throw new HttpProblem('not_found', 'Campaign not found.');
+        return campaign;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/tasks/:taskId/submissions',
+      summary: "A campaign's submissions, pending first then the newest; filtered and paged",
+      description: 'Without pageSize the whole list. X-Total-Count says how many match.',
+      tags: ['admin'],
+      access: ['admin'],
+      params: taskIdParams,
+      query: submissionListQuery,
+      responses: {
+        200: {
+          description: 'The submissions (earnings in naira)',
+          schema: adminSubmissionSchema.array(),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter or page', problem: true },
+        404: { description: 'No such campaign', problem: true },
+      },
+      async handler({ params, query, res }) {
+        if (!(await findCampaign(ctx.pool, params.taskId, { submissions: 'none' })))
+          throw new HttpProblem('not_found', 'Campaign not found.');
+        const { submissions, total } = await listSubmissions(ctx.pool, params.taskId, query);
+        sendTotal(res, total);
+        return submissions;
+      },
     }),
     defineRoute({
       method: 'post',

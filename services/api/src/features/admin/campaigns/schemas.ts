@@ -1,5 +1,7 @@
 /** Request shapes of the admin campaign and review routes; the decider words the missing-field messages. */
 import { z } from 'zod';
+import { pagingQuery } from '../paging';
+import { CAMPAIGN_SORTS } from './queries';
 import { countInput, nairaInput } from '../wire';
 
 /** A blank form field counts as not given. */
@@ -31,6 +33,36 @@ export const updateCampaignBody = z.object({
 });
 
 export type CampaignFields = z.output<typeof updateCampaignBody>;
+
+export const campaignListQuery = z.object({
+  ...pagingQuery(CAMPAIGN_SORTS),
+  status: z
+    .enum(['active', 'paused', 'completed', 'draft'], {
+      error: 'Status is active, paused, completed or draft',
+    })
+    .optional(),
+  /** Comma-separated platform keys or groups (social-media, music-streaming, app-stores). */
+  platform: z
+    .string()
+    .max(200)
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+  submissions: z.enum(['all', 'none'], { error: 'Submissions is all or none' }).optional(),
+});
+
+export const campaignQuery = z.object({ submissions: campaignListQuery.shape.submissions });
+
+export const submissionListQuery = z.object({
+  ...pagingQuery(['submittedAt']),
+  status: z
+    .enum(['pending', 'approved', 'rejected'], { error: 'Status is pending, approved or rejected' })
+    .optional(),
+});
 
 export const taskIdParams = z.object({ taskId: z.string().trim().min(1).max(200) });
 export const idParams = z.object({ id: z.string().trim().min(1).max(200) });

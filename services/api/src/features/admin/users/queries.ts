@@ -1,5 +1,6 @@
 /** The admin users screen's reads: users with their balances and task counts. */
 import type { Pool } from '@kobo/platform';
+import { Conditions, direction, readPage } from '../paging';
 import { iso, toNaira } from '../wire';
 
 export interface AdminUser {
@@ -72,12 +73,47 @@ function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Users (not staff, not deleted), newest first: the people the admin screen manages. */
-export async function listUsers(pool: Pool): Promise<AdminUser[]> {
-  const { rows } = await pool.query<UserRow>(
-    `${SELECT_USERS} WHERE u.role = 'user' AND NOT u.deleted ORDER BY u.created_at DESC, u.user_id`,
-  );
-  return rows.map(toAdminUser);
+export const USER_SORTS = ['createdAt', 'name', 'email', 'totalTasks', 'balance'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+const USER_ORDER: Record<UserSort, string> = {
+  createdAt: 'created_at',
+  name: "lower(first_name || ' ' || last_name)",
+  email: 'lower(email)',
+  totalTasks: 'coalesce(total_tasks, 0)',
+  balance: 'coalesce(account_balance, 0)',
+};
+
+export interface UserListQuery {
+  q?: string;
+  status?: 'active' | 'inactive' | 'suspended';
+  sort?: UserSort;
+  order?: 'asc' | 'desc';
+  page: number;
+  pageSize?: number;
+}
+
+/**
+ * Users (not staff, not deleted), newest first unless sorted otherwise: the people the admin
+ * screen manages. `q` looks in the names, username and email.
+ */
+export async function listUsers(
+  pool: Pool,
+  query: UserListQuery,
+): Promise<{ users: AdminUser[]; total: number }> {
+  const where = new Conditions()
+    .add(() => `u.role = 'user' AND NOT u.deleted`)
+    .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
+  if (query.status) where.add((param) => `u.status = ${param(query.status)}`);
+  const sort = query.sort ?? 'createdAt';
+  const { rows, total } = await readPage<UserRow>(pool, {
+    select: SELECT_USERS,
+    where,
+    orderBy: `${USER_ORDER[sort]} ${direction(query.order, sort === 'createdAt' ? 'desc' : 'asc')}, user_id`,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { users: rows.map(toAdminUser), total };
 }
 
 /** One user that is not deleted, any role. */

@@ -4,6 +4,7 @@ import type { FeatureRoutes } from '../../../app';
 import { defineRoute, HttpProblem } from '../../../http';
 import { staffMeta } from '../wire';
 import { createUser } from './create-user';
+import { pagedResponseHeaders, sendTotal } from '../paging';
 import { findUser, listUsers } from './queries';
 import {
   adminUserSchema,
@@ -12,6 +13,7 @@ import {
   updateUserBody,
   userAnswer,
   userIdParams,
+  userListQuery,
 } from './schemas';
 import { updateUser } from './update-user';
 
@@ -31,11 +33,24 @@ export const userRoutes: FeatureRoutes = (ctx) => {
     defineRoute({
       method: 'get',
       path: '/admin/users',
-      summary: 'Users with their balances and task counts, newest first',
+      summary: 'Users with their balances and task counts, newest first; searched, filtered and paged',
+      description: 'Without pageSize the whole list. X-Total-Count says how many users match.',
       tags: ['admin'],
       access: ['admin'],
-      responses: { 200: { description: 'The users (money in naira)', schema: z.array(adminUserSchema) } },
-      handler: () => listUsers(ctx.pool),
+      query: userListQuery,
+      responses: {
+        200: {
+          description: 'The users (money in naira)',
+          schema: z.array(adminUserSchema),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter, sort or page', problem: true },
+      },
+      async handler({ query, res }) {
+        const { users, total } = await listUsers(ctx.pool, query);
+        sendTotal(res, total);
+        return users;
+      },
     }),
     defineRoute({
       method: 'post',

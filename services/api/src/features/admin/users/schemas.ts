@@ -1,11 +1,15 @@
 /** Request and answer shapes of the admin users routes. */
 import { z } from 'zod';
+import { pagingQuery } from '../paging';
 import { messageSchema, nairaInput } from '../wire';
+import { USER_SORTS } from './queries';
 
 const REQUIRED = 'Please fill in all required fields.';
 const required = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const statuses = ['active', 'inactive', 'suspended'] as const;
 const status = z.enum(statuses, { error: 'Status must be active, inactive or suspended.' });
+
+export const userListQuery = z.object({ ...pagingQuery(USER_SORTS), status: status.optional() });
 
 export const adminUserSchema = z
   .object({

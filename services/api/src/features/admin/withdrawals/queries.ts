@@ -1,5 +1,6 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
 import type { Pool } from '@kobo/platform';
+import { Conditions, direction, readPage } from '../paging';
 import { iso, toNaira } from '../wire';
 import type { AdminWithdrawal } from './schemas';
 
@@ -94,11 +95,44 @@ export function toAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
   };
 }
 
-export async function listWithdrawals(pool: Pool) {
-  const { rows } = await pool.query<WithdrawalRow>(
-    `${SELECT_WITHDRAWALS} ORDER BY w.requested_at DESC, w.withdrawal_id`,
-  );
-  return rows.map(toAdminWithdrawal);
+export const WITHDRAWAL_SORTS = ['createdAt', 'amount'] as const;
+const WITHDRAWAL_ORDER: Record<(typeof WITHDRAWAL_SORTS)[number], string> = {
+  createdAt: 'requested_at',
+  amount: 'amount',
+};
+/** The old client's statuses, as the read model's states. */
+const STATES_OF = {
+  pending: ['pending'],
+  approved: ['approved', 'paid', 'payout_failed'],
+  rejected: ['rejected'],
+} satisfies Record<ReturnType<typeof adminStatus>, WithdrawalState[]>;
+
+export interface WithdrawalListQuery {
+  q?: string;
+  status?: keyof typeof STATES_OF;
+  sort?: (typeof WITHDRAWAL_SORTS)[number];
+  order?: 'asc' | 'desc';
+  page: number;
+  pageSize?: number;
+}
+
+/** Requests in every state, newest first unless sorted otherwise; `q` looks in who asked. */
+export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
+  const where = new Conditions().search(query.q, [
+    "u.first_name || ' ' || u.last_name",
+    'u.username',
+    'u.email',
+  ]);
+  if (query.status) where.add((param) => `w.status = ANY(${param(STATES_OF[query.status!])}::text[])`);
+  const sort = query.sort ?? 'createdAt';
+  const { rows, total } = await readPage<WithdrawalRow>(pool, {
+    select: SELECT_WITHDRAWALS,
+    where,
+    orderBy: `${WITHDRAWAL_ORDER[sort]} ${direction(query.order, 'desc')}, withdrawal_id`,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { withdrawals: rows.map(toAdminWithdrawal), total };
 }
 
 export async function findWithdrawal(pool: Pool, withdrawalId: string): Promise<WithdrawalRow | null> {

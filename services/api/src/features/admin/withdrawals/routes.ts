@@ -4,8 +4,9 @@ import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../app';
 import { defineRoute, HttpProblem } from '../../../http';
 import { staffMeta } from '../wire';
+import { pagedResponseHeaders, sendTotal } from '../paging';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
-import { adminWithdrawalSchema } from './schemas';
+import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */
 export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
@@ -42,12 +43,24 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
       method: 'get',
       path: '/admin/withdrawals',
       summary: 'Withdrawal requests in every state, newest first, with the bank details and the payout',
+      description:
+        'Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match.',
       tags: ['admin'],
       access: ['admin'],
+      query: withdrawalListQuery,
       responses: {
-        200: { description: 'The requests (money in naira)', schema: adminWithdrawalSchema.array() },
+        200: {
+          description: 'The requests (money in naira)',
+          schema: adminWithdrawalSchema.array(),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter, sort or page', problem: true },
       },
-      handler: () => listWithdrawals(ctx.pool),
+      async handler({ query, res }) {
+        const { withdrawals, total } = await listWithdrawals(ctx.pool, query);
+        sendTotal(res, total);
+        return withdrawals;
+      },
     }),
     defineRoute({
       method: 'post',

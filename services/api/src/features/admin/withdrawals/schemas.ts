@@ -1,5 +1,14 @@
 /** Answer shapes of the admin withdrawals routes (money in naira). */
 import { z } from 'zod';
+import { pagingQuery } from '../paging';
+import { WITHDRAWAL_SORTS } from './queries';
+
+export const withdrawalListQuery = z.object({
+  ...pagingQuery(WITHDRAWAL_SORTS),
+  status: z
+    .enum(['pending', 'approved', 'rejected'], { error: 'Status is pending, approved or rejected' })
+    .optional(),
+});
 
 export const adminWithdrawalSchema = z
   .object({
