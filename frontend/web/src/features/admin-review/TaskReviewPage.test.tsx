@@ -32,16 +32,26 @@ function serveCampaign(
     submission('s1', 'Ada Okafor', '2026-11-22T10:00:00.000Z'),
     submission('s2', 'Chioma Eze', '2026-11-22T09:00:00.000Z'),
   ];
-  const campaign = {
-    _id: 'c1',
-    taskName: 'Like the Suya Spot page',
-    completedBy: subs,
-  } as unknown as AdminCampaign;
+  // The campaign's figures and its submissions, filtered by status, as the server reads them.
+  const campaign = () =>
+    ({
+      _id: 'c1',
+      taskName: 'Like the Suya Spot page',
+      pendingUnits: subs.filter((s) => s.status === 'pending').length,
+      completedUnits: subs.filter((s) => s.status === 'approved').length,
+      rejectedUnits: subs.filter((s) => s.status === 'rejected').length,
+      completedBy: [],
+    }) as unknown as AdminCampaign;
   const keys: (string | null)[] = [];
   const sent = serveFetch((request) => {
-    if (request.path === '/api/admin/tasks') return { status: 200, body: [campaign] };
+    if (request.path === '/api/admin/tasks/c1') return { status: 200, body: campaign() };
+    if (request.path === '/api/admin/tasks/c1/submissions') {
+      const status = request.query.get('status');
+      return { status: 200, body: subs.filter((s) => !status || s.status === status) };
+    }
     if (request.path === '/api/uploads/link')
       return { status: 200, body: { url: '/api/uploads/proof.png', expiresAt: '2026-11-22T10:05:00.000Z' } };
+    if (request.method === 'GET') return problem(404, 'Not found');
     const refused = decide(request);
     if (refused) return refused;
     const target = subs.find((s) => s._id === (request.body as { submissionId: string }).submissionId)!;

@@ -4,7 +4,7 @@
  * from the keyboard alone (review-keys.ts).
  */
 import { Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
@@ -13,10 +13,14 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { endsAttempt, newAttemptKey } from '../withdraw/attempt-key';
+import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
+import { Pager } from '../../shared/ui/Pager';
 import {
   useApproveSubmissionMutation,
-  useGetAdminCampaignsQuery,
+  useGetAdminCampaignQuery,
+  useGetCampaignSubmissionsQuery,
   useRejectSubmissionMutation,
+  type AdminCampaign,
   type AdminSubmission,
 } from './api';
 import { ProofDialog, RejectDialog } from './ReviewDialogs';
@@ -24,7 +28,6 @@ import {
   STATUS_FILTERS,
   countSubmissions,
   emptyDescription,
-  filterSubmissions,
   parseStatusFilter,
   readFlags,
   showingLine,
@@ -58,10 +61,24 @@ const BACK = (
 );
 
 function TaskReview({ campaignId }: { campaignId: string }) {
-  const campaigns = useGetAdminCampaignsQuery();
+  const campaign = useGetAdminCampaignQuery(campaignId);
   const [params, setParams] = useSearchParams();
   const filter = parseStatusFilter(params.get('status'));
-  const campaign = campaigns.data?.find((c) => c._id === campaignId);
+  const page = readPage(params);
+  // The server filters and pages, pending first then the newest.
+  const submissions = useGetCampaignSubmissionsQuery({
+    taskId: campaignId,
+    ...(filter === 'all' ? {} : { status: filter }),
+    ...page,
+  });
+  const notFound = campaign.error && 'status' in campaign.error && campaign.error.status === 404;
+
+  /** The filter and page in the address; Pending and the first page are the plain address. */
+  function show(next: { filter?: StatusFilter } & Partial<PageRequest>) {
+    const status = next.filter ?? filter;
+    const updated = writePage({ page: next.page ?? 1, pageSize: next.pageSize ?? page.pageSize });
+    setParams(status === 'pending' ? updated : { status, ...updated }, { replace: true });
+  }
 
   const header = (
     <>
@@ -78,16 +95,8 @@ function TaskReview({ campaignId }: { campaignId: string }) {
   );
 
   let body;
-  if (campaigns.isLoading) body = <LoadingState label="Loading submissions..." />;
-  else if (!campaigns.data)
-    body = (
-      <ErrorState
-        title="Could not load submissions"
-        message={errorMessage(campaigns.error, 'Please check your connection and try again.')}
-        onRetry={() => void campaigns.refetch()}
-      />
-    );
-  else if (!campaign)
+  if (campaign.isLoading || submissions.isLoading) body = <LoadingState label="Loading submissions..." />;
+  else if (notFound)
     body = (
       <div className="kobo-card">
         <EmptyState
@@ -98,23 +107,38 @@ function TaskReview({ campaignId }: { campaignId: string }) {
         />
       </div>
     );
+  else if (!campaign.data || !submissions.data)
+    body = (
+      <ErrorState
+        title="Could not load submissions"
+        message={errorMessage(
+          campaign.error ?? submissions.error,
+          'Please check your connection and try again.',
+        )}
+        onRetry={() => {
+          void campaign.refetch();
+          void submissions.refetch();
+        }}
+      />
+    );
   else
     body = (
       <ReviewQueue
-        campaignId={campaign._id}
-        title={campaign.taskName}
-        submissions={campaign.completedBy}
+        campaign={campaign.data}
+        submissions={submissions.data.items}
+        total={submissions.data.total}
+        busyLoading={submissions.isFetching}
         filter={filter}
-        onFilter={(next) =>
-          setParams(
-            (current) => {
-              const updated = new URLSearchParams(current);
-              if (next === 'pending') updated.delete('status');
-              else updated.set('status', next);
-              return updated;
-            },
-            { replace: true },
-          )
+        onFilter={(next) => show({ filter: next })}
+        pager={
+          submissions.data.total > 0 ? (
+            <Pager
+              label="Submission pages"
+              {...page}
+              total={submissions.data.total}
+              onChange={(next) => show(next)}
+            />
+          ) : null
         }
       />
     );
@@ -131,18 +155,26 @@ const TEXT_FIELD = 'input, textarea, select, [contenteditable="true"]';
 const CONTROL = 'button, a, [role="tab"], summary';
 
 function ReviewQueue({
-  campaignId,
-  title,
+  campaign,
   submissions,
+  total,
+  busyLoading,
   filter,
   onFilter,
+  pager,
 }: {
-  campaignId: string;
-  title: string;
+  campaign: AdminCampaign;
+  /** The page in hand, already filtered by the server. */
   submissions: AdminSubmission[];
+  /** How many match the filter, on every page. */
+  total: number;
+  busyLoading: boolean;
   filter: StatusFilter;
   onFilter: (filter: StatusFilter) => void;
+  pager: ReactNode;
 }) {
+  const campaignId = campaign._id;
+  const title = campaign.taskName;
   const toast = useToast();
   const [approve] = useApproveSubmissionMutation();
   const [reject] = useRejectSubmissionMutation();
@@ -150,8 +182,8 @@ function ReviewQueue({
   // One Idempotency-Key per intended decision: a retry after a lost answer reuses it.
   const attemptKeys = useRef(new Map<string, string>());
 
-  const counts = useMemo(() => countSubmissions(submissions), [submissions]);
-  const shown = useMemo(() => filterSubmissions(submissions, filter), [submissions, filter]);
+  const counts = countSubmissions(campaign);
+  const shown = submissions;
   const items: ReviewItem[] = useMemo(
     () => shown.map((s) => ({ id: s._id, pending: s.status === 'pending' })),
     [shown],
@@ -311,7 +343,7 @@ function ReviewQueue({
           </Tabs>
         </div>
         <div className="kobo-review-queue-meta">
-          <p aria-live="polite">{showingLine(shown.length)}</p>
+          <p aria-live="polite">{showingLine(total)}</p>
           <p className="kobo-muted kobo-review-help" id="kobo-review-shortcuts">
             {REVIEW_SHORTCUTS}
           </p>
@@ -322,6 +354,7 @@ function ReviewQueue({
         ) : (
           <ul
             ref={list}
+            aria-busy={busyLoading}
             className="kobo-review-submissions"
             aria-label="Submissions"
             aria-describedby="kobo-review-shortcuts"
@@ -354,6 +387,7 @@ function ReviewQueue({
             ))}
           </ul>
         )}
+        {pager}
       </section>
 
       <ProofDialog

@@ -4,10 +4,12 @@
  * link to a proof image (docs/api/tasks.md, /uploads/link).
  */
 import { api } from '../../shared/api/api';
-import type { ApiAnswer, ApiBody } from '../../shared/api/types';
+import { toPage, type Page } from '../../shared/api/paging';
+import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
 
 export type AdminCampaign = ApiAnswer<'getAdminTasks'>[number];
-export type AdminSubmission = AdminCampaign['completedBy'][number];
+export type AdminSubmission = ApiAnswer<'getAdminTasksByTaskIdSubmissions'>[number];
+export type SubmissionListArgs = { taskId: string } & ApiQuery<'getAdminTasksByTaskIdSubmissions'>;
 export type ReviewAnswer = ApiAnswer<'postAdminTasksApprove'>;
 export type ToggleAnswer = ApiAnswer<'putAdminTasksByIdStatus'>;
 export type ProofLink = ApiAnswer<'getUploadsLink'>;
@@ -23,8 +25,24 @@ export interface ReviewRequest {
 
 export const adminReviewApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // The cards need the figures only: the submissions are read per campaign, a page at a time.
     getAdminCampaigns: build.query<AdminCampaign[], void>({
-      query: () => '/admin/tasks',
+      query: () => ({ url: '/admin/tasks', params: { submissions: 'none' } }),
+      providesTags: ['AdminCampaigns'],
+    }),
+    getAdminCampaign: build.query<AdminCampaign, string>({
+      query: (taskId) => ({
+        url: `/admin/tasks/${encodeURIComponent(taskId)}`,
+        params: { submissions: 'none' },
+      }),
+      providesTags: ['AdminCampaigns'],
+    }),
+    getCampaignSubmissions: build.query<Page<AdminSubmission>, SubmissionListArgs>({
+      query: ({ taskId, ...params }) => ({
+        url: `/admin/tasks/${encodeURIComponent(taskId)}/submissions`,
+        params,
+      }),
+      transformResponse: (items: AdminSubmission[], meta) => toPage(items, meta),
       providesTags: ['AdminCampaigns'],
     }),
     toggleCampaignStatus: build.mutation<ToggleAnswer, string>({
@@ -61,6 +79,8 @@ export const adminReviewApi = api.injectEndpoints({
 
 export const {
   useGetAdminCampaignsQuery,
+  useGetAdminCampaignQuery,
+  useGetCampaignSubmissionsQuery,
   useToggleCampaignStatusMutation,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,

@@ -3,7 +3,7 @@
  * filter, the empty-state text, and the proof verification flags read as links to the look-alike
  * submission when it is in the same campaign.
  */
-import type { AdminSubmission } from './api';
+import type { AdminCampaign, AdminSubmission } from './api';
 
 export type StatusFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
@@ -20,20 +20,12 @@ export function parseStatusFilter(raw: string | null): StatusFilter {
 
 export type SubmissionCounts = Record<StatusFilter, number>;
 
-export function countSubmissions(submissions: AdminSubmission[]): SubmissionCounts {
-  const counts: SubmissionCounts = { pending: 0, approved: 0, rejected: 0, all: submissions.length };
-  for (const s of submissions) counts[s.status] += 1;
-  return counts;
-}
-
-/** The submissions under a filter: pending first, then the newest (as the server sends them). */
-export function filterSubmissions(submissions: AdminSubmission[], filter: StatusFilter): AdminSubmission[] {
-  const chosen = filter === 'all' ? submissions : submissions.filter((s) => s.status === filter);
-  return [...chosen].sort(
-    (a, b) =>
-      Number(b.status === 'pending') - Number(a.status === 'pending') ||
-      b.submittedAt.localeCompare(a.submittedAt),
-  );
+/** The four counts, from the campaign's own figures (the list in hand is one page). */
+export function countSubmissions(
+  campaign: Pick<AdminCampaign, 'pendingUnits' | 'completedUnits' | 'rejectedUnits'>,
+): SubmissionCounts {
+  const { pendingUnits: pending, completedUnits: approved, rejectedUnits: rejected } = campaign;
+  return { pending, approved, rejected, all: pending + approved + rejected };
 }
 
 export function showingLine(count: number): string {

@@ -9,7 +9,7 @@ import {
   InputGroup,
   Tag,
 } from '@blueprintjs/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
@@ -17,11 +17,12 @@ import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { Pager } from '../../shared/ui/Pager';
+import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useGetAdminTransactionsQuery, type AdminTransaction } from './api';
 import {
-  countTransactions,
-  filterTransactions,
+  listArgs,
   readFilters,
   STATUS_FILTERS,
   STATUS_INTENT,
@@ -47,16 +48,22 @@ function StatusTag({ status }: { status: AdminTransaction['status'] }) {
 export function AdminTransactionsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const list = useGetAdminTransactionsQuery();
+  const list = useGetAdminTransactionsQuery(listArgs(filters));
+  // The cards count every transaction: one-row reads whose X-Total-Count is the figure.
+  const all = useGetAdminTransactionsQuery({ pageSize: 1 });
+  const completed = useGetAdminTransactionsQuery({ status: 'completed', pageSize: 1 });
+  const pending = useGetAdminTransactionsQuery({ status: 'pending', pageSize: 1 });
   const [viewing, setViewing] = useState<AdminTransaction | null>(null);
   const isPhone = useIsPhone();
 
-  const shown = useMemo(() => filterTransactions(list.data ?? [], filters), [list.data, filters]);
-  const counts = list.data ? countTransactions(list.data) : null;
+  const shown = list.data?.items ?? [];
+  const filtered = filters.status !== 'all' || filters.query.trim() !== '';
+  // A new filter starts at the first page.
   const setFilters = (next: Partial<typeof filters>) =>
-    setParams(writeFilters({ ...filters, ...next }), { replace: true });
-  const figure = (value: number | undefined) =>
-    value === undefined ? (list.isLoading ? '…' : '—') : value.toLocaleString('en-NG');
+    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: true });
+  const [search, setSearch] = useDebouncedSearch(filters.query, (query) => setFilters({ query }));
+  const figure = (count: { data?: { total: number }; isLoading: boolean }) =>
+    count.data ? count.data.total.toLocaleString('en-NG') : count.isLoading ? '…' : '—';
 
   let body;
   if (list.isLoading) body = <LoadingState label="Loading transactions..." />;
@@ -75,12 +82,12 @@ export function AdminTransactionsPage() {
           icon="exchange"
           title="No transactions found"
           description={
-            list.data.length
+            filtered
               ? 'No transaction matches this search or status.'
               : "Users' rewards, bonuses and withdrawals appear here as they happen."
           }
           action={
-            list.data.length ? (
+            filtered ? (
               <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
             ) : undefined
           }
@@ -97,20 +104,9 @@ export function AdminTransactionsPage() {
         subtitle="Every user's rewards, bonuses and withdrawals, newest first."
       />
       <div className="kobo-grid kobo-admin-transactions-cards">
-        <StatCard
-          label="Total"
-          icon="exchange"
-          tone="brand"
-          value={figure(counts?.total)}
-          hint="All transactions"
-        />
-        <StatCard label="Completed" icon="tick-circle" value={figure(counts?.completed)} hint="Settled" />
-        <StatCard
-          label="Pending"
-          icon="time"
-          value={figure(counts?.pending)}
-          hint="Withdrawals not yet paid"
-        />
+        <StatCard label="Total" icon="exchange" tone="brand" value={figure(all)} hint="All transactions" />
+        <StatCard label="Completed" icon="tick-circle" value={figure(completed)} hint="Settled" />
+        <StatCard label="Pending" icon="time" value={figure(pending)} hint="Withdrawals not yet paid" />
       </div>
       <div
         className="kobo-card kobo-admin-transactions-toolbar"
@@ -127,8 +123,8 @@ export function AdminTransactionsPage() {
             type="search"
             leftIcon="search"
             placeholder="User name or description"
-            value={filters.query}
-            onValueChange={(query) => setFilters({ query })}
+            value={search}
+            onValueChange={setSearch}
           />
         </FormGroup>
         <FormGroup label="Status" labelFor="kobo-admin-transactions-status">
@@ -140,12 +136,16 @@ export function AdminTransactionsPage() {
           />
         </FormGroup>
       </div>
-      {list.data && list.data.length > 0 ? (
-        <p className="kobo-muted kobo-admin-transactions-count" aria-live="polite">
-          Showing {shown.length} of {list.data.length} transaction{list.data.length === 1 ? '' : 's'}
-        </p>
+      <div aria-busy={list.isFetching}>{body}</div>
+      {list.data && list.data.total > 0 ? (
+        <Pager
+          label="Transaction pages"
+          page={filters.page}
+          pageSize={filters.pageSize}
+          total={list.data.total}
+          onChange={(page) => setFilters(page)}
+        />
       ) : null}
-      {body}
       <TransactionDialog transaction={viewing} onClose={() => setViewing(null)} />
     </main>
   );

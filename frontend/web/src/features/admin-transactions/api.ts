@@ -1,13 +1,17 @@
 /** The admin's transaction list (docs/api/admin.md): every user's transactions, newest first. */
 import { api } from '../../shared/api/api';
-import type { ApiAnswer } from '../../shared/api/types';
+import { toPage, type Page } from '../../shared/api/paging';
+import type { ApiAnswer, ApiQuery } from '../../shared/api/types';
 
 export type AdminTransaction = ApiAnswer<'getAdminTransactions'>[number];
+export type TransactionListArgs = ApiQuery<'getAdminTransactions'>;
 
 export const adminTransactionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminTransactions: build.query<AdminTransaction[], void>({
-      query: () => '/admin/transactions',
+    // The server filters and pages; X-Total-Count gives the total.
+    getAdminTransactions: build.query<Page<AdminTransaction>, TransactionListArgs>({
+      query: (params) => ({ url: '/admin/transactions', params }),
+      transformResponse: (items: AdminTransaction[], meta) => toPage(items, meta),
       providesTags: ['Transactions'],
     }),
   }),

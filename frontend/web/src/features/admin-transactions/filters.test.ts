@@ -1,65 +1,39 @@
-import type { AdminTransaction } from './api';
-import { countTransactions, filterTransactions, readFilters, writeFilters } from './filters';
-
-function transaction(overrides: Partial<AdminTransaction>): AdminTransaction {
-  return {
-    transactionId: 'tx',
-    _id: 'tx',
-    userId: 'u',
-    fullName: 'Tunde Bakare',
-    username: 'tundebakare',
-    email: 'tunde@demo.kobo.ng',
-    amount: 500,
-    createdAt: '2026-11-20T10:30:00.000Z',
-    updatedAt: '2026-11-20T10:30:00.000Z',
-    description: 'Task reward: Follow Kobo on Instagram',
-    type: 'task',
-    status: 'completed',
-    ...overrides,
-  };
-}
-
-const rows = [
-  transaction({ _id: 'a' }),
-  transaction({
-    _id: 'b',
-    fullName: 'Chioma Eze',
-    description: 'Withdrawal to Access Bank',
-    amount: -2000,
-    type: 'withdrawal',
-    status: 'pending',
-  }),
-  transaction({
-    _id: 'c',
-    fullName: 'Zainab Musa',
-    description: 'Withdrawal to GTBank',
-    amount: -4000,
-    type: 'withdrawal',
-    status: 'failed',
-  }),
-];
-const ids = (list: AdminTransaction[]) => list.map((row) => row._id);
+import { listArgs, readFilters, typeLabel, writeFilters } from './filters';
 
 describe('the transactions filter', () => {
-  it('reads and writes the URL', () => {
-    expect(readFilters(new URLSearchParams('status=failed&q=gtb'))).toEqual({
+  it('reads and writes the URL, page included', () => {
+    expect(readFilters(new URLSearchParams('status=failed&q=gtb&page=4'))).toEqual({
       status: 'failed',
       query: 'gtb',
+      page: 4,
+      pageSize: 25,
     });
-    expect(readFilters(new URLSearchParams('status=paid'))).toEqual({ status: 'all', query: '' });
-    expect(writeFilters({ status: 'all', query: '' })).toEqual({});
-    expect(writeFilters({ status: 'pending', query: 'eze' })).toEqual({ status: 'pending', q: 'eze' });
+    const plain = { status: 'all', query: '', page: 1, pageSize: 25 } as const;
+    expect(readFilters(new URLSearchParams('status=paid'))).toEqual(plain);
+    expect(writeFilters(plain)).toEqual({});
+    expect(writeFilters({ status: 'pending', query: 'eze', page: 2, pageSize: 100 })).toEqual({
+      status: 'pending',
+      q: 'eze',
+      page: '2',
+      pageSize: '100',
+    });
   });
 
-  it('searches the user name and the description, ignoring case', () => {
-    expect(ids(filterTransactions(rows, { status: 'all', query: 'ZAINAB' }))).toEqual(['c']);
-    expect(ids(filterTransactions(rows, { status: 'all', query: 'withdrawal to' }))).toEqual(['b', 'c']);
-    expect(ids(filterTransactions(rows, { status: 'all', query: 'instagram' }))).toEqual(['a']);
+  it('asks the server for the page, with the search trimmed and All left out', () => {
+    expect(listArgs({ status: 'all', query: ' gtb ', page: 1, pageSize: 25 })).toEqual({
+      q: 'gtb',
+      page: 1,
+      pageSize: 25,
+    });
+    expect(listArgs({ status: 'failed', query: '', page: 3, pageSize: 50 })).toEqual({
+      status: 'failed',
+      page: 3,
+      pageSize: 50,
+    });
   });
 
-  it('filters by status and counts for the cards', () => {
-    expect(ids(filterTransactions(rows, { status: 'completed', query: '' }))).toEqual(['a']);
-    expect(ids(filterTransactions(rows, { status: 'failed', query: 'withdrawal' }))).toEqual(['c']);
-    expect(countTransactions(rows)).toEqual({ total: 3, completed: 1, pending: 1 });
+  it('names the types the admin knows', () => {
+    expect(typeLabel('other')).toBe('Adjustment');
+    expect(typeLabel('activityWithdrawal')).toBe('Activity withdrawal');
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The transactions view's filter and search (admin-area.md section 2), kept in the URL
- * (`?status=failed&q=ada`). Pure, shared by the page and its tests.
+ * The transactions view's filter, search and page (admin-area.md section 2), kept in the URL
+ * (`?status=failed&q=ada&page=2`); the server filters and pages. Pure, shared by the page and its
+ * tests.
  */
 import type { Intent } from '@blueprintjs/core';
-import type { AdminTransaction } from './api';
+import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
+import type { AdminTransaction, TransactionListArgs } from './api';
 
 export type StatusFilter = 'all' | AdminTransaction['status'];
 
@@ -14,7 +16,7 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
-export interface TransactionFilters {
+export interface TransactionFilters extends PageRequest {
   status: StatusFilter;
   query: string;
 }
@@ -24,38 +26,18 @@ export function readFilters(params: URLSearchParams): TransactionFilters {
   return {
     status: STATUS_FILTERS.some((filter) => filter.value === status) ? (status as StatusFilter) : 'all',
     query: params.get('q') ?? '',
+    ...readPage(params),
   };
 }
 
-export function writeFilters({ status, query }: TransactionFilters): Record<string, string> {
-  return { ...(status === 'all' ? {} : { status }), ...(query ? { q: query } : {}) };
+export function writeFilters({ status, query, ...page }: TransactionFilters): Record<string, string> {
+  return { ...(status === 'all' ? {} : { status }), ...(query ? { q: query } : {}), ...writePage(page) };
 }
 
-/** Case-insensitive substring of the user's name (full or username) or the description. */
-export function matchesQuery(transaction: AdminTransaction, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [transaction.fullName, transaction.username, transaction.description].some((field) =>
-    (field ?? '').toLowerCase().includes(needle),
-  );
-}
-
-export function filterTransactions(
-  rows: AdminTransaction[],
-  filters: TransactionFilters,
-): AdminTransaction[] {
-  return rows.filter(
-    (row) => (filters.status === 'all' || row.status === filters.status) && matchesQuery(row, filters.query),
-  );
-}
-
-/** The cards: how many transactions there are, and how many completed or pending. */
-export function countTransactions(rows: AdminTransaction[]) {
-  return {
-    total: rows.length,
-    completed: rows.filter((row) => row.status === 'completed').length,
-    pending: rows.filter((row) => row.status === 'pending').length,
-  };
+/** What the server is asked for: the search trimmed, All left out. */
+export function listArgs({ status, query, page, pageSize }: TransactionFilters): TransactionListArgs {
+  const q = query.trim();
+  return { ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}), page, pageSize };
 }
 
 const TYPE_LABELS: Record<string, string> = {

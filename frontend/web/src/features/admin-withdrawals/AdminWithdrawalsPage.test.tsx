@@ -20,7 +20,11 @@ const stats = {
 /** The server: the list as it stands, and the approve answer the test holds until it says so. */
 function server(decide: (request: SentRequest) => Answer) {
   return serveFetch((request) => {
-    if (request.path === '/api/admin/withdrawals') return { status: 200, body: [withdrawal()] };
+    // The server filters: Tunde's request is pending.
+    if (request.path === '/api/admin/withdrawals') {
+      const status = request.query.get('status');
+      return { status: 200, body: status && status !== 'pending' ? [] : [withdrawal()] };
+    }
     if (request.path === '/api/admin/stats') return { status: 200, body: stats };
     return decide(request);
   });
@@ -124,17 +128,27 @@ describe('the filters in the address', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('rejected');
   });
 
-  it('writes the search into the URL', async () => {
-    server(() => ({ status: 404, body: {} }));
+  it('writes the search into the URL after a pause in typing, and asks the server for that page', async () => {
+    const sent = server(() => ({ status: 404, body: {} }));
     const { router } = renderPage(<AdminWithdrawalsPage />, {
       path: '/admin/withdrawals',
-      at: '/admin/withdrawals',
+      at: '/admin/withdrawals?page=2',
     });
     const user = userEvent.setup();
     await rowOfTunde();
     await user.type(screen.getByLabelText('Search'), 'tunde');
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
-    expect(router.state.location.search).toBe('?status=pending&q=tunde');
+    // A new filter starts again at the first page.
+    await waitFor(() => expect(router.state.location.search).toBe('?status=pending&q=tunde'));
+    const lists = sent.filter((request) => request.path === '/api/admin/withdrawals');
+    // One request per settled search, not one per keystroke.
+    expect(lists.map((request) => request.query.get('q'))).toEqual([null, null, 'tunde']);
+    expect(Object.fromEntries(lists.at(-1)!.query)).toEqual({
+      status: 'pending',
+      q: 'tunde',
+      page: '1',
+      pageSize: '25',
+    });
     expect(screen.getByText('Tunde Bakare')).toBeInTheDocument();
   });
 });

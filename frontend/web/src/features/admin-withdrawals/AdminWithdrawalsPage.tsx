@@ -1,5 +1,5 @@
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate } from '../../shared/dates';
@@ -10,16 +10,11 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
+import { Pager } from '../../shared/ui/Pager';
+import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
-import {
-  filterWithdrawals,
-  readFilters,
-  STATUS_FILTERS,
-  typeLabel,
-  writeFilters,
-  type StatusFilter,
-} from './filters';
+import { listArgs, readFilters, STATUS_FILTERS, typeLabel, writeFilters, type StatusFilter } from './filters';
 import { RejectDialog } from './RejectDialog';
 import { StatusTag } from './StatusTag';
 import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
@@ -30,19 +25,22 @@ export const APPROVE_FAILED = 'Withdrawal Declined: Unknown error occured.';
 export function AdminWithdrawalsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const list = useGetAdminWithdrawalsQuery();
+  const list = useGetAdminWithdrawalsQuery(listArgs(filters));
   const [viewing, setViewing] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   const [approve] = useApproveWithdrawalMutation();
   const toast = useToast();
   const isPhone = useIsPhone();
 
-  const shown = useMemo(() => filterWithdrawals(list.data ?? [], filters), [list.data, filters]);
+  const shown = list.data?.items ?? [];
+  const filtered = filters.status !== 'all' || filters.query.trim() !== '';
   // The open details follow the list, so an approval shows there too.
-  const viewed = list.data?.find((withdrawal) => withdrawal._id === viewing) ?? null;
+  const viewed = shown.find((withdrawal) => withdrawal._id === viewing) ?? null;
 
+  // A new filter starts at the first page.
   const setFilters = (next: Partial<typeof filters>) =>
-    setParams(writeFilters({ ...filters, ...next }), { replace: true });
+    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: true });
+  const [search, setSearch] = useDebouncedSearch(filters.query, (query) => setFilters({ query }));
 
   const onApprove = async (withdrawal: AdminWithdrawal) => {
     try {
@@ -71,12 +69,12 @@ export function AdminWithdrawalsPage() {
           icon="bank-account"
           title="No withdrawal requests"
           description={
-            list.data.length
+            filtered
               ? 'No request matches this search or status.'
               : 'Requests appear here as soon as users ask to withdraw.'
           }
           action={
-            list.data.length ? (
+            filtered ? (
               <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
             ) : undefined
           }
@@ -104,8 +102,8 @@ export function AdminWithdrawalsPage() {
             type="search"
             leftIcon="search"
             placeholder="User name or email"
-            value={filters.query}
-            onValueChange={(query) => setFilters({ query })}
+            value={search}
+            onValueChange={setSearch}
           />
         </FormGroup>
         <FormGroup label="Status" labelFor="kobo-admin-withdrawals-status">
@@ -117,12 +115,16 @@ export function AdminWithdrawalsPage() {
           />
         </FormGroup>
       </div>
-      {list.data && list.data.length > 0 ? (
-        <p className="kobo-muted kobo-admin-withdrawals-count" aria-live="polite">
-          Showing {shown.length} of {list.data.length} request{list.data.length === 1 ? '' : 's'}
-        </p>
+      <div aria-busy={list.isFetching}>{body}</div>
+      {list.data && list.data.total > 0 ? (
+        <Pager
+          label="Withdrawal request pages"
+          page={filters.page}
+          pageSize={filters.pageSize}
+          total={list.data.total}
+          onChange={(page) => setFilters(page)}
+        />
       ) : null}
-      {body}
       <WithdrawalDetailsDialog
         withdrawal={viewed}
         onClose={() => setViewing(null)}

@@ -3,9 +3,11 @@
  * approve (optimistic) / reject, each with an Idempotency-Key per attempt.
  */
 import { api } from '../../shared/api/api';
-import type { ApiAnswer, ApiBody } from '../../shared/api/types';
+import { toPage, type Page } from '../../shared/api/paging';
+import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
 
 export type AdminWithdrawal = ApiAnswer<'getAdminWithdrawals'>[number];
+export type WithdrawalListArgs = ApiQuery<'getAdminWithdrawals'>;
 export type WithdrawalDecision = ApiAnswer<'postAdminWithdrawalsApprove'>;
 
 /** A new key for each attempt the admin makes; a retry by RTK (none for commands) would share it. */
@@ -16,8 +18,9 @@ export function newAttemptKey(): string {
 
 export const adminWithdrawalsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminWithdrawals: build.query<AdminWithdrawal[], void>({
-      query: () => '/admin/withdrawals',
+    getAdminWithdrawals: build.query<Page<AdminWithdrawal>, WithdrawalListArgs>({
+      query: (params) => ({ url: '/admin/withdrawals', params }),
+      transformResponse: (items: AdminWithdrawal[], meta) => toPage(items, meta),
       providesTags: ['Withdrawals'],
     }),
     approveWithdrawal: build.mutation<WithdrawalDecision, { transactionId: string }>({
@@ -28,20 +31,24 @@ export const adminWithdrawalsApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': newAttemptKey() },
       }),
       // The row shows Approved at once; a refusal puts it back as it was.
-      async onQueryStarted({ transactionId }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          adminWithdrawalsApi.util.updateQueryData('getAdminWithdrawals', undefined, (draft) => {
-            const row = draft.find((withdrawal) => withdrawal._id === transactionId);
-            if (row && row.status === 'pending') {
-              row.status = 'approved';
-              row.payoutState = 'awaiting';
-            }
-          }),
+      // Every cached page holding the row is patched.
+      async onQueryStarted({ transactionId }, { dispatch, getState, queryFulfilled }) {
+        const pages = adminWithdrawalsApi.util.selectCachedArgsForQuery(getState(), 'getAdminWithdrawals');
+        const patches = pages.map((args) =>
+          dispatch(
+            adminWithdrawalsApi.util.updateQueryData('getAdminWithdrawals', args, (draft) => {
+              const row = draft.items.find((withdrawal) => withdrawal._id === transactionId);
+              if (row && row.status === 'pending') {
+                row.status = 'approved';
+                row.payoutState = 'awaiting';
+              }
+            }),
+          ),
         );
         try {
           await queryFulfilled;
         } catch {
-          patch.undo();
+          for (const patch of patches) patch.undo();
         }
       },
       // Also after a refusal: a 409 means the request changed elsewhere, so show where it stands.

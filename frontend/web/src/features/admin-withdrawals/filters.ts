@@ -1,9 +1,11 @@
 /**
- * The withdrawals view's filter and search (admin-area.md section 2): what the URL holds, and
- * which requests match. Pure, so the page and its tests share one definition.
+ * The withdrawals view's filter, search and page (admin-area.md section 2): what the URL holds and
+ * what the server is asked for (it filters and pages). Pure, so the page and its tests share one
+ * definition.
  */
 import type { Intent } from '@blueprintjs/core';
-import type { AdminWithdrawal } from './api';
+import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
+import type { AdminWithdrawal, WithdrawalListArgs } from './api';
 
 export type StatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
 
@@ -14,41 +16,34 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
-export interface WithdrawalFilters {
+export interface WithdrawalFilters extends PageRequest {
   status: StatusFilter;
   query: string;
 }
 
-/** The filters a URL's query holds (`?status=pending&q=ada`); anything unknown reads as All. */
+/** The filters a URL's query holds (`?status=pending&q=ada&page=2`); anything unknown reads as All. */
 export function readFilters(params: URLSearchParams): WithdrawalFilters {
   const status = params.get('status');
   return {
     status: STATUS_FILTERS.some((filter) => filter.value === status) ? (status as StatusFilter) : 'all',
     query: params.get('q') ?? '',
+    ...readPage(params),
   };
 }
 
 /** The query for the filters; the defaults are left out so the plain address means All. */
-export function writeFilters({ status, query }: WithdrawalFilters): Record<string, string> {
+export function writeFilters({ status, query, ...page }: WithdrawalFilters): Record<string, string> {
   return {
     ...(status === 'all' ? {} : { status }),
     ...(query ? { q: query } : {}),
+    ...writePage(page),
   };
 }
 
-/** Case-insensitive substring of the user's full name, username or email. */
-export function matchesQuery(withdrawal: AdminWithdrawal, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [withdrawal.fullName, withdrawal.username, withdrawal.email].some((field) =>
-    (field ?? '').toLowerCase().includes(needle),
-  );
-}
-
-export function filterWithdrawals(rows: AdminWithdrawal[], filters: WithdrawalFilters): AdminWithdrawal[] {
-  return rows.filter(
-    (row) => (filters.status === 'all' || row.status === filters.status) && matchesQuery(row, filters.query),
-  );
+/** What the server is asked for: the search trimmed, newest first. */
+export function listArgs({ status, query, page, pageSize }: WithdrawalFilters): WithdrawalListArgs {
+  const q = query.trim();
+  return { ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}), page, pageSize };
 }
 
 /**

@@ -15,9 +15,9 @@ export interface Page<T> {
   total: number;
 }
 
-/** RTK Query's transformResponse for a paged list call. */
-export function toPage<T>(items: T[], meta: FetchBaseQueryMeta | undefined): Page<T> {
-  const header = meta?.response?.headers.get(TOTAL_COUNT_HEADER);
+/** RTK Query's transformResponse for a paged list call (the retrying base query types its meta loosely). */
+export function toPage<T>(items: T[], meta: unknown): Page<T> {
+  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
   const total = header === null || header === undefined ? Number.NaN : Number(header);
   return { items, total: Number.isFinite(total) ? total : items.length };
 }
