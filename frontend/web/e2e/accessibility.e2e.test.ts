@@ -8,11 +8,11 @@ import type { BrowserContext } from 'playwright-core';
 import { startE2e, type E2e } from './support/e2e';
 import { ALL_PAGES, openPage, signInAs, type SitePage, type Viewer } from './support/pages';
 
-const VIEWERS: Viewer[] = ['visitor', 'user', 'admin'];
+const VIEWERS: Viewer[] = ['visitor', 'user', 'admin', 'finance'];
 
 type Theme = 'light' | 'dark';
 let e2e: E2e;
-/** Per theme and viewer (visitor, user, admin), one context. */
+/** Per theme and viewer (visitor, user, admin, finance), one context. */
 const contexts = new Map<string, BrowserContext>();
 
 beforeAll(async () => {

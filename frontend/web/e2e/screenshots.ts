@@ -23,7 +23,7 @@ async function main() {
     for (const viewport of [PHONE, DESKTOP])
       for (const theme of ['light', 'dark'] as const) {
         const contexts = {} as Record<Viewer, BrowserContext>;
-        for (const viewer of ['visitor', 'user', 'admin'] as const)
+        for (const viewer of ['visitor', 'user', 'admin', 'finance'] as const)
           contexts[viewer] = await signInAs(
             await browser.newContext({
               baseURL: server.url,

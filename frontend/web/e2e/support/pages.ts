@@ -7,8 +7,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 import { pathIs } from './wait';
 
-/** Who looks at a page: a visitor, the demo user, or the demo admin. */
-export type Viewer = 'visitor' | 'user' | 'admin';
+/** Who looks at a page: a visitor, the demo user, the demo admin or the demo finance staff. */
+export type Viewer = 'visitor' | 'user' | 'admin' | 'finance';
 
 export interface SitePage {
   name: string;
@@ -44,22 +44,41 @@ export const USER_PAGES: SitePage[] = [
 export const ADMIN_PAGES: SitePage[] = [
   { name: 'admin-login', path: '/admin/login', viewer: 'visitor' },
   { name: 'admin-dashboard', path: '/admin', viewer: 'admin' },
+  { name: 'admin-campaigns', path: '/admin/campaigns', viewer: 'admin' },
   { name: 'admin-active-campaigns', path: '/admin/active-campaigns', viewer: 'admin' },
+  { name: 'admin-users', path: '/admin/users', viewer: 'admin' },
   { name: 'admin-withdrawals', path: '/admin/withdrawals', viewer: 'admin' },
   { name: 'admin-transactions', path: '/admin/transactions', viewer: 'admin' },
   { name: 'admin-community', path: '/admin/community', viewer: 'admin' },
 ];
 
-export const ALL_PAGES = [...PUBLIC_PAGES, ...USER_PAGES, ...ADMIN_PAGES];
+/** The finance area, seen by the demo finance staff (the account pages name a demo account). */
+export const FINANCE_PAGES: SitePage[] = [
+  { name: 'finance-journal', path: '/finance', viewer: 'finance' },
+  { name: 'finance-overview', path: '/finance?tab=overview', viewer: 'finance' },
+  { name: 'finance-audit', path: '/finance?tab=audit', viewer: 'finance' },
+  { name: 'finance-payouts', path: '/finance/payouts', viewer: 'finance' },
+  { name: 'finance-account', path: '/finance/accounts/platform%3Aadjustments', viewer: 'finance' },
+];
+
+export const ALL_PAGES = [...PUBLIC_PAGES, ...USER_PAGES, ...ADMIN_PAGES, ...FINANCE_PAGES];
 
 /** The demo user whose pages have data in every section. */
 export const DEMO_USER = 'ada@demo.kobo.ng';
 /** The demo admin (the demo data's staff sign-in). */
 export const DEMO_ADMIN = 'admin@demo.kobo.ng';
+/** The demo finance staff. */
+export const DEMO_FINANCE = 'finance@demo.kobo.ng';
 
-/** A context for each kind of viewer, signed in as the demo user or admin where needed. */
+const EMAIL_OF: Record<Exclude<Viewer, 'visitor'>, string> = {
+  user: DEMO_USER,
+  admin: DEMO_ADMIN,
+  finance: DEMO_FINANCE,
+};
+
+/** A context for each kind of viewer, signed in as the demo user or staff where needed. */
 export async function signInAs(context: BrowserContext, viewer: Viewer): Promise<BrowserContext> {
-  if (viewer !== 'visitor') await signInContext(context, viewer === 'admin' ? DEMO_ADMIN : DEMO_USER);
+  if (viewer !== 'visitor') await signInContext(context, EMAIL_OF[viewer]);
   return context;
 }
 
@@ -98,7 +117,7 @@ export async function openPage(page: Page, sitePage: SitePage): Promise<void> {
   await page.goto(sitePage.path);
   await page.waitForLoadState('networkidle');
   // A signed-in page that bounced to /login (session refused) must not pass as checked.
-  await pathIs(page, sitePage.path.replace(/\/$/, '') || '/', 5_000);
+  await pathIs(page, new URL(sitePage.path, 'http://x').pathname.replace(/\/$/, '') || '/', 5_000);
   await page.locator('h1').first().waitFor({ state: 'visible' });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
