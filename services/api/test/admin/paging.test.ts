@@ -126,6 +126,7 @@ describe('admin lists: paging, sorting and filtering on the server', () => {
   });
 
   it('filters campaigns by status and platform group, and leaves out the submissions when asked', async () => {
+    const statsBefore = (await get('/api/admin/stats').expect(200)).body;
     const spotify = await createCampaign(h, { platform: 'spotify', units: 4 });
     const tiktok = await createCampaign(h, { platform: 'tiktok', units: 4 });
     await submitTask(h, spotify, people[0]!.userId);
@@ -148,6 +149,12 @@ describe('admin lists: paging, sorting and filtering on the server', () => {
     const card = cards.body.find((c: Named) => c._id === spotify);
     expect(card.completedBy).toEqual([]);
     expect(card.pendingUnits).toBe(1);
+
+    // The campaign cards' figures: two more campaigns of 4 units at ₦50, nothing approved yet.
+    const stats = (await get('/api/admin/stats').expect(200)).body;
+    expect(stats.totalBudget - statsBefore.totalBudget).toBe(400);
+    expect(stats.completedTasks).toBe(statsBefore.completedTasks);
+    expect(stats.totalCampaigns - statsBefore.totalCampaigns).toBe(2);
   });
 
   it('reads one campaign and pages its submissions, pending first', async () => {

@@ -989,6 +989,8 @@ export interface components {
       inactiveUsers: number;
       suspendedUsers: number;
       activeCampaigns: number;
+      totalBudget: number;
+      completedTasks: number;
       pendingWithdrawals: number;
       pendingWithdrawalAmount: number;
       pendingSubmissions: number;

@@ -13,6 +13,10 @@ const statsSchema = z
     inactiveUsers: z.number(),
     suspendedUsers: z.number(),
     activeCampaigns: z.number(),
+    /** Units × price over the campaigns that are not deleted, in naira. */
+    totalBudget: z.number(),
+    /** Approved submissions and completed activities over those campaigns. */
+    completedTasks: z.number(),
     pendingWithdrawals: z.number(),
     pendingWithdrawalAmount: z.number(),
     pendingSubmissions: z.number(),
@@ -30,6 +34,8 @@ interface StatsRow {
   pending_withdrawals: number;
   pending_withdrawal_amount: number;
   pending_submissions: number;
+  total_budget: number;
+  completed_tasks: number;
 }
 
 export const statsRoutes: FeatureRoutes = (ctx) => [
@@ -42,8 +48,11 @@ export const statsRoutes: FeatureRoutes = (ctx) => [
     responses: { 200: { description: 'The counters (money in naira)', schema: statsSchema } },
     async handler() {
       const { rows } = await ctx.pool.query<StatsRow>(
-        `SELECT s.*, (SELECT count(*) FROM submissions WHERE status = 'pending')::bigint AS pending_submissions
-         FROM admin_stats() s`,
+        `SELECT s.*, (SELECT count(*) FROM submissions WHERE status = 'pending')::bigint AS pending_submissions,
+                c.total_budget, c.completed_tasks
+         FROM admin_stats() s,
+              (SELECT coalesce(sum(budget), 0)::bigint AS total_budget, coalesce(sum(approved), 0)::bigint AS completed_tasks
+               FROM campaigns WHERE status <> 'deleted') c`,
       );
       const s = rows[0]!;
       return {
@@ -54,6 +63,8 @@ export const statsRoutes: FeatureRoutes = (ctx) => [
         inactiveUsers: Number(s.inactive_users),
         suspendedUsers: Number(s.suspended_users),
         activeCampaigns: Number(s.active_campaigns),
+        totalBudget: toNaira(s.total_budget),
+        completedTasks: Number(s.completed_tasks),
         pendingWithdrawals: Number(s.pending_withdrawals),
         pendingWithdrawalAmount: toNaira(s.pending_withdrawal_amount),
         pendingSubmissions: Number(s.pending_submissions),
