@@ -5,8 +5,12 @@
  * no uploads: the people only need to exist in the ledger.
  */
 import { randomUUID } from 'node:crypto';
-import { createLedgerCommands, createPostgresEventStore, nairaToKobo } from '@kobo/ledger';
-import { createPool, loadConfig } from '@kobo/platform';
+// The packages are CommonJS and this script runs as ESM: their exports come as the default.
+import ledger from '@kobo/ledger';
+import platform from '@kobo/platform';
+
+const { createLedgerCommands, createPostgresEventStore, nairaToKobo } = ledger;
+const { createPool, loadConfig } = platform;
 
 export interface LongLists {
   campaignId: string;
