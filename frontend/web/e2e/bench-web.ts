@@ -109,7 +109,8 @@ async function visit(browser: Browser, baseURL: string, path: string, state?: st
         .map((entry) => ({ url: entry.name, start: entry.startTime })),
     }));
     if (!timing.lcp) throw new Error(`no Largest Contentful Paint on ${path}`);
-    if (new URL(page.url()).pathname !== path) throw new Error(`${path} went to ${page.url()}`);
+    const landed = new URL(page.url());
+    if (landed.pathname + landed.search !== path) throw new Error(`${path} went to ${page.url()}`);
 
     const result: Visit = {
       jsGzip: 0,
