@@ -26,6 +26,8 @@ import { ALL_PAGES, signInAs, type SitePage, type Viewer } from './support/pages
 import { startStandaloneServer } from './support/standalone';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_ONLY=landing,long-lists measures only those (page names from e2e/support/pages.ts). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const CPU_SLOWDOWN = 4;
 const KB = 1000;
 
@@ -155,7 +157,9 @@ async function main() {
       await context.close();
     }
 
-    const pages = ALL_PAGES.filter((page) => page.name !== 'reset-password-invalid');
+    const pages = ALL_PAGES.filter(
+      (page) => page.name !== 'reset-password-invalid' && (!ONLY || ONLY.includes(page.name)),
+    );
     for (const page of pages) {
       const state = states.get(page.viewer);
       await visit(browser, server.url, page.path, state); // warm the server
@@ -177,7 +181,10 @@ async function main() {
       });
       process.stdout.write('.');
     }
-    longLists = await measureLongLists(browser, server.url, server.db.url, states.get('admin')!);
+    longLists =
+      !ONLY || ONLY.includes('long-lists')
+        ? await measureLongLists(browser, server.url, server.db.url, states.get('admin')!)
+        : [];
   } finally {
     await browser.close();
     await server.stop();

@@ -5,12 +5,14 @@
  * no uploads: the people only need to exist in the ledger.
  */
 import { randomUUID } from 'node:crypto';
-// The packages are CommonJS and this script runs as ESM: their exports come as the default.
-import ledger from '@kobo/ledger';
-import platform from '@kobo/platform';
+import * as ledgerModule from '@kobo/ledger';
+import * as platformModule from '@kobo/platform';
 
-const { createLedgerCommands, createPostgresEventStore, nairaToKobo } = ledger;
-const { createPool, loadConfig } = platform;
+// The packages are CommonJS and this script runs as ESM, where their re-exports arrive only
+// under `default`.
+const commonJs = <M extends object>(module: M): M => ('default' in module ? (module.default as M) : module);
+const { createLedgerCommands, createPostgresEventStore, nairaToKobo } = commonJs(ledgerModule);
+const { createPool, loadConfig } = commonJs(platformModule);
 
 export interface LongLists {
   campaignId: string;

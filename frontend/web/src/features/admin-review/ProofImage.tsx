@@ -1,9 +1,12 @@
 import { Icon, Spinner } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useInView } from '../../shared/ui/useInView';
 import { useGetProofLinkQuery } from './api';
 
 /**
  * A proof screenshot through its short-lived signed link (docs/api/tasks.md, /uploads/link):
- * the thumbnail on a card, the original in the dialog.
+ * the thumbnail on a card, the original in the dialog. A thumbnail asks for its link only once
+ * its card comes near the screen.
  */
 export function ProofImage({
   proofKey,
@@ -14,7 +17,12 @@ export function ProofImage({
   thumb?: boolean;
   alt: string;
 }) {
-  const link = useGetProofLinkQuery(proofKey ? { key: proofKey, thumb } : { key: '' }, { skip: !proofKey });
+  const box = useRef<HTMLSpanElement>(null);
+  const near = useInView(box);
+  const link = useGetProofLinkQuery(proofKey ? { key: proofKey, thumb } : { key: '' }, {
+    skip: !proofKey || (thumb && !near),
+  });
+  if (proofKey && thumb && !near) return <span ref={box} className="kobo-review-thumb-wait" aria-hidden />;
   if (!proofKey)
     return (
       <span className="kobo-review-proof-missing">
@@ -28,5 +36,12 @@ export function ProofImage({
         <Icon icon="error" aria-hidden /> Screenshot unavailable
       </span>
     );
-  return <img src={link.data.url} alt={alt} className={thumb ? 'kobo-review-thumb' : 'kobo-review-proof'} />;
+  return (
+    <img
+      src={link.data.url}
+      alt={alt}
+      decoding="async"
+      className={thumb ? 'kobo-review-thumb' : 'kobo-review-proof'}
+    />
+  );
 }
