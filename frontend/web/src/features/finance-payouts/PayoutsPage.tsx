@@ -1,10 +1,392 @@
+/**
+ * /finance/payouts: the approved withdrawals finance pays by bank transfer. The state tab is in the
+ * address; the awaiting list can be exported for the bank and marked paid (with the bank's
+ * reference) or failed (with a reason), one by one or as a batch of selected rows.
+ */
+import { AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/api';
+import { formatDate } from '../../shared/dates';
+import { formatNaira } from '../../shared/money';
+import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { StatCard } from '../../shared/ui/StatCard';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useIsPhone } from '../../shared/ui/useIsPhone';
+import { PAYOUT_STATES, payoutsCsvUrl, useGetPayoutsQuery, type Payout, type PayoutState } from './api';
+import { approverText, BankCell, PayoutOutcome, PayoutStateTag, UserCell } from './parts';
+import { SettleDialog, totalToSend, type SettleRequest } from './SettleDialog';
+import './finance-payouts.css';
 
-// Placeholder: being built.
+const EMPTY: Record<PayoutState, { title: string; description: string }> = {
+  pending: {
+    title: 'No payouts awaiting transfer',
+    description: 'Withdrawals appear here as soon as an admin approves them.',
+  },
+  paid: {
+    title: 'No paid payouts yet',
+    description: 'Payouts marked paid are listed here with their reference.',
+  },
+  failed: {
+    title: 'No failed payouts',
+    description: 'Payouts marked failed are listed here with their reason.',
+  },
+  all: { title: 'No payouts yet', description: 'Approved withdrawals appear here.' },
+};
+
+export function readState(params: URLSearchParams): PayoutState {
+  const asked = params.get('state');
+  return PAYOUT_STATES.some((state) => state.value === asked) ? (asked as PayoutState) : 'pending';
+}
+
 export function PayoutsPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readState(params);
+  const list = useGetPayoutsQuery(state);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [settling, setSettling] = useState<SettleRequest | null>(null);
+  const isPhone = useIsPhone();
+
+  const rows = list.data ?? [];
+  // Only payouts still awaiting the transfer can be marked; a row that changed drops out of the selection.
+  const selectable = rows.filter((row) => row.state === 'awaiting');
+  const selected = selectable.filter((row) => chosen.has(row.withdrawalId));
+
+  const setState = (next: PayoutState) =>
+    setParams(next === 'pending' ? {} : { state: next }, { replace: true });
+  const toggle = (withdrawalId: string, on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (on) next.add(withdrawalId);
+      else next.delete(withdrawalId);
+      return next;
+    });
+  const toggleAll = (on: boolean) =>
+    setChosen(on ? new Set(selectable.map((row) => row.withdrawalId)) : new Set());
+  const selection: Selection = {
+    selectable,
+    selected,
+    chosen,
+    toggle,
+    toggleAll,
+    onSettle: (action, payout) => setSettling({ action, rows: [payout] }),
+  };
+
+  let body;
+  if (list.isLoading) body = <LoadingState label="Loading payouts..." />;
+  else if (!list.data)
+    body = (
+      <ErrorState
+        title="Payouts could not be loaded"
+        message={errorMessage(list.error, 'Please check your connection and try again.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (rows.length === 0)
+    body = (
+      <div className="kobo-card">
+        <EmptyState icon="send-message" title={EMPTY[state].title} description={EMPTY[state].description} />
+      </div>
+    );
+  else if (isPhone) body = <PayoutCards rows={rows} {...selection} />;
+  else body = <PayoutTable rows={rows} {...selection} />;
+
+  const panel = (
+    <>
+      <div className="kobo-card kobo-finance-payouts-toolbar">
+        <div className="kobo-finance-payouts-export">
+          <AnchorButton
+            href={payoutsCsvUrl(state)}
+            download
+            // A download is a link, whatever it looks like.
+            role="link"
+            icon="download"
+            variant="outlined"
+            text="Export bank file (CSV)"
+            disabled={rows.length === 0}
+          />
+          <span className="kobo-muted">kobo-payouts-{state}-&lt;date&gt;.csv</span>
+        </div>
+        {selectable.length > 0 ? (
+          <div className="kobo-finance-payouts-batch-actions" role="group" aria-label="Selected payouts">
+            <span className="kobo-finance-payouts-selected" aria-live="polite">
+              {selected.length === 0
+                ? 'None selected'
+                : `${selected.length} selected · ${formatNaira(totalToSend(selected))}`}
+            </span>
+            <Button
+              intent="success"
+              icon="tick"
+              text="Mark selected paid"
+              disabled={selected.length === 0}
+              onClick={() => setSettling({ action: 'paid', rows: selected })}
+            />
+            <Button
+              intent="danger"
+              variant="outlined"
+              icon="cross"
+              text="Mark selected failed"
+              disabled={selected.length === 0}
+              onClick={() => setSettling({ action: 'failed', rows: selected })}
+            />
+          </div>
+        ) : null}
+      </div>
+      <div aria-busy={list.isFetching}>{body}</div>
+    </>
+  );
+
   return (
-    <main className="kobo-page">
-      <PageHeader title="Payouts" subtitle="Approved withdrawals awaiting the bank transfer." />
+    <main className="kobo-page kobo-finance-payouts">
+      <PageHeader
+        title="Payouts"
+        subtitle="Approved withdrawals to pay by bank transfer, then record as paid or failed."
+      />
+      <Figures />
+      <Tabs
+        id="kobo-finance-payouts-state"
+        selectedTabId={state}
+        onChange={(next) => setState(next as PayoutState)}
+        renderActiveTabPanelOnly
+        className="kobo-finance-payouts-tabs"
+      >
+        {PAYOUT_STATES.map(({ value, label }) => (
+          <Tab key={value} id={value} title={label} panel={panel} />
+        ))}
+      </Tabs>
+      <SettleDialog request={settling} onClose={() => setSettling(null)} />
     </main>
+  );
+}
+
+/** The awaiting list's count and total, whichever tab is open. */
+function Figures() {
+  const awaiting = useGetPayoutsQuery('pending');
+  const rows = awaiting.data;
+  const unknown = awaiting.isLoading ? '…' : '—';
+  const oldest = rows?.find((row) => row.approvedAt)?.approvedAt;
+  return (
+    <div className="kobo-grid kobo-finance-payouts-cards">
+      <StatCard
+        label="Total to send"
+        icon="bank-account"
+        tone="brand"
+        value={rows ? formatNaira(totalToSend(rows)) : unknown}
+        hint="Fees already taken off"
+      />
+      <StatCard
+        label="Awaiting transfer"
+        icon="time"
+        value={rows ? rows.length.toLocaleString('en-NG') : unknown}
+        hint={awaiting.isError ? 'Figures could not be loaded' : 'Approved, not yet paid'}
+      />
+      <StatCard
+        label="Oldest approval"
+        icon="calendar"
+        value={rows ? (oldest ? formatDate(oldest) : 'None waiting') : unknown}
+        hint="Pay the oldest first"
+      />
+    </div>
+  );
+}
+
+interface Selection {
+  selectable: Payout[];
+  selected: Payout[];
+  chosen: ReadonlySet<string>;
+  toggle: (withdrawalId: string, on: boolean) => void;
+  toggleAll: (on: boolean) => void;
+  onSettle: (action: 'paid' | 'failed', payout: Payout) => void;
+}
+
+const who = (payout: Payout) => `${payout.fullName}'s payout of ${formatNaira(payout.payoutAmount)}`;
+
+function RowActions({ payout, onSettle }: { payout: Payout; onSettle: Selection['onSettle'] }) {
+  if (payout.state !== 'awaiting') return null;
+  return (
+    <div className="kobo-finance-payouts-actions">
+      <Button
+        size="small"
+        intent="success"
+        icon="tick"
+        text="Mark paid"
+        aria-label={`Mark ${who(payout)} paid`}
+        onClick={() => onSettle('paid', payout)}
+      />
+      <Button
+        size="small"
+        variant="outlined"
+        intent="danger"
+        icon="cross"
+        text="Mark failed"
+        aria-label={`Mark ${who(payout)} failed`}
+        onClick={() => onSettle('failed', payout)}
+      />
+    </div>
+  );
+}
+
+function RowCheck({ payout, chosen, toggle }: Pick<Selection, 'chosen' | 'toggle'> & { payout: Payout }) {
+  if (payout.state !== 'awaiting') return null;
+  return (
+    <Checkbox
+      className="kobo-finance-payouts-check"
+      checked={chosen.has(payout.withdrawalId)}
+      aria-label={`Select ${who(payout)}`}
+      onChange={(event) => toggle(payout.withdrawalId, event.currentTarget.checked)}
+    />
+  );
+}
+
+function SelectAll({ selectable, selected, toggleAll, label }: Selection & { label?: string }) {
+  if (selectable.length === 0) return null;
+  const all = selected.length === selectable.length;
+  return (
+    <Checkbox
+      className="kobo-finance-payouts-check"
+      checked={all}
+      indeterminate={selected.length > 0 && !all}
+      label={label}
+      aria-label="Select every payout awaiting transfer on this page"
+      onChange={(event) => toggleAll(event.currentTarget.checked)}
+    />
+  );
+}
+
+function Approved({ payout }: { payout: Payout }) {
+  if (!payout.approvedAt) return <span className="kobo-muted">—</span>;
+  const by = approverText(payout);
+  return (
+    <span className="kobo-finance-payouts-approved">
+      <time dateTime={payout.approvedAt}>{formatDate(payout.approvedAt)}</time>{' '}
+      {by ? (
+        <span className="kobo-muted" title={payout.approvedBy ?? undefined}>
+          {by}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function PayoutTable({ rows, ...selection }: Selection & { rows: Payout[] }) {
+  return (
+    <div className="kobo-card kobo-finance-payouts-table-wrap">
+      <HTMLTable striped className="kobo-finance-payouts-table">
+        <caption className="kobo-visually-hidden">Payouts, oldest approval first</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="kobo-finance-payouts-check-cell">
+              <SelectAll {...selection} />
+            </th>
+            <th scope="col">User</th>
+            <th scope="col">Bank account</th>
+            <th scope="col" className="kobo-finance-payouts-num">
+              Amount
+            </th>
+            <th scope="col" className="kobo-finance-payouts-num">
+              Fee
+            </th>
+            <th scope="col" className="kobo-finance-payouts-num">
+              To send
+            </th>
+            <th scope="col">Approved</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="kobo-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((payout) => (
+            <tr key={payout.withdrawalId} data-payout={payout.withdrawalId}>
+              <td className="kobo-finance-payouts-check-cell">
+                <RowCheck payout={payout} {...selection} />
+              </td>
+              <td>
+                <UserCell payout={payout} />
+              </td>
+              <td>
+                <BankCell payout={payout} />
+              </td>
+              <td className="kobo-finance-payouts-num">
+                <Money amount={payout.amount} />
+              </td>
+              <td className="kobo-finance-payouts-num kobo-muted">
+                <Money amount={payout.fee} />
+              </td>
+              <td className="kobo-finance-payouts-num kobo-finance-payouts-send">
+                <Money amount={payout.payoutAmount} />
+              </td>
+              <td>
+                <Approved payout={payout} />
+              </td>
+              <td>
+                <div className="kobo-finance-payouts-state">
+                  <PayoutStateTag payout={payout} />
+                  <PayoutOutcome payout={payout} />
+                </div>
+              </td>
+              <td>
+                <RowActions payout={payout} onSettle={selection.onSettle} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+function PayoutCards({ rows, ...selection }: Selection & { rows: Payout[] }) {
+  return (
+    <>
+      {selection.selectable.length > 0 ? (
+        <div className="kobo-finance-payouts-select-all">
+          <SelectAll {...selection} label="Select all awaiting" />
+        </div>
+      ) : null}
+      <ul className="kobo-card kobo-finance-payouts-list" aria-label="Payouts, oldest approval first">
+        {rows.map((payout) => (
+          <li key={payout.withdrawalId} data-payout={payout.withdrawalId}>
+            <div className="kobo-finance-payouts-row">
+              <div className="kobo-finance-payouts-row-user">
+                <RowCheck payout={payout} {...selection} />
+                <UserCell payout={payout} />
+              </div>
+              <PayoutStateTag payout={payout} />
+            </div>
+            <BankCell payout={payout} />
+            <dl className="kobo-finance-payouts-figures">
+              <div>
+                <dt>Amount</dt>
+                <dd>
+                  <Money amount={payout.amount} />
+                </dd>
+              </div>
+              <div>
+                <dt>Fee</dt>
+                <dd>
+                  <Money amount={payout.fee} />
+                </dd>
+              </div>
+              <div>
+                <dt>To send</dt>
+                <dd className="kobo-finance-payouts-send">
+                  <Money amount={payout.payoutAmount} />
+                </dd>
+              </div>
+            </dl>
+            <div className="kobo-finance-payouts-row kobo-muted">
+              <span>
+                Approved <Approved payout={payout} />
+              </span>
+            </div>
+            <PayoutOutcome payout={payout} />
+            <RowActions payout={payout} onSettle={selection.onSettle} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -27,6 +27,7 @@ export const tagTypes = [
   'Withdrawals',
   'Community',
   'AdminCampaigns',
+  'Payouts',
 ] as const;
 
 export const MAX_RETRIES = 3;

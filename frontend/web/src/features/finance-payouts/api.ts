@@ -1,0 +1,92 @@
+/**
+ * Finance's payout calls (docs/api/finance.md, "Payouts (manual bank transfer)"): the list by state,
+ * the bank's CSV, and mark paid / mark failed. Each mark carries a stable Idempotency-Key per
+ * withdrawal, action and text, so a retry after a network error can never record twice.
+ */
+import { api } from '../../shared/api/api';
+import { moneyTags } from '../../shared/api/account';
+import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
+
+export type Payout = ApiAnswer<'getFinancePayouts'>[number];
+export type PayoutState = NonNullable<NonNullable<ApiQuery<'getFinancePayouts'>>['state']>;
+export type SettledPayout = ApiAnswer<'postFinancePayoutsByWithdrawalIdMarkPaid'>;
+export type PayoutAction = 'paid' | 'failed';
+
+/** The tabs, in the server's words (`pending` is the awaiting list). */
+export const PAYOUT_STATES: { value: PayoutState; label: string }[] = [
+  { value: 'pending', label: 'Awaiting' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'all', label: 'All' },
+];
+
+/** Where the bank's batch file is; the session cookie goes with a plain download link. */
+export function payoutsCsvUrl(state: PayoutState): string {
+  return `/api/finance/payouts.csv?state=${state}`;
+}
+
+/** A short, stable digest (cyrb53) for texts too long for a key. */
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
+ * The key of one intended outcome: the same withdrawal, action and text always give the same key
+ * (visible ASCII, at most 255 characters, as the server asks).
+ */
+export function payoutKey(withdrawalId: string, action: PayoutAction, text: string): string {
+  const readable = `${withdrawalId}:${action}:${encodeURIComponent(text.trim())}`;
+  return readable.length <= 255 ? readable : `${withdrawalId}:${action}:h${digest(text.trim())}`;
+}
+
+interface MarkArgs {
+  withdrawalId: string;
+  /** A batch refreshes the lists once at its end, not after every row. */
+  inBatch?: boolean;
+}
+
+/** What a recorded payout changes: the payout lists and every money figure. */
+export const payoutTags = ['Payouts', ...moneyTags] as const;
+
+/** Also after a refusal: a 409 means the payout changed elsewhere, so show where it stands. */
+const settledTags = (_result: unknown, _error: unknown, { inBatch }: MarkArgs) =>
+  inBatch ? [] : [...payoutTags];
+
+export const financePayoutsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPayouts: build.query<Payout[], PayoutState>({
+      query: (state) => ({ url: '/finance/payouts', params: { state } }),
+      providesTags: ['Payouts'],
+    }),
+    markPayoutPaid: build.mutation<SettledPayout, MarkArgs & { reference: string }>({
+      query: ({ withdrawalId, reference }) => ({
+        url: `/finance/payouts/${encodeURIComponent(withdrawalId)}/mark-paid`,
+        method: 'POST',
+        body: { reference } satisfies ApiBody<'postFinancePayoutsByWithdrawalIdMarkPaid'>,
+        headers: { 'Idempotency-Key': payoutKey(withdrawalId, 'paid', reference) },
+      }),
+      invalidatesTags: settledTags,
+    }),
+    markPayoutFailed: build.mutation<SettledPayout, MarkArgs & { reason: string }>({
+      query: ({ withdrawalId, reason }) => ({
+        url: `/finance/payouts/${encodeURIComponent(withdrawalId)}/mark-failed`,
+        method: 'POST',
+        body: { reason } satisfies ApiBody<'postFinancePayoutsByWithdrawalIdMarkFailed'>,
+        headers: { 'Idempotency-Key': payoutKey(withdrawalId, 'failed', reason) },
+      }),
+      invalidatesTags: settledTags,
+    }),
+  }),
+});
+
+export const { useGetPayoutsQuery, useMarkPayoutPaidMutation, useMarkPayoutFailedMutation } =
+  financePayoutsApi;

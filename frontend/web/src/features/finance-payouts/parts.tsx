@@ -1,0 +1,87 @@
+/** Small pieces the payout table, cards and dialogs share. */
+import { Button, Tag } from '@blueprintjs/core';
+import { useToast } from '../../shared/toast/toast';
+import type { Payout } from './api';
+
+const STATE_TAG: Record<
+  Payout['state'],
+  { text: string; intent: 'warning' | 'success' | 'danger' | 'none' }
+> = {
+  awaiting: { text: 'Awaiting transfer', intent: 'warning' },
+  paid: { text: 'Paid', intent: 'success' },
+  failed: { text: 'Failed', intent: 'danger' },
+  pending: { text: 'Not approved', intent: 'none' },
+  rejected: { text: 'Rejected', intent: 'none' },
+};
+
+export function PayoutStateTag({ payout }: { payout: Payout }) {
+  const { text, intent } = STATE_TAG[payout.state];
+  return (
+    <Tag intent={intent} minimal round>
+      {text}
+    </Tag>
+  );
+}
+
+/** The bank reference or the failure reason, under the state. */
+export function PayoutOutcome({ payout }: { payout: Payout }) {
+  if (payout.state === 'paid' && payout.reference)
+    return (
+      <span className="kobo-finance-payouts-outcome">
+        Ref <code className="kobo-finance-payouts-mono">{payout.reference}</code>
+      </span>
+    );
+  if (payout.state === 'failed' && payout.failureReason)
+    return <span className="kobo-finance-payouts-outcome kobo-muted">{payout.failureReason}</span>;
+  return null;
+}
+
+/** The account number in a monospace, with a button that copies it for the bank's transfer form. */
+export function AccountNumber({ payout }: { payout: Payout }) {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(payout.accountNumber);
+      toast.success(`${payout.accountNumber} is on the clipboard.`, { title: 'Account number copied' });
+    } catch {
+      toast.error('Select the number and copy it by hand.', { title: 'Could not copy' });
+    }
+  };
+  return (
+    <span className="kobo-finance-payouts-account">
+      <code className="kobo-finance-payouts-mono">{payout.accountNumber}</code>
+      <Button
+        size="small"
+        variant="minimal"
+        icon="duplicate"
+        aria-label={`Copy account number ${payout.accountNumber} of ${payout.accountName}`}
+        title="Copy account number"
+        onClick={() => void copy()}
+      />
+    </span>
+  );
+}
+
+export function BankCell({ payout }: { payout: Payout }) {
+  return (
+    <div className="kobo-finance-payouts-bank">
+      <span className="kobo-finance-payouts-strong">{payout.bankName}</span>
+      <span className="kobo-muted">{payout.accountName}</span>
+      <AccountNumber payout={payout} />
+    </div>
+  );
+}
+
+export function UserCell({ payout }: { payout: Payout }) {
+  return (
+    <div className="kobo-finance-payouts-user">
+      <span className="kobo-finance-payouts-strong">{payout.fullName}</span>
+      <span className="kobo-muted">{payout.email}</span>
+    </div>
+  );
+}
+
+/** Who approved: the server gives the staff member's id; its start is enough to tell them apart. */
+export function approverText(payout: Payout): string | null {
+  return payout.approvedBy ? `by staff ${payout.approvedBy.slice(0, 8)}` : null;
+}
