@@ -264,6 +264,14 @@ interface LongListTimes {
   nextPage: number;
 }
 
+async function until(what: string, timeoutMs: number, done: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** Fills the ledger with long lists, waits for the read models, and times the two review lists. */
 async function measureLongLists(
   browser: Browser,
@@ -276,18 +284,32 @@ async function measureLongLists(
     email: 'admin@demo.kobo.ng',
     password: 'password123',
   });
+  const seeded = Date.now();
   const { campaignId, lastPosition } = await seedLongLists(databaseUrl, admin._id, LONG_LIST);
-  for (let waited = 0; ; waited += 250) {
+  const appended = Date.now();
+  await until('the read models caught up with the long lists', 10 * 60_000, async () => {
     const status = await api.call<{ projectors: { position: number }[] }>(
       'GET',
       '/finance/projections',
       undefined,
       admin.token,
     );
-    if (status.projectors.every((projector) => projector.position >= lastPosition)) break;
-    if (waited > 120_000) throw new Error('the read models did not catch up with the long lists');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return status.projectors.every((projector) => projector.position >= lastPosition);
+  });
+  // Each submission is checked for look-alike proofs in the background: measuring the screens
+  // while that runs would time the verification, not the screens.
+  await until('the proof verifications finished', 40 * 60_000, async () => {
+    const metrics = await (await fetch(`${baseURL}/metrics`)).text();
+    const open = [
+      ...metrics.matchAll(/kobo_queue_jobs\{queue="[^"]+",state="(?:waiting|active|delayed)"\} (\d+)/g),
+    ];
+    return open.every((match) => Number(match[1]) === 0);
+  });
+  const drained = Date.now();
+  console.log(
+    `\n${LONG_LIST} submissions and ${LONG_LIST} withdrawals appended in ${((appended - seeded) / 1000).toFixed(0)} s; ` +
+      `read models and proof verification done ${((drained - appended) / 1000).toFixed(0)} s later`,
+  );
 
   const lists = [
     {
