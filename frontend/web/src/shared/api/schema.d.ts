@@ -684,6 +684,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recent verify and rebuild runs of this API process, newest first (at most 20) */
+    get: operations['getFinanceRuns'];
+    put?: never;
+    /**
+     * Start a verify run, or a rebuild of one projection (or all), with live progress
+     * @description Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time: a second request while one runs answers the running one. Runs live in the API process memory: a restart forgets them.
+     */
+    post: operations['postFinanceRuns'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/runs/{runId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One run: its state, stage, progress and, once finished, its result or error */
+    get: operations['getFinanceRunsByRunId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/charts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per-day figures for the finance overview: money in and out, pending withdrawals, proofs awaiting review
+     * @description Days are Africa/Lagos calendar days, oldest first, ending today.
+     */
+    get: operations['getFinanceCharts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/register': {
     parameters: {
       query?: never;
@@ -1152,6 +1210,72 @@ export interface components {
       paidAt: string | null;
       failedAt: string | null;
       failureReason: string | null;
+    };
+    FinanceRunAnswer: {
+      run: components['schemas']['FinanceRun'];
+    };
+    FinanceRun: {
+      id: string;
+      /** @enum {string} */
+      kind: 'verify' | 'rebuild';
+      /** @description The projection rebuilt, or 'all'; null for verify */
+      projection: string | null;
+      /** @enum {string} */
+      state: 'running' | 'succeeded' | 'failed';
+      /** @description What the run is doing now, in words */
+      stage: string;
+      /** @description Progress within the stage (events or log position, or read models compared) */
+      done: number;
+      total: number;
+      /** @description Progress of the whole run */
+      percent: number;
+      startedAt: string;
+      finishedAt: string | null;
+      /** @description The user id of who started it */
+      startedBy: string;
+      /** @description verify: the same report as GET /finance/verify; rebuild: position, events, seconds */
+      result: (components['schemas']['VerifyReport'] | components['schemas']['RebuildResult']) | null;
+      error: string | null;
+    };
+    VerifyReport: {
+      ok: boolean;
+      checks: {
+        name: string;
+        ok: boolean;
+        detail: string;
+      }[];
+      startedAt: string;
+      finishedAt: string;
+      durationMs: number;
+    };
+    RebuildResult: {
+      /** @description The log position the rebuilt tables reached */
+      position: number;
+      /** @description Events projected */
+      events: number;
+      seconds: number;
+    };
+    FinanceRuns: {
+      runs: components['schemas']['FinanceRun'][];
+    };
+    FinanceCharts: {
+      days: components['schemas']['FinanceChartDay'][];
+    };
+    FinanceChartDay: {
+      /** @description The day in Africa/Lagos, YYYY-MM-DD */
+      date: string;
+      /** @description Naira credited to users' balances that day as earnings: task rewards, signup and referral bonuses, adjustments up */
+      moneyIn: number;
+      moneyInKobo: number;
+      /** @description Naira paid out to banks that day (PayoutSucceeded: payouts clearing to world) */
+      moneyOut: number;
+      moneyOutKobo: number;
+      /** @description Withdrawals requested and not yet approved or rejected at the end of the day */
+      pendingWithdrawals: number;
+      /** @description Their amount in naira */
+      pendingWithdrawalAmount: number;
+      /** @description Task proofs submitted and not yet approved or rejected at the end of the day */
+      proofsAwaitingReview: number;
     };
     AuthRegistered: {
       message: string;
@@ -4577,6 +4701,251 @@ export interface operations {
       };
       /** @description Idempotency-Key reused with a different request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The runs, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FinanceRuns'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postFinanceRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'verify' | 'rebuild';
+          projection?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The run, started (or the verify run already running) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FinanceRunAnswer'];
+        };
+      };
+      /** @description Unknown kind or projection, or a rebuild without a projection */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A rebuild of that projection is running, or a verify and a rebuild would overlap */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceRunsByRunId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        runId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FinanceRunAnswer'];
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such run in this API process (a restart forgets runs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceCharts: {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per day, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FinanceCharts'];
+        };
+      };
+      /** @description Days outside 1-366 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
         headers: {
           [name: string]: unknown;
         };

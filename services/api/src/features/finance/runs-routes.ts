@@ -1,0 +1,131 @@
+/** Verify and rebuild as runs with live progress: start one, then poll it (finance and admin). */
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute, HttpProblem } from '../../http';
+import { createRunBook, projectionNames, RECENT_RUNS, RunConflictError } from './runs';
+import { verifyReportSchema } from './schemas';
+
+const FINANCE = ['finance', 'admin'] as const;
+
+const projectionChoices = () => [...projectionNames(), 'all'];
+
+export const runBody = z
+  .object({
+    kind: z.enum(['verify', 'rebuild'], { error: 'Kind is verify or rebuild.' }),
+    projection: z.string().trim().min(1).max(100).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'rebuild' && !body.projection)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['projection'],
+        message: 'Choose the projection to rebuild, or all.',
+      });
+    else if (body.projection && !projectionChoices().includes(body.projection))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['projection'],
+        message: `Unknown projection ${body.projection}; known: ${projectionChoices().join(', ')}.`,
+      });
+  });
+
+const runParams = z.object({ runId: z.string().trim().min(1).max(100) });
+
+export const rebuildResultSchema = z
+  .object({
+    position: z.number().int().describe('The log position the rebuilt tables reached'),
+    events: z.number().int().describe('Events projected'),
+    seconds: z.number(),
+  })
+  .meta({ id: 'RebuildResult' });
+
+export const financeRunSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['verify', 'rebuild']),
+    projection: z.string().nullable().describe("The projection rebuilt, or 'all'; null for verify"),
+    state: z.enum(['running', 'succeeded', 'failed']),
+    stage: z.string().describe('What the run is doing now, in words'),
+    done: z
+      .number()
+      .int()
+      .describe('Progress within the stage (events or log position, or read models compared)'),
+    total: z.number().int(),
+    percent: z.number().int().min(0).max(100).describe('Progress of the whole run'),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    startedBy: z.string().describe('The user id of who started it'),
+    result: z
+      .union([verifyReportSchema.meta({ id: 'VerifyReport' }), rebuildResultSchema])
+      .nullable()
+      .describe('verify: the same report as GET /finance/verify; rebuild: position, events, seconds'),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'FinanceRun' });
+
+const runAnswer = z.object({ run: financeRunSchema }).meta({ id: 'FinanceRunAnswer' });
+
+export const runsRoutes: FeatureRoutes = (ctx) => {
+  const book = createRunBook({ pool: ctx.pool, store: ctx.store, logger: ctx.logger });
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/finance/runs',
+      summary: 'Start a verify run, or a rebuild of one projection (or all), with live progress',
+      description:
+        'Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time: a second request while one runs answers the running one. Runs live in the API process memory: a restart forgets them.',
+      tags: ['finance'],
+      access: FINANCE,
+      body: runBody,
+      responses: {
+        202: { description: 'The run, started (or the verify run already running)', schema: runAnswer },
+        400: { description: 'Unknown kind or projection, or a rebuild without a projection', problem: true },
+        409: {
+          description: 'A rebuild of that projection is running, or a verify and a rebuild would overlap',
+          problem: true,
+        },
+      },
+      async handler({ body, principal }) {
+        try {
+          if (body.kind === 'verify') return { run: book.startVerify(principal.userId) };
+          return { run: book.startRebuild(body.projection!, principal.userId) };
+        } catch (error) {
+          if (error instanceof RunConflictError) throw new HttpProblem('conflict', error.message);
+          throw error;
+        }
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/finance/runs',
+      summary: `The recent verify and rebuild runs of this API process, newest first (at most ${RECENT_RUNS})`,
+      tags: ['finance'],
+      access: FINANCE,
+      responses: {
+        200: {
+          description: 'The runs, newest first',
+          schema: z.object({ runs: z.array(financeRunSchema) }).meta({ id: 'FinanceRuns' }),
+        },
+      },
+      handler: () => ({ runs: book.recent() }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/finance/runs/:runId',
+      summary: 'One run: its state, stage, progress and, once finished, its result or error',
+      tags: ['finance'],
+      access: FINANCE,
+      params: runParams,
+      responses: {
+        200: { description: 'The run', schema: runAnswer },
+        404: { description: 'No such run in this API process (a restart forgets runs)', problem: true },
+      },
+      handler({ params }) {
+        const run = book.get(params.runId);
+        if (!run)
+          throw new HttpProblem('not_found', 'Run not found. Runs are forgotten when the API restarts.');
+        return { run };
+      },
+    }),
+  ];
+};
