@@ -27,6 +27,7 @@ export const tagTypes = [
   'Withdrawals',
   'Community',
   'AdminCampaigns',
+  'AdminUsers',
   'Payouts',
 ] as const;
 

@@ -1,0 +1,315 @@
+/**
+ * The users screen's dialogs (admin-area.md section 2): Add New User and Edit (one form), User
+ * Details, and the delete confirmation with the spec's exact sentence.
+ */
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage, fieldErrors } from '../../shared/api/api';
+import { formatDate, formatDateTime } from '../../shared/dates';
+import { formatNaira } from '../../shared/money';
+import { useToast } from '../../shared/toast/toast';
+import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { newAttemptKey } from '../admin-withdrawals/api';
+import { useCreateUserMutation, useDeleteUserMutation, useUpdateUserMutation, type AdminUser } from './api';
+import { UserStatusTag } from './UserStatusTag';
+import {
+  changeBody,
+  createBody,
+  EMPTY_FORM,
+  formErrors,
+  formOf,
+  fullName,
+  REQUIRED,
+  type FormField,
+  type UserForm,
+} from './users-view';
+
+const CREATE_FAILED = 'Error creating user';
+const UPDATE_FAILED = 'Failed to update user. Please try again!';
+const DELETE_FAILED = 'Failed to delete user. Please try again!';
+
+/** Add New User (user null) or Edit (the user). */
+export function UserFormDialog({
+  isOpen,
+  user,
+  onClose,
+}: {
+  isOpen: boolean;
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={user ? `Edit ${fullName(user)}` : 'Add New User'}
+      icon={user ? 'edit' : 'new-person'}
+      className="kobo-admin-users-dialog"
+    >
+      {/* Mounted per opening: the form starts from the user, and a new key guards each create. */}
+      {isOpen ? <UserFormBody user={user} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const toast = useToast();
+  const [create, creating] = useCreateUserMutation();
+  const [update, updating] = useUpdateUserMutation();
+  const [form, setForm] = useState<UserForm>(user ? formOf(user) : EMPTY_FORM);
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [idempotencyKey] = useState(newAttemptKey);
+  const busy = creating.isLoading || updating.isLoading;
+
+  function set<F extends FormField>(field: F, value: UserForm[F]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found = formErrors(form, !user);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setRefusal(found.firstName || found.lastName || found.email ? REQUIRED : null);
+      document.getElementById(`kobo-admin-users-${first}`)?.focus();
+      return;
+    }
+    setRefusal(null);
+    try {
+      if (user) {
+        const body = changeBody(user, form);
+        const answer = Object.keys(body).length ? await update({ id: user._id, body }).unwrap() : null;
+        toast.success(answer?.message ?? 'User updated successfully.');
+      } else {
+        const answer = await create({ body: createBody(form), idempotencyKey }).unwrap();
+        toast.success(answer.message);
+      }
+      onClose();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors((current) => ({ ...current, ...fields }));
+      setRefusal(errorMessage(error, user ? UPDATE_FAILED : CREATE_FAILED));
+    }
+  }
+
+  const field = (name: FormField, label: string, input: ReactNode, helper?: string) => (
+    <FormGroup
+      label={label}
+      labelFor={`kobo-admin-users-${name}`}
+      intent={errors[name] ? Intent.DANGER : Intent.NONE}
+      helperText={errors[name] ?? helper}
+    >
+      {input}
+    </FormGroup>
+  );
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', type = 'text', autoComplete = 'off') => (
+    <InputGroup
+      id={`kobo-admin-users-${name}`}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[name]}
+      intent={errors[name] ? Intent.DANGER : Intent.NONE}
+      onValueChange={(value) => set(name, value)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <DialogBody>
+        {refusal ? (
+          <Callout intent="danger" icon="error" compact role="alert" className="kobo-admin-users-refusal">
+            {refusal}
+          </Callout>
+        ) : null}
+        <div className="kobo-admin-users-form-grid">
+          {field('firstName', 'First name (required)', text('firstName'))}
+          {field('lastName', 'Last name (required)', text('lastName'))}
+          {field('email', 'Email (required)', text('email', 'email'))}
+          {field('phone', 'Phone', text('phone', 'tel'), 'Optional')}
+          {user
+            ? null
+            : field(
+                'password',
+                'Password',
+                <PasswordInput
+                  id="kobo-admin-users-password"
+                  autoComplete="new-password"
+                  value={form.password}
+                  onValueChange={(value) => set('password', value)}
+                />,
+                'Optional: without one, the user sets it through a password reset.',
+              )}
+          {field(
+            'balance',
+            'Account balance (₦)',
+            <InputGroup
+              id="kobo-admin-users-balance"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              value={form.balance}
+              intent={errors.balance ? Intent.DANGER : Intent.NONE}
+              onValueChange={(value) => set('balance', value)}
+            />,
+            user ? 'A change is posted to the ledger as an adjustment.' : 'Default 0.',
+          )}
+          {field(
+            'status',
+            'Status',
+            <HTMLSelect
+              id="kobo-admin-users-status"
+              value={form.status}
+              onChange={(event) => set('status', event.currentTarget.value as UserForm['status'])}
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+            />,
+            user?.status === 'suspended'
+              ? 'Suspended: shown as inactive; left so unless changed.'
+              : undefined,
+          )}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" variant="minimal" onClick={onClose} disabled={busy} />
+            <Button
+              type="submit"
+              intent="primary"
+              icon={user ? 'floppy-disk' : 'add'}
+              text={user ? 'Save changes' : 'Add user'}
+              loading={busy}
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** User Details: who, their money and activity, their bank. */
+export function UserDetailsDialog({
+  user,
+  onClose,
+  onEdit,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  onEdit: (user: AdminUser) => void;
+}) {
+  return (
+    <Dialog isOpen={user !== null} onClose={onClose} title="User Details" icon="person">
+      {user ? (
+        <>
+          <DialogBody>
+            <div className="kobo-admin-users-details">
+              <section aria-label="Personal Information">
+                <h3>Personal Information</h3>
+                <dl>
+                  <Item term="Name">{fullName(user)}</Item>
+                  <Item term="Username">@{user.username}</Item>
+                  <Item term="Email">{user.email}</Item>
+                  <Item term="Phone">{user.phone || 'N/A'}</Item>
+                  <Item term="Status">
+                    <UserStatusTag status={user.status} />
+                  </Item>
+                  <Item term="Joined">
+                    <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
+                      {formatDate(user.createdAt)}
+                    </time>
+                  </Item>
+                </dl>
+              </section>
+              <section aria-label="Balances and activity">
+                <h3>Balances and activity</h3>
+                <dl>
+                  <Item term="Account balance">{formatNaira(user.accountBalance)}</Item>
+                  <Item term="Activity balance">{formatNaira(user.activityBalance)}</Item>
+                  <Item term="Held for withdrawals">{formatNaira(user.heldBalance)}</Item>
+                  <Item term="Total tasks">{user.totalTasks.toLocaleString('en-NG')}</Item>
+                  <Item term="Total referred">{user.totalReferrals.toLocaleString('en-NG')}</Item>
+                </dl>
+              </section>
+              <section aria-label="Bank Details">
+                <h3>Bank Details</h3>
+                <dl>
+                  <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
+                  <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
+                  <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                </dl>
+              </section>
+            </div>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text="Close" variant="minimal" onClick={onClose} />
+                <Button icon="edit" text="Edit" intent="primary" onClick={() => onEdit(user)} />
+              </>
+            }
+          />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** The spec's confirmation; the server's refusal (a withdrawal being processed) is shown as it is. */
+export function DeleteUserAlert({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const toast = useToast();
+  const [remove, removing] = useDeleteUserMutation();
+  async function confirm() {
+    if (!user) return;
+    try {
+      const answer = await remove(user._id).unwrap();
+      toast.success(answer.message);
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, DELETE_FAILED), { title: 'User not deleted' });
+      onClose();
+    }
+  }
+  return (
+    <Alert
+      isOpen={user !== null}
+      intent="danger"
+      icon="trash"
+      cancelButtonText="Cancel"
+      confirmButtonText="Delete"
+      loading={removing.isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      <p>
+        {user ? `Are you sure you want to delete ${fullName(user)}? This action cannot be undone.` : null}
+      </p>
+    </Alert>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The users view (admin-area.md section 2): search, status, sort and page as the address holds
+ * them, what the server is asked for, and the user form's checks (section 5). Pure, so the page
+ * and its tests share one definition.
+ */
+import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
+import type { AdminUser, NewUser, UserChange, UserListArgs } from './api';
+
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'suspended';
+export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
+export type SortKey = NonNullable<UserListArgs>['sort'] & string;
+export const SORT_KEYS: readonly SortKey[] = ['createdAt', 'name', 'email', 'totalTasks', 'balance'];
+export type Order = 'asc' | 'desc';
+
+export interface UserFilters extends PageRequest {
+  status: StatusFilter;
+  query: string;
+  sort: SortKey;
+  order: Order;
+}
+
+/** Newest first; a name or email reads best A to Z, figures largest first. */
+export function defaultOrder(sort: SortKey): Order {
+  return sort === 'name' || sort === 'email' ? 'asc' : 'desc';
+}
+
+export function readFilters(params: URLSearchParams): UserFilters {
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const known = SORT_KEYS.includes(sort as SortKey) ? (sort as SortKey) : 'createdAt';
+  const order = params.get('order');
+  return {
+    status: STATUS_FILTERS.some((f) => f.value === status) ? (status as StatusFilter) : 'all',
+    query: params.get('q') ?? '',
+    sort: known,
+    order: order === 'asc' || order === 'desc' ? order : defaultOrder(known),
+    ...readPage(params),
+  };
+}
+
+/** The address's query; defaults left out, so the plain address is the first page of everyone. */
+export function writeFilters({ status, query, sort, order, ...page }: UserFilters): Record<string, string> {
+  return {
+    ...(query ? { q: query } : {}),
+    ...(status === 'all' ? {} : { status }),
+    ...(sort === 'createdAt' ? {} : { sort }),
+    ...(order === defaultOrder(sort) ? {} : { order }),
+    ...writePage(page),
+  };
+}
+
+export function listArgs({ status, query, sort, order, page, pageSize }: UserFilters): UserListArgs {
+  const q = query.trim();
+  return { ...(q ? { q } : {}), ...(status === 'all' ? {} : { status }), sort, order, page, pageSize };
+}
+
+/** A column header's click: the same column flips its order, another starts at its own default. */
+export function sortBy(filters: UserFilters, sort: SortKey): Pick<UserFilters, 'sort' | 'order'> {
+  if (filters.sort === sort) return { sort, order: filters.order === 'asc' ? 'desc' : 'asc' };
+  return { sort, order: defaultOrder(sort) };
+}
+
+export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'username'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+export const REQUIRED = 'Please fill in all required fields.';
+
+export interface UserForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  balance: string;
+  status: 'active' | 'inactive';
+}
+
+export type FormField = keyof UserForm;
+
+export const EMPTY_FORM: UserForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  balance: '0',
+  status: 'active',
+};
+
+/** The form for an edit; a suspended user shows as inactive (admin-area.md section 3). */
+export function formOf(user: AdminUser): UserForm {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    password: '',
+    balance: user.accountBalance.toFixed(2),
+    status: user.status === 'active' ? 'active' : 'inactive',
+  };
+}
+
+/** The checks the screen makes before sending (the server makes them again). */
+export function formErrors(form: UserForm, creating: boolean): Partial<Record<FormField, string>> {
+  const errors: Partial<Record<FormField, string>> = {};
+  if (!form.firstName.trim()) errors.firstName = 'First name is required.';
+  if (!form.lastName.trim()) errors.lastName = 'Last name is required.';
+  if (!form.email.trim()) errors.email = 'Email is required.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim()))
+    errors.email = 'Please enter a valid email address.';
+  if (form.balance.trim() && !/^\d+(\.\d{1,2})?$/.test(form.balance.trim()))
+    errors.balance = 'Balance must be a naira amount with at most 2 decimals.';
+  if (creating && form.password && form.password.length < 6)
+    errors.password = 'Password must be at least 6 characters';
+  return errors;
+}
+
+export function createBody(form: UserForm): NewUser {
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: form.email.trim(),
+    ...(form.phone.trim() ? { phone: form.phone.trim() } : {}),
+    ...(form.password ? { password: form.password } : {}),
+    balance: form.balance.trim() || '0',
+    status: form.status,
+  };
+}
+
+/**
+ * An edit sends what changed only: an untouched balance is not sent again (the server would post
+ * the difference from the ledger's figure, which may have moved since the dialog opened), and a
+ * suspended user left "inactive" in the form stays suspended.
+ */
+export function changeBody(user: AdminUser, form: UserForm): UserChange {
+  const before = formOf(user);
+  const body: UserChange = {};
+  for (const field of ['firstName', 'lastName', 'email', 'phone'] as const)
+    if (form[field].trim() !== before[field]) body[field] = form[field].trim();
+  if (form.status !== before.status) body.status = form.status;
+  if (form.balance.trim() !== before.balance) body.balance = form.balance.trim() || '0';
+  return body;
+}
