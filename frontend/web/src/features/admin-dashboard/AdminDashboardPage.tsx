@@ -105,6 +105,26 @@ export function AdminDashboardPage() {
         </h2>
         <div className="kobo-admin-dashboard-links">
           <QuickLink
+            to="/admin/users"
+            icon="people"
+            title="Users"
+            text={
+              pending
+                ? `${plural(pending.totalUsers, 'user', 'users')} to manage`
+                : 'Find, add and edit users'
+            }
+          />
+          <QuickLink
+            to="/admin/campaigns"
+            icon="projects"
+            title="Campaigns"
+            text={
+              pending
+                ? `${plural(pending.activeCampaigns, 'campaign', 'campaigns')} running`
+                : 'Create, edit, pause and resume campaigns'
+            }
+          />
+          <QuickLink
             to="/admin/withdrawals"
             icon="bank-account"
             title="Withdrawals"
