@@ -22,7 +22,7 @@ interface CheckpointRow {
 }
 
 export const auditRoutes: FeatureRoutes = (ctx) => {
-  // verify builds shadow tables under fixed names: callers who arrive while one runs share its report.
+  // verify reads the whole log: callers who arrive while one runs share its report.
   let running: Promise<VerifyReport> | null = null;
 
   async function runVerify(): Promise<VerifyReport> {
