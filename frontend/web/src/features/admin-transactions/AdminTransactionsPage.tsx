@@ -1,18 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
+import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -108,34 +99,23 @@ export function AdminTransactionsPage() {
         <StatCard label="Completed" icon="tick-circle" value={figure(completed)} hint="Settled" />
         <StatCard label="Pending" icon="time" value={figure(pending)} hint="Withdrawals not yet paid" />
       </div>
-      <div
-        className="kobo-card kobo-admin-transactions-toolbar"
-        role="search"
-        aria-label="Filter transactions"
+      <ListFilters
+        label="Filter transactions"
+        search={{
+          id: 'kobo-admin-transactions-search',
+          placeholder: 'User name or description',
+          value: search,
+          onChange: setSearch,
+        }}
       >
-        <FormGroup
-          label="Search"
-          labelFor="kobo-admin-transactions-search"
-          className="kobo-admin-transactions-search"
-        >
-          <InputGroup
-            id="kobo-admin-transactions-search"
-            type="search"
-            leftIcon="search"
-            placeholder="User name or description"
-            value={search}
-            onValueChange={setSearch}
-          />
-        </FormGroup>
-        <FormGroup label="Status" labelFor="kobo-admin-transactions-status">
-          <HTMLSelect
-            id="kobo-admin-transactions-status"
-            value={filters.status}
-            onChange={(event) => setFilters({ status: event.currentTarget.value as StatusFilter })}
-            options={STATUS_FILTERS}
-          />
-        </FormGroup>
-      </div>
+        <FilterSelect
+          id="kobo-admin-transactions-status"
+          label="Status"
+          value={filters.status}
+          onChange={(status: StatusFilter) => setFilters({ status })}
+          options={STATUS_FILTERS}
+        />
+      </ListFilters>
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager

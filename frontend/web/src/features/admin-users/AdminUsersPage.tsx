@@ -3,12 +3,13 @@
  * status filter, the users table (cards on phones) with View, Edit and Delete, Add New User. The
  * server searches, sorts and pages; the view lives in the address.
  */
-import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatDate } from '../../shared/dates';
+import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
@@ -131,26 +132,23 @@ export function AdminUsersPage() {
           }
         />
       </div>
-      <div className="kobo-card kobo-admin-users-toolbar" role="search" aria-label="Filter users">
-        <FormGroup label="Search" labelFor="kobo-admin-users-search" className="kobo-admin-users-search">
-          <InputGroup
-            id="kobo-admin-users-search"
-            type="search"
-            leftIcon="search"
-            placeholder="Name or email"
-            value={search}
-            onValueChange={setSearch}
-          />
-        </FormGroup>
-        <FormGroup label="Status" labelFor="kobo-admin-users-status-filter">
-          <HTMLSelect
-            id="kobo-admin-users-status-filter"
-            value={filters.status}
-            onChange={(event) => show({ status: event.currentTarget.value as StatusFilter })}
-            options={STATUS_FILTERS}
-          />
-        </FormGroup>
-      </div>
+      <ListFilters
+        label="Filter users"
+        search={{
+          id: 'kobo-admin-users-search',
+          placeholder: 'Name or email',
+          value: search,
+          onChange: setSearch,
+        }}
+      >
+        <FilterSelect
+          id="kobo-admin-users-status-filter"
+          label="Status"
+          value={filters.status}
+          onChange={(status: StatusFilter) => show({ status })}
+          options={STATUS_FILTERS}
+        />
+      </ListFilters>
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager

@@ -1,10 +1,11 @@
-import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
+import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -91,30 +92,23 @@ export function AdminWithdrawalsPage() {
         subtitle="Review users' withdrawal requests and approve or reject them."
       />
       <Figures />
-      <div className="kobo-card kobo-admin-withdrawals-toolbar" role="search" aria-label="Filter withdrawals">
-        <FormGroup
-          label="Search"
-          labelFor="kobo-admin-withdrawals-search"
-          className="kobo-admin-withdrawals-search"
-        >
-          <InputGroup
-            id="kobo-admin-withdrawals-search"
-            type="search"
-            leftIcon="search"
-            placeholder="User name or email"
-            value={search}
-            onValueChange={setSearch}
-          />
-        </FormGroup>
-        <FormGroup label="Status" labelFor="kobo-admin-withdrawals-status">
-          <HTMLSelect
-            id="kobo-admin-withdrawals-status"
-            value={filters.status}
-            onChange={(event) => setFilters({ status: event.currentTarget.value as StatusFilter })}
-            options={STATUS_FILTERS}
-          />
-        </FormGroup>
-      </div>
+      <ListFilters
+        label="Filter withdrawals"
+        search={{
+          id: 'kobo-admin-withdrawals-search',
+          placeholder: 'User name or email',
+          value: search,
+          onChange: setSearch,
+        }}
+      >
+        <FilterSelect
+          id="kobo-admin-withdrawals-status"
+          label="Status"
+          value={filters.status}
+          onChange={(status: StatusFilter) => setFilters({ status })}
+          options={STATUS_FILTERS}
+        />
+      </ListFilters>
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager
