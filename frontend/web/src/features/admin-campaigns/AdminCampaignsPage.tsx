@@ -3,13 +3,14 @@
  * campaign paged by the server, with the view kept in the address, and create, edit, view,
  * pause/resume and delete.
  */
-import { Alert, Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Alert, Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
+import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -177,60 +178,48 @@ export function AdminCampaignsPage() {
         />
         <StatCard label="Completed Tasks" value={count(stats.data?.completedTasks)} icon="tick-circle" />
       </div>
-      <div className="kobo-card kobo-admin-campaigns-filters" role="search" aria-label="Filter campaigns">
-        <FormGroup
-          label="Search"
-          labelFor="kobo-admin-campaigns-search"
-          className="kobo-admin-campaigns-search"
+      <ListFilters
+        label="Filter campaigns"
+        search={{
+          id: 'kobo-admin-campaigns-search',
+          placeholder: 'Title, variation or URL',
+          value: search,
+          onChange: setSearch,
+        }}
+      >
+        <FilterSelect
+          id="kobo-admin-campaigns-status"
+          label="Status"
+          value={filters.status}
+          onChange={(status: CampaignFilters['status']) => show({ status })}
+          options={STATUS_FILTERS.map((s) => ({ value: s.value, label: s.label }))}
+        />
+        <FilterSelect
+          id="kobo-admin-campaigns-platform"
+          label="Platform"
+          value={filters.platform}
+          onChange={(platform) => show({ platform })}
         >
-          <InputGroup
-            id="kobo-admin-campaigns-search"
-            type="search"
-            leftIcon="search"
-            placeholder="Title, variation or URL"
-            value={search}
-            onValueChange={setSearch}
-          />
-        </FormGroup>
-        <FormGroup label="Status" labelFor="kobo-admin-campaigns-status">
-          <HTMLSelect
-            id="kobo-admin-campaigns-status"
-            fill
-            value={filters.status}
-            onChange={(event) => show({ status: event.currentTarget.value as CampaignFilters['status'] })}
-            options={STATUS_FILTERS.map((s) => ({ value: s.value, label: s.label }))}
-          />
-        </FormGroup>
-        <FormGroup label="Platform" labelFor="kobo-admin-campaigns-platform">
-          <HTMLSelect
-            id="kobo-admin-campaigns-platform"
-            fill
-            value={filters.platform}
-            onChange={(event) => show({ platform: event.currentTarget.value })}
-          >
-            <option value="">All platforms</option>
-            {PLATFORM_FILTER_GROUPS.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.value ? <option value={group.value}>All {group.label.toLowerCase()}</option> : null}
-                {group.platforms.map((platform) => (
-                  <option key={platform} value={platform}>
-                    {platformLabel(platform)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label="Sort" labelFor="kobo-admin-campaigns-sort">
-          <HTMLSelect
-            id="kobo-admin-campaigns-sort"
-            fill
-            value={filters.sort}
-            onChange={(event) => show({ sort: event.currentTarget.value as CampaignFilters['sort'] })}
-            options={SORTS.map((s) => ({ value: s.value, label: s.label }))}
-          />
-        </FormGroup>
-      </div>
+          <option value="">All platforms</option>
+          {PLATFORM_FILTER_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.value ? <option value={group.value}>All {group.label.toLowerCase()}</option> : null}
+              {group.platforms.map((platform) => (
+                <option key={platform} value={platform}>
+                  {platformLabel(platform)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="kobo-admin-campaigns-sort"
+          label="Sort"
+          value={filters.sort}
+          onChange={(sort: CampaignFilters['sort']) => show({ sort })}
+          options={SORTS.map((s) => ({ value: s.value, label: s.label }))}
+        />
+      </ListFilters>
       {body}
       <CampaignDetailsDialog campaign={viewing} onClose={() => setViewing(null)} />
       <CampaignFormDialog campaign={editing} onClose={() => setEditing(undefined)} />
