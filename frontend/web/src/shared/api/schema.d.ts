@@ -742,6 +742,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every event of the log with its postings, newest first, paged by position
+     * @description account is exact or a prefix ending in * (only events that posted to it); stream is a stream id; type an event type; [from, to) a range of recordedAt. before (exclusive) pages to older events, after (exclusive) to the newer ones just above a position.
+     */
+    get: operations['getFinanceEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/events/{eventId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One event in full: data, metadata, postings and its link in the hash chain
+     * @description chain.verified is the ledger's own check (verifyChainLink): the event's hash recomputed from its stored content and the previous event's hash, and the next event's link back.
+     */
+    get: operations['getFinanceEventsByEventId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/register': {
     parameters: {
       query?: never;
@@ -1276,6 +1316,71 @@ export interface components {
       pendingWithdrawalAmount: number;
       /** @description Task proofs submitted and not yet approved or rejected at the end of the day */
       proofsAwaitingReview: number;
+    };
+    LedgerEventsPage: {
+      /** @description Newest first */
+      events: components['schemas']['LedgerEventSummary'][];
+      /** @description Pass as before for the older events; null when no older event matches */
+      nextBefore: number | null;
+      /** @description Pass as after for the newer events; null when no newer event matches */
+      newerAfter: number | null;
+      /** @description The newest position a reader can see */
+      head: number;
+    };
+    LedgerEventSummary: {
+      /** @description The global position in the log */
+      position: number;
+      eventId: string;
+      type: string;
+      streamId: string;
+      recordedAt: string;
+      /** @description Who caused it (metadata.actor): a user id, 'system' or 'admin:<id>' */
+      actor?: string;
+      /** @description The postings the event carries (sum to zero); empty if none */
+      postings: components['schemas']['LedgerPosting'][];
+    };
+    LedgerPosting: {
+      account: string;
+      /** @description Naira, signed: credit positive, debit negative */
+      amount: number;
+      amountKobo: number;
+    };
+    LedgerEventDetail: {
+      /** @description The global position in the log */
+      position: number;
+      eventId: string;
+      type: string;
+      streamId: string;
+      recordedAt: string;
+      /** @description Who caused it (metadata.actor): a user id, 'system' or 'admin:<id>' */
+      actor?: string;
+      /** @description The postings the event carries (sum to zero); empty if none */
+      postings: components['schemas']['LedgerPosting'][];
+      streamVersion: number;
+      data: {
+        [key: string]: unknown;
+      };
+      /** @description As stored: actor, causationId, correlationId, idempotencyKey… whatever it holds */
+      metadata: {
+        [key: string]: unknown;
+      };
+      causationId: string | null;
+      correlationId: string | null;
+      chain: {
+        /** @description The previous event's hash (the genesis hash for the first event) */
+        previousHash: string;
+        /** @description What this event stores as the previous hash */
+        storedPreviousHash: string;
+        hash: string;
+        /** @description SHA-256 of the previous hash and this event's stored content */
+        recomputedHash: string;
+        /** @description Whether the next event stores this one's hash */
+        nextLinksBack: boolean | null;
+        /** @description Contents, link back and link forward all hold (checked by the ledger) */
+        verified: boolean;
+        previousEventId?: string;
+        nextEventId?: string;
+      };
     };
     AuthRegistered: {
       message: string;
@@ -4946,6 +5051,167 @@ export interface operations {
       };
       /** @description The signed-in role may not use this route */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceEvents: {
+    parameters: {
+      query?: {
+        account?: string;
+        stream?: string;
+        type?:
+          | 'UserRegistered'
+          | 'UserProfileUpdated'
+          | 'BankDetailsUpdated'
+          | 'PasswordChanged'
+          | 'UserRoleSet'
+          | 'UserStatusSet'
+          | 'UserDeleted'
+          | 'BalanceAdjusted'
+          | 'RewardCredited'
+          | 'ReferralBonusCredited'
+          | 'WithdrawalRequested'
+          | 'WithdrawalApproved'
+          | 'WithdrawalRejected'
+          | 'PayoutSucceeded'
+          | 'PayoutFailed'
+          | 'CampaignCreated'
+          | 'CampaignUpdated'
+          | 'CampaignPaused'
+          | 'CampaignResumed'
+          | 'CampaignCompleted'
+          | 'CampaignDeleted'
+          | 'TaskSubmitted'
+          | 'SubmissionVerified'
+          | 'SubmissionApproved'
+          | 'SubmissionRejected'
+          | 'ActivityCompleted'
+          | 'UniqueValueClaimed'
+          | 'UniqueValueReleased'
+          | 'CommunitySettingsUpdated';
+        from?: string;
+        to?: string;
+        before?: number;
+        after?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events and the cursors either side */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LedgerEventsPage'];
+        };
+      };
+      /** @description Invalid filter or cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceEventsByEventId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LedgerEventDetail'];
+        };
+      };
+      /** @description The id is not a UUID */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No event with this id */
+      404: {
         headers: {
           [name: string]: unknown;
         };

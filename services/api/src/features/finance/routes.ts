@@ -2,6 +2,7 @@
 import type { FeatureRoutes } from '../../app';
 import { auditRoutes } from './audit-routes';
 import { chartsRoutes } from './charts-routes';
+import { eventsRoutes } from './events-routes';
 import { journalRoutes } from './journal-routes';
 import { payoutRoutes } from './payout-routes';
 import { runsRoutes } from './runs-routes';
@@ -12,4 +13,5 @@ export const financeRoutes: FeatureRoutes = (ctx) => [
   ...payoutRoutes(ctx),
   ...runsRoutes(ctx),
   ...chartsRoutes(ctx),
+  ...eventsRoutes(ctx),
 ];
