@@ -100,7 +100,7 @@ test('finance signs in, opens Payouts, and marks a payout paid with the bank ref
     );
     expect(csv).toContain(withdrawalOf[2100]);
 
-    await row.getByRole('button', { name: /^Mark .* paid$/ }).click();
+    await row.getByRole('button', { name: /^Mark paid: / }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark payout paid' });
     await visible(dialog);
     // The reference is required: nothing is sent without it.
@@ -133,7 +133,7 @@ test('a payout marked failed with a reason puts the money back on Ada’s balanc
     await page.goto('/finance/payouts');
     const row = rowFor(2300);
     await visible(row);
-    await row.getByRole('button', { name: /^Mark .* failed$/ }).click();
+    await row.getByRole('button', { name: /^Mark failed: / }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark payout failed' });
     await visible(dialog);
     await dialog.getByRole('button', { name: 'Mark failed' }).click();

@@ -211,7 +211,7 @@ function RowActions({ payout, onSettle }: { payout: Payout; onSettle: Selection[
         intent="success"
         icon="tick"
         text="Mark paid"
-        aria-label={`Mark ${who(payout)} paid`}
+        aria-label={`Mark paid: ${who(payout)}`}
         onClick={() => onSettle('paid', payout)}
       />
       <Button
@@ -220,7 +220,7 @@ function RowActions({ payout, onSettle }: { payout: Payout; onSettle: Selection[
         intent="danger"
         icon="cross"
         text="Mark failed"
-        aria-label={`Mark ${who(payout)} failed`}
+        aria-label={`Mark failed: ${who(payout)}`}
         onClick={() => onSettle('failed', payout)}
       />
     </div>
