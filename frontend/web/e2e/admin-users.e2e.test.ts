@@ -52,7 +52,7 @@ test('the admin adds a user; a missing name is named first', () =>
     await dialog.getByLabel('Email (required)').fill(email);
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await visible(dialog.getByText('Please fill in all required fields.'));
-    await visible(dialog.getByText('First name is required.'));
+    await visible(dialog.getByText('First name and last name are required.').first());
 
     await dialog.getByLabel('First name (required)').fill('funke');
     await dialog.getByLabel('Last name (required)').fill('adeyemi');

@@ -15,3 +15,10 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+/** The admin area's dates: MM-DD-YYYY (admin-area.md section 9), in the reader's zone. */
+export function formatAdminDate(iso: string): string {
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getMonth() + 1)}-${two(date.getDate())}-${date.getFullYear()}`;
+}

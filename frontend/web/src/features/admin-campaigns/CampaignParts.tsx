@@ -3,10 +3,11 @@
  * server's (budget, spent, escrow left); only unit counts and the percent are derived here.
  */
 import { Button, Card, Dialog, DialogBody, DialogFooter, ProgressBar, Tag } from '@blueprintjs/core';
+import { formatAdminDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import type { AdminCampaign } from '../admin-review/api';
-import { formatCreated, progressPercent, remainingUnits } from '../admin-review/campaigns';
+import { progressPercent, remainingUnits } from '../admin-review/campaigns';
 import { platformLabel } from './campaign-platforms';
 import { CampaignImage } from './CampaignImage';
 
@@ -92,7 +93,7 @@ export function CampaignCard({ campaign, actions }: { campaign: AdminCampaign; a
         </div>
         <div>
           <dt>Created</dt>
-          <dd>{formatCreated(campaign.createdAt)}</dd>
+          <dd>{formatAdminDate(campaign.createdAt)}</dd>
         </div>
       </dl>
       <div className="kobo-admin-campaigns-actions">
@@ -236,11 +237,11 @@ export function CampaignDetailsDialog({
               </div>
               <div>
                 <dt>Created</dt>
-                <dd>{formatCreated(campaign.createdAt)}</dd>
+                <dd>{formatAdminDate(campaign.createdAt)}</dd>
               </div>
               <div>
                 <dt>Updated</dt>
-                <dd>{formatCreated(campaign.updatedAt)}</dd>
+                <dd>{formatAdminDate(campaign.updatedAt)}</dd>
               </div>
               <div className="kobo-admin-campaigns-fact-wide">
                 <dt>Campaign ID</dt>

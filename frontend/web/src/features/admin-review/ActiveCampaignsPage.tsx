@@ -7,6 +7,7 @@ import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, ProgressBar, Tag
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
+import { formatAdminDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -15,14 +16,7 @@ import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { platformOf } from '../tasks/platforms';
 import { useGetAdminCampaignsQuery, useToggleCampaignStatusMutation, type AdminCampaign } from './api';
-import {
-  PLATFORM_FILTERS,
-  filterCampaigns,
-  formatCreated,
-  progressPercent,
-  remainingUnits,
-  summarise,
-} from './campaigns';
+import { PLATFORM_FILTERS, filterCampaigns, progressPercent, remainingUnits, summarise } from './campaigns';
 import './admin-review.css';
 
 const TOGGLE_FAILED = 'Failed to change campaign status. Please try again.';
@@ -217,7 +211,7 @@ function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
         </div>
         <div>
           <dt>Created</dt>
-          <dd>{formatCreated(campaign.createdAt)}</dd>
+          <dd>{formatAdminDate(campaign.createdAt)}</dd>
         </div>
       </dl>
       <div className="kobo-review-campaign-actions">

@@ -62,10 +62,3 @@ export function progressPercent(completed: number, units: number): number {
 export function remainingUnits(campaign: AdminCampaign): number {
   return Math.max(0, campaign.taskUnits - campaign.completedUnits);
 }
-
-/** MM-DD-YYYY in the reader's zone (admin-area.md section 9). */
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getMonth() + 1)}-${two(date.getDate())}-${date.getFullYear()}`;
-}

@@ -4,11 +4,11 @@
  * server searches, sorts and pages; the view lives in the address.
  */
 import { Button, HTMLTable } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
-import { formatDate } from '../../shared/dates';
+import { formatDateTime, formatAdminDate } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -56,6 +56,12 @@ export function AdminUsersPage() {
   const [search, setSearch] = useDebouncedSearch(filters.query, (query) => show({ query }));
   const filtered = filters.status !== 'all' || filters.query.trim() !== '';
   const rows = list.data?.items ?? [];
+  // A page past the end (its last user deleted, or an old address): go to the last page there is.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / filters.pageSize)) : 1;
+  const pastEnd = list.data !== undefined && !list.isFetching && rows.length === 0 && filters.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) setParams(writeFilters({ ...filters, page: lastPage }), { replace: true });
+  });
   // The open details follow the list, so an edit shows there at once.
   const viewed = rows.find((user) => user._id === viewing) ?? null;
   const actions: RowActions = {
@@ -68,7 +74,7 @@ export function AdminUsersPage() {
     value === undefined ? (stats.isLoading ? '…' : '—') : value.toLocaleString('en-NG');
 
   let body;
-  if (list.isLoading) body = <LoadingState label="Loading users..." />;
+  if (list.isLoading || pastEnd) body = <LoadingState label="Loading users..." />;
   else if (!list.data)
     body = (
       <ErrorState
@@ -297,7 +303,9 @@ function UserTable({
                 <Money amount={user.accountBalance} />
               </td>
               <td className="kobo-admin-users-date">
-                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
+                  {formatAdminDate(user.createdAt)}
+                </time>
               </td>
               <td>
                 <Actions user={user} {...actions} />

@@ -16,7 +16,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../shared/api/api';
-import { formatDate, formatDateTime } from '../../shared/dates';
+import { formatDateTime, formatAdminDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
@@ -35,6 +35,8 @@ import {
   type UserForm,
 } from './users-view';
 
+/** The fields with a hint under them when they hold no error. */
+const HINTED = new Set<FormField>(['phone', 'password', 'balance']);
 const CREATE_FAILED = 'Error creating user';
 const UPDATE_FAILED = 'Failed to update user. Please try again!';
 const DELETE_FAILED = 'Failed to delete user. Please try again!';
@@ -107,12 +109,21 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
     }
   }
 
+  // A field's message (or hint) is read with it, and a wrong field says so.
+  const described = (name: FormField) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] || HINTED.has(name) ? `kobo-admin-users-${name}-help` : undefined,
+  });
   const field = (name: FormField, label: string, input: ReactNode, helper?: string) => (
     <FormGroup
       label={label}
       labelFor={`kobo-admin-users-${name}`}
       intent={errors[name] ? Intent.DANGER : Intent.NONE}
-      helperText={errors[name] ?? helper}
+      helperText={
+        errors[name] || helper ? (
+          <span id={`kobo-admin-users-${name}-help`}>{errors[name] ?? helper}</span>
+        ) : null
+      }
     >
       {input}
     </FormGroup>
@@ -120,6 +131,7 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', type = 'text', autoComplete = 'off') => (
     <InputGroup
       id={`kobo-admin-users-${name}`}
+      {...described(name)}
       type={type}
       autoComplete={autoComplete}
       value={form[name]}
@@ -148,6 +160,7 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
                 'Password',
                 <PasswordInput
                   id="kobo-admin-users-password"
+                  {...described('password')}
                   autoComplete="new-password"
                   value={form.password}
                   onValueChange={(value) => set('password', value)}
@@ -159,6 +172,7 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
             'Account balance (₦)',
             <InputGroup
               id="kobo-admin-users-balance"
+              {...described('balance')}
               type="number"
               inputMode="decimal"
               step="0.01"
@@ -174,6 +188,7 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
             'Status',
             <HTMLSelect
               id="kobo-admin-users-status"
+              aria-describedby={user?.status === 'suspended' ? 'kobo-admin-users-status-help' : undefined}
               value={form.status}
               onChange={(event) => set('status', event.currentTarget.value as UserForm['status'])}
               options={[
@@ -205,9 +220,9 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
   );
 }
 
-function Item({ term, children }: { term: string; children: ReactNode }) {
+function Item({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'kobo-admin-users-wide' : undefined}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -225,7 +240,13 @@ export function UserDetailsDialog({
   onEdit: (user: AdminUser) => void;
 }) {
   return (
-    <Dialog isOpen={user !== null} onClose={onClose} title="User Details" icon="person">
+    <Dialog
+      isOpen={user !== null}
+      onClose={onClose}
+      title="User Details"
+      icon="person"
+      className="kobo-admin-users-dialog"
+    >
       {user ? (
         <>
           <DialogBody>
@@ -235,14 +256,20 @@ export function UserDetailsDialog({
                 <dl>
                   <Item term="Name">{fullName(user)}</Item>
                   <Item term="Username">@{user.username}</Item>
-                  <Item term="Email">{user.email}</Item>
+                  <Item term="Email" wide>
+                    {user.email}
+                  </Item>
                   <Item term="Phone">{user.phone || 'N/A'}</Item>
                   <Item term="Status">
-                    <UserStatusTag status={user.status} />
+                    {/* Suspended is treated as inactive when opened (admin-area.md section 3). */}
+                    <UserStatusTag status={user.status === 'suspended' ? 'inactive' : user.status} />
+                    {user.status === 'suspended' ? (
+                      <span className="kobo-muted kobo-admin-users-aside"> (suspended)</span>
+                    ) : null}
                   </Item>
                   <Item term="Joined">
                     <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
-                      {formatDate(user.createdAt)}
+                      {formatAdminDate(user.createdAt)}
                     </time>
                   </Item>
                 </dl>

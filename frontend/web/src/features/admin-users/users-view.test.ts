@@ -71,7 +71,7 @@ describe('the users view in the address', () => {
 describe('the user form', () => {
   it('names each missing required field and checks email, balance and password', () => {
     expect(formErrors({ ...formOf(chioma), firstName: ' ', email: '' }, false)).toEqual({
-      firstName: 'First name is required.',
+      firstName: 'First name and last name are required.',
       email: 'Email is required.',
     });
     expect(formErrors({ ...formOf(chioma), email: 'chioma@', balance: '1.234' }, false)).toEqual({

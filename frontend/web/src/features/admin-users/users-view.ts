@@ -71,6 +71,8 @@ export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'usern
 }
 
 export const REQUIRED = 'Please fill in all required fields.';
+/** The spec's own words for a missing name (admin-area.md section 5), shown at each missing one. */
+export const NAMES_REQUIRED = 'First name and last name are required.';
 
 export interface UserForm {
   firstName: string;
@@ -110,8 +112,8 @@ export function formOf(user: AdminUser): UserForm {
 /** The checks the screen makes before sending (the server makes them again). */
 export function formErrors(form: UserForm, creating: boolean): Partial<Record<FormField, string>> {
   const errors: Partial<Record<FormField, string>> = {};
-  if (!form.firstName.trim()) errors.firstName = 'First name is required.';
-  if (!form.lastName.trim()) errors.lastName = 'Last name is required.';
+  if (!form.firstName.trim()) errors.firstName = NAMES_REQUIRED;
+  if (!form.lastName.trim()) errors.lastName = NAMES_REQUIRED;
   if (!form.email.trim()) errors.email = 'Email is required.';
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim()))
     errors.email = 'Please enter a valid email address.';
