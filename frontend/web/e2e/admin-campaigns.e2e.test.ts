@@ -103,8 +103,13 @@ test('the admin finds it by search and platform filter; the view survives a relo
       async () => new URL(page.url()).searchParams.toString(),
       (query) => query === `q=${stamp}&platform=app-stores`,
     );
+    // The server's answer for the new view replaces the cards shown before it.
+    await eventually(
+      'only the campaign searched for',
+      () => page.locator('.kobo-admin-campaigns-grid > li').count(),
+      (cards) => cards === 1,
+    );
     await visible(card());
-    expect(await page.locator('.kobo-admin-campaigns-grid > li').count()).toBe(1);
     const text = await textOf(card());
     expect(text).toContain('Google Play Store · Install App');
     expect(text).toContain('Active');
