@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
-import { startE2e, type E2e } from './support/e2e';
+import { type E2e, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { ALL_PAGES, openPage, signInAs, type SitePage, type Viewer } from './support/pages';
 
 const VIEWERS: Viewer[] = ['visitor', 'user', 'admin', 'finance'];
@@ -26,9 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
 interface Violation {

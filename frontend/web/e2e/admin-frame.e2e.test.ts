@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { signInContext } from './support/pages';
 import { eventually, gone, pathIs, textOf, visible } from './support/wait';
 
@@ -28,9 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await user?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
 /** A step; once one fails, the later ones (which need it) fail at once. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { proofPng } from './support/files';
 import { eventually, gone, pathIs, visible, WAIT_MS } from './support/wait';
 
@@ -89,9 +89,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
 let broken = false;

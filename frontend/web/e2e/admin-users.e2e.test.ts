@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_USER, signInContext } from './support/pages';
 import { eventually, gone, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -26,19 +26,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await keepScreenshot(page, `admin-users-${name}`);
-    throw error;
-  }
-}
+const step = (name: string, run: () => Promise<void>) => keepingScreenshot(page, `admin-users-${name}`, run);
 
 const funkeRow = () => page.locator('tr', { hasText: email });
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_USER, signInContext } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -53,9 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await user?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
 /** Keeps a picture of the screen when a step fails. */

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -36,19 +36,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await finance?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await keepScreenshot(page, `finance-audit-${name}`);
-    throw error;
-  }
-}
+const step = (name: string, run: () => Promise<void>) =>
+  keepingScreenshot(page, `finance-audit-${name}`, run);
 
 test('finance signs in and verifies the ledger from the Audit tab', () =>
   step('verify', async () => {

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE, DEMO_USER, signInContext } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -55,19 +55,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await finance?.close();
   await user?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await keepScreenshot(page, `finance-journal-${name}`);
-    throw error;
-  }
-}
+const step = (name: string, run: () => Promise<void>) =>
+  keepingScreenshot(page, `finance-journal-${name}`, run);
 
 test('finance signs in, filters the journal by an account and opens its newest event: postings and Verified', () =>
   step('journal', async () => {

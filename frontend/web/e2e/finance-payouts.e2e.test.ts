@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE, DEMO_USER } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -59,20 +59,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await finance?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
-/** Keeps a picture of the screen when a step fails. */
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await keepScreenshot(page, `finance-payouts-${name}`);
-    throw error;
-  }
-}
+const step = (name: string, run: () => Promise<void>) =>
+  keepingScreenshot(page, `finance-payouts-${name}`, run);
 
 const rowFor = (amount: number) => page.locator('tr', { hasText: naira(amount) });
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
-import { keepScreenshot, startE2e, type E2e } from './support/e2e';
+import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { proofPng } from './support/files';
 import { eventually, gone, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -72,9 +72,7 @@ function step(name: string, run: () => Promise<void>) {
 
 afterAll(async () => {
   await context?.close();
-  const violations = (await e2e?.contract.violations()) ?? [];
-  await e2e?.stop();
-  expect(violations).toEqual([]);
+  await stopExpectingNoViolations(e2e);
 });
 
 /** The card or panel around a piece of text: its nearest ancestor that also holds `alsoHolding`. */

@@ -31,6 +31,27 @@ export async function keepScreenshot(page: Page | undefined, name: string): Prom
   console.error(`screenshot of the failure: ${file}`);
 }
 
+/** Runs one step of a journey, keeping a picture of `page` when it fails. */
+export async function keepingScreenshot(
+  page: Page | undefined,
+  name: string,
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    await keepScreenshot(page, name);
+    throw error;
+  }
+}
+
+/** Stops the server, then expects every API call the browsers made to have matched the contract. */
+export async function stopExpectingNoViolations(e2e: E2e | undefined): Promise<void> {
+  const violations = (await e2e?.contract.violations()) ?? [];
+  await e2e?.stop();
+  expect(violations).toEqual([]);
+}
+
 export const DESKTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 360, height: 740 };
 
