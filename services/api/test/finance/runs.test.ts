@@ -105,6 +105,12 @@ describe('finance runs', () => {
       .send({ kind: 'verify' })
       .expect(409);
     expectProblem(verifying.body, 'A rebuild is running; verify the ledger once it has finished.');
+    // The old verify call shares the same book of runs, and the same rule.
+    const oldVerify = await h.http
+      .get('/api/finance/verify')
+      .set(...auth)
+      .expect(409);
+    expectProblem(oldVerify.body, 'A rebuild is running; verify the ledger once it has finished.');
 
     const { run } = await follow(started.body.run.id);
     expect(run.state).toBe('succeeded');

@@ -588,7 +588,7 @@ export interface paths {
     };
     /**
      * Verify the ledger: hash chain, double entry, no negative balances, every read model against a rebuild
-     * @description Answers 200 with ok: false when a check fails; each check names what it found.
+     * @description Answers 200 with ok: false when a check fails; each check names what it found. The same run as POST /finance/runs {kind: 'verify'}: a request while one runs waits for it.
      */
     get: operations['getFinanceVerify'];
     put?: never;
@@ -4412,6 +4412,15 @@ export interface operations {
       };
       /** @description The signed-in role may not use this route */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A rebuild is running; verify once it has finished */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,19 +1,12 @@
 /** Finance's checks on the ledger: verification against a rebuild, and the projectors' progress. */
-import { openFailures, projections, verify, type VerifyCheck } from '@kobo/projector';
-import type { FeatureRoutes } from '../../app';
-import { defineRoute } from '../../http';
+import { openFailures, projections } from '@kobo/projector';
+import type { ApiContext } from '../../context';
+import { defineRoute, HttpProblem } from '../../http';
 import { iso } from '../admin/wire';
+import { RunConflictError, type RunBook, type VerifyReport } from './runs';
 import { projectionsReportSchema, verifyReportSchema } from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
-
-interface VerifyReport {
-  ok: boolean;
-  checks: VerifyCheck[];
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-}
 
 interface CheckpointRow {
   projector: string;
@@ -21,40 +14,33 @@ interface CheckpointRow {
   rebuilt_at: Date | null;
 }
 
-export const auditRoutes: FeatureRoutes = (ctx) => {
-  // verify reads the whole log: callers who arrive while one runs share its report.
-  let running: Promise<VerifyReport> | null = null;
-
-  async function runVerify(): Promise<VerifyReport> {
-    const started = Date.now();
-    const checks = await verify({ pool: ctx.pool, store: ctx.store, projections });
-    const finished = Date.now();
-    return {
-      ok: checks.every((check) => check.ok),
-      checks,
-      startedAt: new Date(started).toISOString(),
-      finishedAt: new Date(finished).toISOString(),
-      durationMs: finished - started,
-    };
-  }
-
+export function auditRoutes(ctx: ApiContext, runs: RunBook) {
   return [
     defineRoute({
       method: 'get',
       path: '/finance/verify',
       summary:
         'Verify the ledger: hash chain, double entry, no negative balances, every read model against a rebuild',
-      description: 'Answers 200 with ok: false when a check fails; each check names what it found.',
+      description:
+        'Answers 200 with ok: false when a check fails; each check names what it found. The same run as ' +
+        "POST /finance/runs {kind: 'verify'}: a request while one runs waits for it.",
       tags: ['finance'],
       access: FINANCE,
       responses: {
         200: { description: 'The report: ok, and each check with what it found', schema: verifyReportSchema },
+        409: { description: 'A rebuild is running; verify once it has finished', problem: true },
       },
-      async handler() {
-        running ??= runVerify().finally(() => {
-          running = null;
-        });
-        return running;
+      async handler({ principal }) {
+        let run;
+        try {
+          run = runs.startVerify(principal.userId);
+        } catch (error) {
+          if (error instanceof RunConflictError) throw new HttpProblem('conflict', error.message);
+          throw error;
+        }
+        const finished = await runs.finished(run);
+        if (finished.state === 'failed') throw new Error(finished.error ?? 'verify failed');
+        return finished.result as VerifyReport;
       },
     }),
     defineRoute({
@@ -105,4 +91,4 @@ export const auditRoutes: FeatureRoutes = (ctx) => {
       },
     }),
   ];
-};
+}

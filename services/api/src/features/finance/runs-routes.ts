@@ -1,8 +1,7 @@
 /** Verify and rebuild as runs with live progress: start one, then poll it (finance and admin). */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
 import { defineRoute, HttpProblem } from '../../http';
-import { createRunBook, projectionNames, RECENT_RUNS, RunConflictError } from './runs';
+import { projectionNames, RECENT_RUNS, RunConflictError, type RunBook } from './runs';
 import { verifyReportSchema } from './schemas';
 
 const FINANCE = ['finance', 'admin'] as const;
@@ -65,8 +64,8 @@ export const financeRunSchema = z
 
 const runAnswer = z.object({ run: financeRunSchema }).meta({ id: 'FinanceRunAnswer' });
 
-export const runsRoutes: FeatureRoutes = (ctx) => {
-  const book = createRunBook({ pool: ctx.pool, store: ctx.store, logger: ctx.logger });
+/** The routes of the run book (made once in ./routes.ts, shared with GET /finance/verify). */
+export function runsRoutes(book: RunBook) {
   return [
     defineRoute({
       method: 'post',
@@ -128,4 +127,4 @@ export const runsRoutes: FeatureRoutes = (ctx) => {
       },
     }),
   ];
-};
+}

@@ -143,8 +143,11 @@ export function createRunBook(deps: RunBookDeps) {
     });
   }
 
+  /** Each run's end, for a caller who waits for the result (GET /finance/verify). */
+  const ends = new Map<string, Promise<FinanceRun>>();
+
   function settle(run: FinanceRun, work: Promise<FinanceRun['result']>) {
-    work.then(
+    const end = work.then(
       (result) => {
         Object.assign(run, {
           state: 'succeeded',
@@ -168,6 +171,13 @@ export function createRunBook(deps: RunBookDeps) {
           finishedAt: new Date().toISOString(),
         });
       },
+    );
+    ends.set(
+      run.id,
+      end.then(() => {
+        ends.delete(run.id);
+        return run;
+      }),
     );
   }
 
@@ -255,6 +265,8 @@ export function createRunBook(deps: RunBookDeps) {
     startVerify,
     startRebuild,
     get: (id: string) => runs.find((run) => run.id === id),
+    /** The run once it has finished (at once when it already has). */
+    finished: (run: FinanceRun): Promise<FinanceRun> => ends.get(run.id) ?? Promise.resolve(run),
     /** Newest first. */
     recent: () => runs.slice(0, RECENT_RUNS),
   };
