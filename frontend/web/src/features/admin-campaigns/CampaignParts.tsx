@@ -2,12 +2,13 @@
  * A campaign's card on the grid and its detail dialog (admin-area.md sections 2-3). Money is the
  * server's (budget, spent, escrow left); only unit counts and the percent are derived here.
  */
-import { Button, Card, Dialog, DialogBody, DialogFooter, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Card, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
 import { formatAdminDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import type { AdminCampaign } from '../admin-review/api';
-import { progressPercent, remainingUnits } from '../admin-review/campaigns';
+import { CampaignProgress } from '../admin-review/CampaignProgress';
+import { remainingUnits } from '../admin-review/campaigns';
 import { platformLabel } from './campaign-platforms';
 import { CampaignImage } from './CampaignImage';
 
@@ -18,27 +19,6 @@ export function StatusTag({ status }: { status: AdminCampaign['taskStatus'] }) {
     <Tag round minimal intent={STATUS_INTENT[status]} className="kobo-admin-campaigns-status">
       {status.charAt(0).toUpperCase() + status.slice(1)}
     </Tag>
-  );
-}
-
-function Progress({ campaign }: { campaign: AdminCampaign }) {
-  const percent = progressPercent(campaign.completedUnits, campaign.taskUnits);
-  return (
-    <div className="kobo-admin-campaigns-progress">
-      <div className="kobo-admin-campaigns-progress-line">
-        <span>Progress</span>
-        <span>
-          {campaign.completedUnits} of {campaign.taskUnits} ({percent}%)
-        </span>
-      </div>
-      <ProgressBar
-        value={percent / 100}
-        intent="success"
-        stripes={false}
-        animate={false}
-        aria-label={`Progress: ${campaign.completedUnits} of ${campaign.taskUnits} completed`}
-      />
-    </div>
   );
 }
 
@@ -69,7 +49,7 @@ export function CampaignCard({ campaign, actions }: { campaign: AdminCampaign; a
         </div>
         <StatusTag status={campaign.taskStatus} />
       </div>
-      <Progress campaign={campaign} />
+      <CampaignProgress campaign={campaign} />
       <dl className="kobo-admin-campaigns-facts">
         <div>
           <dt>Price/Unit</dt>
@@ -169,7 +149,7 @@ export function CampaignDetailsDialog({
               </div>
               <StatusTag status={campaign.taskStatus} />
             </div>
-            <Progress campaign={campaign} />
+            <CampaignProgress campaign={campaign} />
             <h3 className="kobo-admin-campaigns-subheading">Instructions</h3>
             <p className="kobo-admin-campaigns-instructions">
               {campaign.taskInstructions || <span className="kobo-muted">None given.</span>}

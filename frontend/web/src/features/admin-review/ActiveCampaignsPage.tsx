@@ -3,7 +3,7 @@
  * search and platform filter kept in the URL, and for each card the way to its review queue and
  * the pause/resume toggle.
  */
-import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
@@ -16,7 +16,8 @@ import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { platformOf } from '../tasks/platforms';
 import { useGetAdminCampaignsQuery, useToggleCampaignStatusMutation, type AdminCampaign } from './api';
-import { PLATFORM_FILTERS, filterCampaigns, progressPercent, remainingUnits, summarise } from './campaigns';
+import { PLATFORM_FILTERS, filterCampaigns, remainingUnits, summarise } from './campaigns';
+import { CampaignProgress } from './CampaignProgress';
 import './admin-review.css';
 
 const TOGGLE_FAILED = 'Failed to change campaign status. Please try again.';
@@ -144,7 +145,6 @@ function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
   const [toggle, toggling] = useToggleCampaignStatusMutation();
   const toast = useToast();
   const { label, icon, color } = platformOf(campaign.taskPlatform);
-  const percent = progressPercent(campaign.completedUnits, campaign.taskUnits);
   const paused = campaign.taskStatus === 'paused';
   const pending = campaign.pendingUnits;
   const titleId = `kobo-review-campaign-${campaign._id}`;
@@ -173,21 +173,7 @@ function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
         {campaign.taskName}
       </h2>
       <p className="kobo-review-campaign-description kobo-muted">{campaign.taskInstructions}</p>
-      <div>
-        <div className="kobo-review-progress-line">
-          <span>Progress</span>
-          <span>
-            {campaign.completedUnits} of {campaign.taskUnits}
-          </span>
-        </div>
-        <ProgressBar
-          value={percent / 100}
-          intent="success"
-          stripes={false}
-          animate={false}
-          aria-label={`Progress: ${campaign.completedUnits} of ${campaign.taskUnits} completed`}
-        />
-      </div>
+      <CampaignProgress campaign={campaign} />
       <dl className="kobo-review-facts">
         <div>
           <dt>Completed</dt>
