@@ -104,7 +104,7 @@ describe('TaskReviewPage', () => {
     expect(screen.getByRole('region', { name: 'Approved' })).toHaveTextContent('1');
 
     await user.click(screen.getByRole('tab', { name: /Rejected/ }));
-    expect(screen.getByText('No submissions found')).toBeInTheDocument();
+    expect(await screen.findByText('No submissions found')).toBeInTheDocument();
     expect(screen.getByText('No rejected submissions found.')).toBeInTheDocument();
   });
 

@@ -138,19 +138,18 @@ describe('the filters in the address', () => {
     await rowOfTunde();
     await user.type(screen.getByLabelText('Search'), 'tunde');
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
-    // A new filter starts again at the first page.
+    // A new filter starts again at the first page. (That the search waits for a pause in typing
+    // is useDebouncedSearch's own test, on a fake clock: here a loaded machine types slowly.)
     await waitFor(() => expect(router.state.location.search).toBe('?status=pending&q=tunde'));
-    const lists = sent.filter((request) => request.path === '/api/admin/withdrawals');
-    // Sent after a pause in typing, not once per keystroke (5 keys).
-    const searched = lists.map((request) => request.query.get('q')).filter(Boolean);
-    expect(searched.length).toBeLessThan(5);
-    expect(searched.at(-1)).toBe('tunde');
-    expect(Object.fromEntries(lists.at(-1)!.query)).toEqual({
-      status: 'pending',
-      q: 'tunde',
-      page: '1',
-      pageSize: '25',
-    });
+    const lastList = () => sent.filter((request) => request.path === '/api/admin/withdrawals').at(-1)!;
+    await waitFor(() =>
+      expect(Object.fromEntries(lastList().query)).toEqual({
+        status: 'pending',
+        q: 'tunde',
+        page: '1',
+        pageSize: '25',
+      }),
+    );
     expect(screen.getByText('Tunde Bakare')).toBeInTheDocument();
   });
 });
