@@ -50,7 +50,7 @@ export const apiInfo = { title: 'Kobo API', version: '1.0.0' };
 /** Every feature's routes in one registry: the router and the OpenAPI document both come from it. */
 export function createApiRegistry(context: ApiContext): RouteRegistry {
   const registry = createRouteRegistry({
-    tokens: context.auth.tokens,
+    requireRole: context.auth.requireRole,
     idempotencyStore: createIdempotencyStore(context.pool),
     logger: context.logger,
   });
@@ -70,7 +70,7 @@ export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir
       ? serveWebApp({ distDir: webAppDir, production: context.config.env === 'production' })
       : undefined,
     extraRoutes: (app) => {
-      if (queues) mountQueuesBoard(app, queues, context.auth.tokens);
+      if (queues) mountQueuesBoard(app, queues, context.auth);
       // Alive: the process answers.
       app.get('/healthz', (_req, res) => {
         res.json({ status: 'ok' });

@@ -65,6 +65,7 @@ async function main() {
 
   const auth = createAuth(
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
+    pool,
   );
   const context = { config, logger, pool, store, commands, projectors, auth };
   const app = createApiApp(context, {

@@ -1,13 +1,16 @@
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD and FINANCE_EMAIL/FINANCE_PASSWORD create those accounts at start,
- * or update them: the password is replaced and the role set. Safe to run at every start and to
+ * or update them: the password is replaced and the role set; a new password or a new role ends the
+ * account's sessions (the same settings again leave them alone). Safe to run at every start and to
  * re-run after a crash at any point (the credentials row is written first and names the user id;
  * registration is skipped once the user's stream exists; setting a role already held is a no-op).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { DomainError, streams, type EventStore, type LedgerCommands, type Role } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { hashPassword } from './passwords';
+import { endAllSessions } from '../http/auth/sessions';
+import { currentUser } from '../features/auth/users';
+import { hashPassword, passwordMatches } from './passwords';
 
 export interface BootstrapAccount {
   role: Extract<Role, 'admin' | 'finance'>;
@@ -42,6 +45,10 @@ async function bootstrapAccount(
   { pool, store, commands }: BootstrapDependencies,
 ): Promise<BootstrappedAccount> {
   const passwordHash = await hashPassword(password);
+  const before = await pool.query<{ user_id: string; password_hash: string }>(
+    'SELECT user_id, password_hash FROM credentials WHERE lower(email) = lower($1)',
+    [email.trim()],
+  );
   const { rows } = await pool.query<{ user_id: string }>(
     `INSERT INTO credentials (user_id, email, password_hash) VALUES ($1, $2, $3)
      ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()
@@ -51,8 +58,12 @@ async function bootstrapAccount(
   const userId = rows[0]!.user_id;
   const meta = { actor: 'system', correlationId: `bootstrap:${userId}` };
   const registered = (await store.readStream(streams.user(userId), { maxCount: 1 })).length > 0;
+  const roleBefore = registered ? (await currentUser(store, userId)).role : role;
   if (!registered) await register(userId, email, role, commands, meta);
   await commands.setUserRole({ userId, role }, meta);
+  const oldHash = before.rows[0]?.password_hash;
+  if (roleBefore !== role || (oldHash !== undefined && !(await passwordMatches(oldHash, password))))
+    await endAllSessions(pool, userId);
   return { userId, email, role, created: !registered };
 }
 

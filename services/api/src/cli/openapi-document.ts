@@ -4,7 +4,7 @@
  * are generated from it (`npm run api-types`); run directly, it prints the document.
  */
 import { tmpdir } from 'node:os';
-import { loadConfig } from '@kobo/platform';
+import { loadConfig, type Pool } from '@kobo/platform';
 import { apiInfo, createApiRegistry } from '../app';
 import type { ApiContext } from '../context';
 import { createAuth } from '../http';
@@ -37,7 +37,7 @@ function documentRegistry() {
     store: unavailable('store'),
     commands: unavailable('commands'),
     projectors: unavailable('projectors'),
-    auth: createAuth('openapi-document-only-'.padEnd(32, 'x')),
+    auth: createAuth('openapi-document-only-'.padEnd(32, 'x'), unavailable('pool') as Pool),
   } as unknown as ApiContext;
   return createApiRegistry(context);
 }

@@ -188,7 +188,7 @@ describe('admin lists: paging, sorting and filtering on the server', () => {
 
   it('is for admins only', async () => {
     const user = people[0]!;
-    const userToken = h.context.auth.issueToken({ userId: user.userId, role: 'user' });
+    const userToken = await h.context.auth.sessions.open({ userId: user.userId, role: 'user' });
     await h.http.get('/api/admin/users?pageSize=5').set('Authorization', `Bearer ${userToken}`).expect(403);
     await h.http.get('/api/admin/users?pageSize=5').expect(401);
   });

@@ -41,7 +41,13 @@ export async function registerUser(
     referredByCode: null,
   });
   await settled(h, result.lastPosition);
-  return { userId, token: h.context.auth.issueToken({ userId, role: 'user' }), firstName, lastName, email };
+  return {
+    userId,
+    token: await h.context.auth.sessions.open({ userId, role: 'user' }),
+    firstName,
+    lastName,
+    email,
+  };
 }
 
 /** Credits the account balance (naira) from platform adjustments. */

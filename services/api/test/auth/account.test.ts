@@ -91,8 +91,9 @@ describe('account routes: change password, delete account, username availability
       expect(rows[0].deleted).toBe(true);
       const credentials = await h.db.pool.query('SELECT 1 FROM credentials WHERE user_id = $1', [user.id]);
       expect(credentials.rowCount).toBe(0);
-      // The token outlives the account but opens nothing of it.
-      await deleteAccount(user.token, { password: user.password }).expect(404);
+      // The account's sessions ended with it: its token opens nothing.
+      const after = await deleteAccount(user.token, { password: user.password }).expect(401);
+      expect(after.body.code).toBe('session_expired');
     });
 
     it('refuses a wrong or missing password and keeps the account', async () => {

@@ -121,7 +121,7 @@ describe('the API accepts the cookie', () => {
     expect(bad.body.code).toBe('unauthenticated');
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now').mockReturnValue(now - 2 * 24 * 3600 * 1000);
-    const expired = h.context.auth.issueToken({ userId: user.id, role: 'user' });
+    const expired = await h.context.auth.sessions.open({ userId: user.id, role: 'user' });
     clock.mockRestore();
     const res = await h.http.get('/api/users/dashboard').set(withCookie(expired)).expect(401);
     expect(res.body.code).toBe('session_expired');

@@ -19,7 +19,7 @@ describe('community links', () => {
   beforeAll(async () => {
     h = await startHarness();
     userAuth = {
-      Authorization: `Bearer ${h.context.auth.issueToken({ userId: randomUUID(), role: 'user' })}`,
+      Authorization: `Bearer ${await h.context.auth.sessions.open({ userId: randomUUID(), role: 'user' })}`,
     };
     adminAuth = { Authorization: `Bearer ${h.adminToken}` };
   });

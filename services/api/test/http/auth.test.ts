@@ -9,9 +9,16 @@ import {
   TOKEN_LIFETIME_SECONDS,
   TokenError,
 } from '../../src/http';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import { testSecret, tinyApp } from './tiny-app';
 
-const { app, tokens } = tinyApp([
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase(2);
+});
+afterAll(() => db.drop());
+
+const routes = [
   defineRoute({
     method: 'get',
     path: '/admin/stats',
@@ -36,12 +43,18 @@ const { app, tokens } = tinyApp([
     responses: { 200: { description: 'ok' } },
     handler: ({ principal }) => ({ signedIn: principal !== undefined }),
   }),
-]);
+];
+// Sessions are kept in the database; the app is built once it exists.
+let app: ReturnType<typeof tinyApp>['app'];
+beforeAll(() => {
+  app = tinyApp(routes, { sessionsPool: db.pool }).app;
+});
 
+const tokens = createTokenService(testSecret);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const userToken = tokens.issue({ userId: 'u-1', role: 'user' });
-const adminToken = tokens.issue({ userId: 'a-1', role: 'admin' });
-const financeToken = tokens.issue({ userId: 'f-1', role: 'finance' });
+const userToken = tokens.issue({ userId: 'u-1', role: 'user' }, 0);
+const adminToken = tokens.issue({ userId: 'a-1', role: 'admin' }, 0);
+const financeToken = tokens.issue({ userId: 'f-1', role: 'finance' }, 0);
 
 describe('requireRole on declared routes', () => {
   it('answers 401 "Authentication required" without a token, with a Bearer challenge', async () => {
@@ -109,16 +122,58 @@ describe('requireRole on declared routes', () => {
   });
 });
 
+describe('sessions that end on the server', () => {
+  const statusWith = async (token: string) =>
+    (await request(app).get('/api/admin/stats').set(bearer(token))).status;
+
+  it('refuses a token whose session was ended (logout), and only that one', async () => {
+    const auth = createAuth(testSecret, db.pool);
+    const [laptop, phone] = [
+      await auth.sessions.open({ userId: 'a-2', role: 'admin' }),
+      await auth.sessions.open({ userId: 'a-2', role: 'admin' }),
+    ];
+    expect(await statusWith(laptop)).toBe(200);
+    await auth.sessions.end(auth.tokens.verify(laptop));
+    const res = await request(app).get('/api/admin/stats').set(bearer(laptop));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      code: 'session_expired',
+      message: 'Session expired, please sign in again',
+    });
+    expect(await statusWith(phone)).toBe(200);
+  });
+
+  it('refuses every earlier token of an account whose sessions all ended; a new one works', async () => {
+    const auth = createAuth(testSecret, db.pool);
+    const before = await auth.sessions.open({ userId: 'a-3', role: 'admin' });
+    const otherAccount = await auth.sessions.open({ userId: 'a-4', role: 'admin' });
+    await auth.sessions.endAll('a-3');
+    expect(await statusWith(before)).toBe(401);
+    expect(await statusWith(otherAccount)).toBe(200);
+    expect(await statusWith(await auth.sessions.open({ userId: 'a-3', role: 'admin' }))).toBe(200);
+    // Minted by hand at the old generation: refused too.
+    expect(await statusWith(tokens.issue({ userId: 'a-3', role: 'admin' }, 0))).toBe(401);
+  });
+});
+
 describe('token service', () => {
-  it('issues HS256 tokens with sub, role and a one-day expiry', () => {
-    const token = tokens.issue({ userId: 'u-9', role: 'finance' });
+  it('issues HS256 tokens with sub, role, a session id, its generation and a one-day expiry', () => {
+    const token = tokens.issue({ userId: 'u-9', role: 'finance' }, 3);
     const decoded = jwt.decode(token, { complete: true });
     expect(decoded?.header.alg).toBe('HS256');
     const claims = decoded?.payload as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: 'u-9', role: 'finance' });
+    expect(claims).toMatchObject({ sub: 'u-9', role: 'finance', gen: 3, jti: expect.any(String) });
     expect(claims.exp! - claims.iat!).toBe(TOKEN_LIFETIME_SECONDS);
     expect(TOKEN_LIFETIME_SECONDS).toBe(86400);
-    expect(tokens.verify(token)).toEqual({ userId: 'u-9', role: 'finance' });
+    expect(tokens.verify(token)).toEqual({
+      userId: 'u-9',
+      role: 'finance',
+      sessionId: claims.jti,
+      generation: 3,
+      expiresAt: new Date(claims.exp! * 1000),
+    });
+    // Each token is its own session.
+    expect(tokens.verify(tokens.issue({ userId: 'u-9', role: 'finance' }, 3)).sessionId).not.toBe(claims.jti);
   });
 
   it('refuses tokens signed with another algorithm, another secret, or none', () => {
@@ -133,8 +188,14 @@ describe('token service', () => {
       expect(() => tokens.verify(token)).toThrow(new TokenError('invalid'));
   });
 
-  it('refuses well-signed tokens with an unknown role, no subject or no expiry', () => {
+  it('refuses well-signed tokens with an unknown role, no subject, no expiry or no session', () => {
     const sign = (claims: object) => jwt.sign(claims, testSecret, { algorithm: 'HS256' });
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const jti = '0b7c6f0e-8c4a-4e47-9d5b-1f2a3b4c5d6e';
+    expect(tokens.verify(sign({ sub: 'x', role: 'user', exp, jti, gen: 0 })).userId).toBe('x');
+    // Tokens from before sessions could end: no session id, or no generation.
+    expect(() => tokens.verify(sign({ sub: 'x', role: 'user', exp, gen: 0 }))).toThrow(TokenError);
+    expect(() => tokens.verify(sign({ sub: 'x', role: 'user', exp, jti }))).toThrow(TokenError);
     expect(() =>
       tokens.verify(sign({ sub: 'x', role: 'root', exp: Math.floor(Date.now() / 1000) + 60 })),
     ).toThrow(TokenError);
@@ -148,10 +209,10 @@ describe('token service', () => {
     expect(() => createTokenService('short')).toThrow(/at least 32/);
   });
 
-  it('createAuth binds the guard and the issuer to one secret', async () => {
-    const auth = createAuth(testSecret);
-    const token = auth.issueToken({ userId: 'u-2', role: 'user' });
-    expect(tokens.verify(token)).toEqual({ userId: 'u-2', role: 'user' });
+  it('createAuth binds the guard, the sessions and the issuer to one secret', async () => {
+    const auth = createAuth(testSecret, db.pool);
+    const token = await auth.sessions.open({ userId: 'u-2', role: 'user' });
+    expect(tokens.verify(token)).toMatchObject({ userId: 'u-2', role: 'user', generation: 0 });
     expect(authMessages.forbidden).toBe('You do not have access to this resource');
   });
 });

@@ -13,7 +13,7 @@ import { tinyApp, type TinyApp } from './tiny-app';
 let db: TestDatabase;
 let store: IdempotencyStore;
 let app: TinyApp['app'];
-let tokens: TinyApp['tokens'];
+let auth: TinyApp['auth'];
 
 // What the withdraw handler did, and switches the tests flip.
 const executions: Array<{ userId: string; amount: number }> = [];
@@ -24,7 +24,7 @@ let failNext = false;
 beforeAll(async () => {
   db = await createTestDatabase(4);
   store = createIdempotencyStore(db.pool);
-  ({ app, tokens } = tinyApp(
+  const built = tinyApp(
     [
       defineRoute({
         method: 'post',
@@ -54,8 +54,10 @@ beforeAll(async () => {
         },
       }),
     ],
-    { idempotencyStore: store },
-  ));
+    { idempotencyStore: store, sessionsPool: db.pool },
+  );
+  app = built.app;
+  auth = built.auth;
 });
 
 afterAll(async () => {
@@ -68,8 +70,8 @@ beforeEach(() => {
   entered = undefined;
 });
 
-const ada = () => ({ Authorization: `Bearer ${tokens.issue({ userId: 'user-ada', role: 'user' })}` });
-const ben = () => ({ Authorization: `Bearer ${tokens.issue({ userId: 'user-ben', role: 'user' })}` });
+const ada = () => ({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'user-ada', role: 'user' }, 0)}` });
+const ben = () => ({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'user-ben', role: 'user' }, 0)}` });
 const withdraw = (key: string | undefined, body: object, auth = ada()) => {
   const req = request(app).post('/api/users/withdraw').set(auth);
   if (key !== undefined) req.set('Idempotency-Key', key);

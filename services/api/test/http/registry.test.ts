@@ -2,13 +2,12 @@ import request from 'supertest';
 import { z } from 'zod';
 import {
   createRouteRegistry,
-  createTokenService,
   defaultOperationId,
   defineRoute,
   openApiPath,
   type IdempotencyStore,
 } from '../../src/http';
-import { testSecret, tinyApp } from './tiny-app';
+import { tinyApp } from './tiny-app';
 
 // Not used: the openapi document only needs to know a store exists.
 const unusedStore = {} as IdempotencyStore;
@@ -186,7 +185,6 @@ describe('the docs page', () => {
 });
 
 describe('route declarations', () => {
-  const tokens = createTokenService(testSecret);
   const route = (path: string) =>
     defineRoute({
       method: 'get',
@@ -198,23 +196,37 @@ describe('route declarations', () => {
     });
 
   it('refuses the same method and path twice', () => {
-    const registry = createRouteRegistry({ tokens }).add(route('/a/:id'));
+    const registry = createRouteRegistry({}).add(route('/a/:id'));
     expect(() => registry.add(route('/a/:id'))).toThrow(/declared twice/);
   });
 
   it('refuses idempotency without a store', () => {
-    const registry = createRouteRegistry({ tokens });
+    const registry = createRouteRegistry({});
     expect(() =>
       registry.route({
         method: 'post',
         path: '/pay',
         summary: 's',
-        access: ['user'],
+        access: 'public',
         idempotency: 'required',
         responses: { 201: { description: 'ok' } },
         handler: () => ({}),
       }),
     ).toThrow(/no idempotency store/);
+  });
+
+  it('refuses a route that needs a role without a role guard', () => {
+    const registry = createRouteRegistry({});
+    expect(() =>
+      registry.route({
+        method: 'get',
+        path: '/mine',
+        summary: 's',
+        access: ['user'],
+        responses: { 200: { description: 'ok' } },
+        handler: () => ({}),
+      }),
+    ).toThrow(/no role guard/);
   });
 
   it('converts Express paths for the document', () => {

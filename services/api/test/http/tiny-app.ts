@@ -1,13 +1,14 @@
 /** A small app built from the HTTP toolkit, for the tests in this folder. */
 import pino from 'pino';
 import type { Express } from 'express';
+import type { Pool } from '@kobo/platform';
 import {
+  createAuth,
   createHttpApp,
   createRouteRegistry,
-  createTokenService,
+  type Auth,
   type IdempotencyStore,
   type RouteDefinition,
-  type TokenService,
 } from '../../src/http';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -32,9 +33,17 @@ export function captureLogger() {
 
 export interface TinyApp {
   app: Express;
-  tokens: TokenService;
+  /** The sign-in side (its sessions live in `sessionsPool`). */
+  auth: Auth;
   lines: LogLine[];
 }
+
+/** For apps whose tests never sign in: a signed-in request would fail loudly here. */
+const noSessions = new Proxy({} as Pool, {
+  get(_target, property) {
+    throw new Error(`tiny app without sessionsPool: pool.${String(property)} used`);
+  },
+});
 
 export function tinyApp(
   routes: RouteDefinition[],
@@ -42,11 +51,17 @@ export function tinyApp(
     idempotencyStore?: IdempotencyStore;
     extraRoutes?: (app: Express) => void;
     jsonLimit?: string;
+    /** Where sessions are kept: needed by routes that are not public. */
+    sessionsPool?: Pool;
   } = {},
 ): TinyApp & ReturnType<typeof createHttpApp> {
   const { logger, lines } = captureLogger();
-  const tokens = createTokenService(testSecret);
-  const registry = createRouteRegistry({ tokens, idempotencyStore: options.idempotencyStore, logger });
+  const auth = createAuth(testSecret, options.sessionsPool ?? noSessions);
+  const registry = createRouteRegistry({
+    requireRole: auth.requireRole,
+    idempotencyStore: options.idempotencyStore,
+    logger,
+  });
   registry.add(...routes);
   const built = createHttpApp({
     logger,
@@ -56,5 +71,5 @@ export function tinyApp(
     jsonLimit: options.jsonLimit ?? '1kb',
     extraRoutes: options.extraRoutes,
   });
-  return { ...built, tokens, lines };
+  return { ...built, auth, lines };
 }

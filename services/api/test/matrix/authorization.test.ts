@@ -154,6 +154,7 @@ describe('authorization matrix', () => {
           failures.push(`${routeKey(route)} as ${caller}: ${failure} (got ${describeAnswer(res)})`);
         cells.push(`${res.status}${failure ? '!' : ''}`.padEnd(short[caller].length + 1));
       }
+      await w.renewSessions();
       const access = route.access === 'public' ? 'public' : route.access.join(',');
       lines.push(`${routeKey(route).padEnd(50)} ${access.padEnd(19)} ${cells.join(' ')}`);
     }
@@ -185,7 +186,7 @@ describe('authorization matrix', () => {
     // Issued two days ago by the real token service: its one-day lifetime has run out.
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now').mockReturnValue(now - 2 * 24 * 3600 * 1000);
-    const expired = h.context.auth.issueToken({ userId: h.adminId, role: 'admin' });
+    const expired = await h.context.auth.sessions.open({ userId: h.adminId, role: 'admin' });
     clock.mockRestore();
     const cases: [string, string, string][] = [
       ['forged', forged, 'unauthenticated'],
@@ -441,11 +442,14 @@ const ownership: Record<string, Ownership> = {
         .post('/api/auth/login')
         .send({ email: w.user.email, password: w.user.password })
         .expect(200);
-      await h.http.post('/api/auth/login').send({ email: w.other.email, password: newPassword }).expect(200);
-      // Ada's password does not open Bola's action either.
+      const signedIn = await h.http
+        .post('/api/auth/login')
+        .send({ email: w.other.email, password: newPassword })
+        .expect(200);
+      // Ada's password does not open Bola's action either (her new session, the old one ended).
       const wrong = await h.http
         .put('/api/users/change-password')
-        .set(w.other.auth)
+        .set({ Authorization: `Bearer ${signedIn.body.token}` })
         .send({ oldPassword: w.user.password, newPassword: 'whatever-123' });
       expect(wrong.status).toBe(400);
       w.other.password = newPassword;
@@ -526,6 +530,7 @@ describe("another user's records", () => {
   it.each(Object.entries(ownership).map(([key, row]) => [key, row.scope, row] as const))(
     "%s (%s) keeps one user out of another user's records",
     async (_key, _scope, row) => {
+      await w.renewSessions();
       await row.check();
     },
   );

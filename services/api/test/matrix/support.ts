@@ -123,7 +123,7 @@ export async function signUp(h: Harness, name: string): Promise<Person> {
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${describeAnswer(res)}`);
   const userId = (res.body as { id: string }).id;
-  const token = h.context.auth.issueToken({ userId, role: 'user' });
+  const token = await h.context.auth.sessions.open({ userId, role: 'user' });
   return { userId, email, password, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
@@ -145,6 +145,11 @@ export interface World {
   otherProofKey: string;
   /** A fresh app on the same context: its rate limiters start from zero. */
   freshApp(): ReturnType<typeof request>;
+  /**
+   * New sessions for every caller (and the harness's staff tokens): a route the matrix sends
+   * (change-password) ends every session of the account that calls it.
+   */
+  renewSessions(): Promise<void>;
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -220,10 +225,25 @@ export async function buildWorld(h: Harness): Promise<World> {
   const userProofKey = await submit(user, campaignId);
   const otherProofKey = await submit(other, otherCampaignId);
 
+  const tokens = { user: user.token, other: other.token, admin: h.adminToken, finance: h.financeToken };
+  const renew = async (person: Person, role: 'user') => {
+    person.token = await h.context.auth.sessions.open({ userId: person.userId, role });
+    person.auth = { Authorization: `Bearer ${person.token}` };
+    return person.token;
+  };
   return {
     user,
     other,
-    tokens: { user: user.token, other: other.token, admin: h.adminToken, finance: h.financeToken },
+    tokens,
+    async renewSessions() {
+      tokens.user = await renew(user, 'user');
+      tokens.other = await renew(other, 'user');
+      tokens.admin = h.adminToken = await h.context.auth.sessions.open({ userId: h.adminId, role: 'admin' });
+      tokens.finance = h.financeToken = await h.context.auth.sessions.open({
+        userId: h.financeId,
+        role: 'finance',
+      });
+    },
     campaignId,
     otherCampaignId,
     campaignImageKey,

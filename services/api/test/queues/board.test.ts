@@ -24,7 +24,10 @@ describe('Bull Board at /admin/queues', () => {
   });
 
   it('refuses users and finance staff, whatever role cookie they send', async () => {
-    const user = h.context.auth.issueToken({ userId: '11111111-1111-4111-8111-111111111111', role: 'user' });
+    const user = await h.context.auth.sessions.open({
+      userId: '11111111-1111-4111-8111-111111111111',
+      role: 'user',
+    });
     await http.get('/admin/queues').set('Authorization', `Bearer ${user}`).expect(403);
     await http.get('/admin/queues').set('Cookie', `kobo_session=${user}; role=admin`).expect(403);
     await http.get('/admin/queues').set('Authorization', `Bearer ${h.financeToken}`).expect(403);

@@ -36,7 +36,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const store = createPostgresEventStore(db.pool);
   const commands = createLedgerCommands(store, { rules: config.money });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
-  const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing');
+  const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
   const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(
@@ -56,8 +56,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     config,
     adminId: admin!.userId,
     financeId: finance!.userId,
-    adminToken: auth.issueToken({ userId: admin!.userId, role: 'admin' }),
-    financeToken: auth.issueToken({ userId: finance!.userId, role: 'finance' }),
+    adminToken: await auth.sessions.open({ userId: admin!.userId, role: 'admin' }),
+    financeToken: await auth.sessions.open({ userId: finance!.userId, role: 'finance' }),
     async close() {
       await projectors.stop();
       await store.close();

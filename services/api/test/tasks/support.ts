@@ -25,7 +25,7 @@ export async function registerUser(h: Harness, name: string): Promise<TestUser> 
       referredByCode: null,
     }),
   );
-  return { userId, token: h.context.auth.issueToken({ userId, role: 'user' }) };
+  return { userId, token: await h.context.auth.sessions.open({ userId, role: 'user' }) };
 }
 
 export interface CampaignSpec {

@@ -63,7 +63,7 @@ describe('the dashboard and the profile', () => {
     });
 
     it('answers 404 for a token whose user does not exist', async () => {
-      const ghost = h.context.auth.issueToken({ userId: randomUUID(), role: 'user' });
+      const ghost = await h.context.auth.sessions.open({ userId: randomUUID(), role: 'user' });
       const res = await h.http
         .get('/api/users/dashboard')
         .set('Authorization', `Bearer ${ghost}`)
@@ -180,7 +180,7 @@ describe('the dashboard and the profile', () => {
     });
 
     it('answers 404 for a token whose user does not exist', async () => {
-      const ghost = h.context.auth.issueToken({ userId: randomUUID(), role: 'user' });
+      const ghost = await h.context.auth.sessions.open({ userId: randomUUID(), role: 'user' });
       const res = await h.http
         .put('/api/users/profile')
         .set('Authorization', `Bearer ${ghost}`)

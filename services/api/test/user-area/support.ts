@@ -54,7 +54,7 @@ export async function registerUser(
       by: h.adminId,
     }));
   await settled(h, lastPosition);
-  const token = h.context.auth.issueToken({ userId, role: 'user' });
+  const token = await h.context.auth.sessions.open({ userId, role: 'user' });
   return { userId, token, auth: { Authorization: `Bearer ${token}` } };
 }
 

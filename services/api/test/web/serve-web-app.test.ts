@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { createLogger } from '@kobo/platform';
-import { createHttpApp, createRouteRegistry, createTokenService } from '../../src/http';
+import { createHttpApp, createRouteRegistry } from '../../src/http';
 import { serveWebApp } from '../../src/web/serve-web-app';
 import { webBuildIsStale } from '../../src/web/ensure-web-build';
 
@@ -21,7 +21,7 @@ function buildFolder() {
 }
 
 function appServing(dist: string, production = false) {
-  const registry = createRouteRegistry({ tokens: createTokenService('x'.repeat(32)) });
+  const registry = createRouteRegistry({});
   registry.route({
     method: 'get',
     path: '/ping',

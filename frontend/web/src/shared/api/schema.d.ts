@@ -850,7 +850,7 @@ export interface paths {
     put?: never;
     /**
      * Sign out
-     * @description Clears the session cookie (Max-Age=0). Open to anyone: it only forgets. A token already issued stays valid until it expires.
+     * @description Ends the session of the token presented (bearer header, else the session cookie) on the server, so the token is refused from then on, and clears the session cookie (Max-Age=0). Open to anyone: without a valid token there is nothing to end, and the answer is the same.
      */
     post: operations['postAuthLogout'];
     delete?: never;

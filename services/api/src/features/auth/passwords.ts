@@ -1,11 +1,12 @@
 /**
  * Replacing a password, for a reset link and for a signed-in change alike. One transaction stores
- * the new hash and spends every outstanding reset link; then PasswordChanged is appended to the
+ * the new hash, spends every outstanding reset link and ends every session of the account; then PasswordChanged is appended to the
  * user's stream. The append is not inside the transaction on purpose: holding a pooled connection
  * while the event store waits for another could exhaust the pool under load. Should the append
  * fail, the new password stands (sign-in reads the credentials) and an error is logged.
  */
 import type { LedgerCommands } from '@kobo/ledger';
+import type { SessionBook } from '../../http';
 import { inTransaction, type Logger, type Pool, type PoolClient } from '@kobo/platform';
 import { setPasswordHash, spendResetTokens } from './queries';
 
@@ -13,6 +14,7 @@ export interface PasswordChangeDependencies {
   pool: Pool;
   commands: LedgerCommands;
   logger: Pick<Logger, 'error'>;
+  auth: { sessions: SessionBook };
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PasswordChangeDependencies {
  * password changes; it throws to refuse, and then nothing changes.
  */
 export async function replacePassword(
-  { pool, commands, logger }: PasswordChangeDependencies,
+  { pool, commands, logger, auth }: PasswordChangeDependencies,
   passwordHash: string,
   check: (client: PoolClient) => Promise<string>,
   actor: (userId: string) => { actor: string; correlationId: string },
@@ -30,6 +32,7 @@ export async function replacePassword(
     if (!(await setPasswordHash(client, userId, passwordHash)))
       throw new Error(`no credentials for ${userId}`);
     await spendResetTokens(client, userId);
+    await auth.sessions.endAll(userId, client);
     return userId;
   });
   try {

@@ -8,7 +8,14 @@ import type { FeatureRoutes } from '../../app';
 import type { ApiContext } from '../../context';
 import { hashPassword, passwordMatches } from '../../accounts/passwords';
 import { emailFor } from '../../email';
-import { clearSessionCookie, defineRoute, HttpProblem, setSessionCookie } from '../../http';
+import {
+  clearSessionCookie,
+  defineRoute,
+  HttpProblem,
+  presentedToken,
+  setSessionCookie,
+  type SessionClaims,
+} from '../../http';
 import { authMessages } from './messages';
 import { hashResetToken, requestPasswordReset } from './password-reset';
 import { replacePassword } from './passwords';
@@ -29,7 +36,7 @@ import {
   usernameAvailability,
   usernameQuery,
 } from './schemas';
-import { checkSignIn } from './sign-in';
+import { checkSignIn, type SignedInUser } from './sign-in';
 import { currentUser, usernameIsFree } from './users';
 
 const tags = ['Auth'];
@@ -41,12 +48,14 @@ const sessionCookieNote =
   'token for one day (Secure in production). A change sent with the cookie alone must come from ' +
   'the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.';
 
-/** Signs the browser in too: the session cookie carries the same token as the answer. */
-function startSession(ctx: ApiContext, res: Response, token: string): void {
+/** A new session: its token, which also signs the browser in (the session cookie carries it). */
+async function startSession(ctx: ApiContext, res: Response, user: SignedInUser): Promise<string> {
+  const token = await ctx.auth.sessions.open(user);
   setSessionCookie(res, token, {
     secure: ctx.config.env === 'production',
     maxAgeSeconds: ctx.auth.tokens.lifetimeSeconds,
   });
+  return token;
 }
 
 export const authRoutes: FeatureRoutes = (ctx) => [
@@ -95,8 +104,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     },
     handler: async ({ body, res }) => {
       const user = await checkSignIn(ctx, body.email, body.password);
-      const token = ctx.auth.issueToken(user);
-      startSession(ctx, res, token);
+      const token = await startSession(ctx, res, user);
       return { id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
@@ -124,8 +132,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       const user = await checkSignIn(ctx, body.email, body.password);
       // Staff share this door: admins go on to /admin, finance to /finance.
       if (user.role === 'user') throw new HttpProblem('forbidden', authMessages.adminsOnly);
-      const token = ctx.auth.issueToken(user);
-      startSession(ctx, res, token);
+      const token = await startSession(ctx, res, user);
       return { _id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
@@ -135,12 +142,16 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     path: '/auth/logout',
     summary: 'Sign out',
     description:
-      'Clears the session cookie (Max-Age=0). Open to anyone: it only forgets. A token already ' +
-      'issued stays valid until it expires.',
+      'Ends the session of the token presented (bearer header, else the session cookie) on the ' +
+      'server, so the token is refused from then on, and clears the session cookie (Max-Age=0). ' +
+      'Open to anyone: without a valid token there is nothing to end, and the answer is the same.',
     tags,
     access: 'public',
     responses: { 200: { description: 'Signed out', schema: messageResponse } },
-    handler: ({ res }) => {
+    handler: async ({ req, res }) => {
+      const presented = presentedToken(req);
+      const claims = presented && verifiedOrNothing(ctx, presented.token);
+      if (claims) await ctx.auth.sessions.end(claims);
       clearSessionCookie(res, { secure: ctx.config.env === 'production' });
       return { message: signedOut };
     },
@@ -223,7 +234,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       401: problem('Not signed in'),
       404: problem('The account no longer exists'),
     },
-    handler: async ({ body, principal }) => {
+    handler: async ({ body, principal, res }) => {
       const { userId } = principal;
       const credentials = await signedInCredentials(ctx, userId);
       if (!(await passwordMatches(credentials.password_hash, body.oldPassword)))
@@ -231,12 +242,14 @@ export const authRoutes: FeatureRoutes = (ctx) => [
           oldPassword: authMessages.currentPasswordWrong,
         });
       const passwordHash = await hashPassword(body.newPassword);
+      // Every session of the account ends with the old password; this browser goes on in a new one.
       await replacePassword(
         ctx,
         passwordHash,
         async () => userId,
         () => ({ actor: userId, correlationId: `change-password:${userId}` }),
       );
+      await startSession(ctx, res, principal);
       return { message: authMessages.passwordUpdated };
     },
   }),
@@ -269,6 +282,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       );
       // After the event: if this fails the account is deleted anyway and sign-in refuses it.
       await deleteCredentials(ctx.pool, userId);
+      await ctx.auth.sessions.endAll(userId);
       await ctx.projectors.waitFor(result.lastPosition, ['users']);
       return { message: authMessages.accountDeletedDone };
     },
@@ -291,6 +305,15 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     }),
   }),
 ];
+
+/** The claims of a token that verifies, else nothing (logout asks no questions). */
+function verifiedOrNothing(ctx: ApiContext, token: string): SessionClaims | undefined {
+  try {
+    return ctx.auth.tokens.verify(token);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The signed-in person's credentials; 404 when the account is gone (the token outlived it). */
 async function signedInCredentials(ctx: ApiContext, userId: string) {

@@ -7,42 +7,46 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { Express, Request, RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
-import type { TokenService } from '../../http/auth/tokens';
-import { sessionCookieOf } from '../../http/auth/session-cookie';
+import type { Auth } from '../../http/auth';
+import { presentedToken } from '../../http/auth/require-role';
 
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
-function tokenOf(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length);
-  return sessionCookieOf(req);
-}
-
-function adminOnly(tokens: TokenService): RequestHandler {
-  return (req, res, next) => {
-    const token = tokenOf(req);
-    if (!token) {
+function adminOnly({ tokens, sessions }: Pick<Auth, 'tokens' | 'sessions'>): RequestHandler {
+  return async (req, res, next) => {
+    const presented = presentedToken(req);
+    if (!presented) {
       res.status(401).type('text/plain').send('Sign in as an admin to see the queues.');
       return;
     }
+    let claims;
     try {
-      const principal = tokens.verify(token);
-      if (principal.role !== 'admin') {
-        res.status(403).type('text/plain').send('You do not have access to this resource');
-        return;
-      }
-      next();
+      claims = tokens.verify(presented.token);
     } catch {
-      res.status(401).type('text/plain').send('Session expired, please sign in again');
+      claims = undefined;
     }
+    // A session ended on the server (logout, new password, suspension) counts as expired.
+    if (!claims || !(await sessions.stands(claims))) {
+      res.status(401).type('text/plain').send('Session expired, please sign in again');
+      return;
+    }
+    if (claims.role !== 'admin') {
+      res.status(403).type('text/plain').send('You do not have access to this resource');
+      return;
+    }
+    next();
   };
 }
 
-export function mountQueuesBoard(app: Express, queues: JobQueue<unknown>[], tokens: TokenService): void {
+export function mountQueuesBoard(
+  app: Express,
+  queues: JobQueue<unknown>[],
+  auth: Pick<Auth, 'tokens' | 'sessions'>,
+): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUES_BOARD_PATH);
   createBullBoard({ queues: queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
-  app.use(QUEUES_BOARD_PATH, adminOnly(tokens), serverAdapter.getRouter());
+  app.use(QUEUES_BOARD_PATH, adminOnly(auth), serverAdapter.getRouter());
 }

@@ -1,21 +1,25 @@
+import type { Pool } from '@kobo/platform';
 import { requireRole } from './require-role';
+import { createSessionBook } from './sessions';
 import { createTokenService, type Role, type TokenServiceOptions } from './tokens';
 
 export * from './tokens';
 export * from './require-role';
 export * from './jwt-secret';
 export * from './session-cookie';
+export * from './sessions';
 
 /**
- * Tokens and the role guard bound to one secret:
- * `const auth = createAuth(secret); router.get('/admin/stats', auth.requireRole('admin'), handler)`.
+ * Tokens, the sessions they belong to and the role guard, bound to one secret and one database:
+ * `const auth = createAuth(secret, pool); router.get('/admin/stats', auth.requireRole('admin'), handler)`.
  */
-export function createAuth(secret: string, options: TokenServiceOptions = {}) {
+export function createAuth(secret: string, pool: Pool, options: TokenServiceOptions = {}) {
   const tokens = createTokenService(secret, options);
+  const sessions = createSessionBook(pool, tokens);
   return {
     tokens,
-    issueToken: tokens.issue,
-    requireRole: (...allowed: Role[]) => requireRole(tokens, ...allowed),
+    sessions,
+    requireRole: (...allowed: Role[]) => requireRole(tokens, sessions, ...allowed),
   };
 }
 

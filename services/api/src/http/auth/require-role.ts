@@ -5,7 +5,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpProblem } from '../problem';
 import { changesState, fromOwnSite, sessionCookieOf } from './session-cookie';
-import { TokenError, type Principal, type Role, type TokenService } from './tokens';
+import type { SessionBook } from './sessions';
+import { TokenError, type Principal, type Role, type SessionClaims, type TokenService } from './tokens';
 
 export const authMessages = {
   missing: 'Authentication required',
@@ -24,21 +25,30 @@ export function bearerToken(req: Request): string | undefined {
 /** Where the token came from: a bearer header wins over the session cookie. */
 export type Credential = 'bearer' | 'cookie';
 
-/** The verified principal, or a 401 problem. */
-export function authenticate(tokens: TokenService, req: Request): Principal {
-  return authenticateRequest(tokens, req).principal;
+/** The token a request presents: a bearer header wins over the session cookie. */
+export function presentedToken(req: Request): { token: string; credential: Credential } | undefined {
+  const bearer = bearerToken(req);
+  if (bearer) return { token: bearer, credential: 'bearer' };
+  const cookie = sessionCookieOf(req);
+  return cookie ? { token: cookie, credential: 'cookie' } : undefined;
 }
 
-/** The verified principal and how it was presented, or a 401 problem. */
-export function authenticateRequest(
+/**
+ * The verified claims of a session that still stands, and how they were presented, or a 401
+ * problem: a session ended on the server (logout, a new password, suspension, deletion, a role
+ * change) answers like an expired one, so the person is asked to sign in again.
+ */
+export async function authenticateRequest(
   tokens: TokenService,
+  sessions: SessionBook,
   req: Request,
-): { principal: Principal; credential: Credential } {
-  const bearer = bearerToken(req);
-  const token = bearer ?? sessionCookieOf(req);
+): Promise<{ claims: SessionClaims; credential: Credential }> {
+  const presented = presentedToken(req);
   try {
-    if (!token) throw new TokenError('missing');
-    return { principal: tokens.verify(token), credential: bearer ? 'bearer' : 'cookie' };
+    if (!presented) throw new TokenError('missing');
+    const claims = tokens.verify(presented.token);
+    if (!(await sessions.stands(claims))) throw new TokenError('expired');
+    return { claims, credential: presented.credential };
   } catch (error) {
     const reason = error instanceof TokenError ? error.reason : 'invalid';
     const challenge =
@@ -62,14 +72,14 @@ export function authenticateRequest(
  * session cookie alone must come from our own site (see fromOwnSite): 403 otherwise, since a
  * browser attaches the cookie to requests other sites make it send.
  */
-export function requireRole(tokens: TokenService, ...allowed: Role[]): RequestHandler {
+export function requireRole(tokens: TokenService, sessions: SessionBook, ...allowed: Role[]): RequestHandler {
   if (allowed.length === 0) throw new Error('requireRole needs at least one role');
-  return (req: Request, res: Response, next: NextFunction) => {
-    const { principal, credential } = authenticateRequest(tokens, req);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const { claims, credential } = await authenticateRequest(tokens, sessions, req);
     if (credential === 'cookie' && changesState(req) && !fromOwnSite(req))
       throw new HttpProblem('forbidden', authMessages.crossSite);
-    if (!allowed.includes(principal.role)) throw new HttpProblem('forbidden', authMessages.forbidden);
-    res.locals.principal = principal;
+    if (!allowed.includes(claims.role)) throw new HttpProblem('forbidden', authMessages.forbidden);
+    res.locals.principal = { userId: claims.userId, role: claims.role };
     next();
   };
 }

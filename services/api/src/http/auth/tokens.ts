@@ -1,8 +1,10 @@
 /**
  * Session tokens: JWTs signed with HS256 only (the algorithm is pinned on verify too, so a token
  * claiming `none` or another algorithm is refused), valid for one day like the client's cookies.
+ * Each names its session (`jti`) and the user's session generation when it was issued (`gen`), so
+ * the server can end it before it expires (sessions.ts).
  */
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const roles = ['user', 'admin', 'finance'] as const;
@@ -11,6 +13,14 @@ export type Role = (typeof roles)[number];
 export interface Principal {
   userId: string;
   role: Role;
+}
+
+/** What a verified token says beyond who: which session it belongs to. */
+export interface SessionClaims extends Principal {
+  sessionId: string;
+  /** The user's session generation when the token was issued. */
+  generation: number;
+  expiresAt: Date;
 }
 
 export const TOKEN_ALGORITHM = 'HS256';
@@ -26,16 +36,18 @@ export class TokenError extends Error {
 }
 
 export interface TokenService {
-  /** Signs a session token for the principal. */
-  issue(principal: Principal): string;
-  /** The principal of a valid token; throws TokenError('invalid' | 'expired') otherwise. */
-  verify(token: string): Principal;
+  /** Signs a token for a new session of the principal, at the user's current session generation. */
+  issue(principal: Principal, generation: number): string;
+  /** The claims of a valid token; throws TokenError('invalid' | 'expired') otherwise. */
+  verify(token: string): SessionClaims;
   readonly lifetimeSeconds: number;
 }
 
 export interface TokenServiceOptions {
   lifetimeSeconds?: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createTokenService(secret: string, options: TokenServiceOptions = {}): TokenService {
   if (secret.length < 32) throw new Error('JWT secret must be at least 32 characters');
@@ -45,10 +57,11 @@ export function createTokenService(secret: string, options: TokenServiceOptions 
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     lifetimeSeconds,
-    issue({ userId, role }) {
-      return jwt.sign({ role }, key, {
+    issue({ userId, role }, generation) {
+      return jwt.sign({ role, gen: generation }, key, {
         algorithm: TOKEN_ALGORITHM,
         subject: userId,
+        jwtid: randomUUID(),
         expiresIn: lifetimeSeconds,
       });
     },
@@ -60,12 +73,21 @@ export function createTokenService(secret: string, options: TokenServiceOptions 
         throw new TokenError(error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid');
       }
       if (typeof claims === 'string') throw new TokenError('invalid');
-      const { sub, role } = claims as { sub?: unknown; role?: unknown };
-      // An expiry is required: a token without one would never lapse.
-      if (typeof claims.exp !== 'number') throw new TokenError('invalid');
+      const { sub, role, jti, gen, exp } = claims as Record<string, unknown>;
+      // An expiry is required: a token without one would never lapse. Without a session id and
+      // generation (a token from before sessions could end) it could not be ended: refused too.
+      if (typeof exp !== 'number') throw new TokenError('invalid');
       if (typeof sub !== 'string' || sub.length === 0) throw new TokenError('invalid');
       if (!roles.includes(role as Role)) throw new TokenError('invalid');
-      return { userId: sub, role: role as Role };
+      if (typeof jti !== 'string' || !UUID.test(jti)) throw new TokenError('invalid');
+      if (typeof gen !== 'number' || !Number.isInteger(gen) || gen < 0) throw new TokenError('invalid');
+      return {
+        userId: sub,
+        role: role as Role,
+        sessionId: jti,
+        generation: gen,
+        expiresAt: new Date(exp * 1000),
+      };
     },
   };
 }

@@ -3,10 +3,9 @@
  * and the OpenAPI document are both built from those declarations, so they cannot drift apart.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Role } from '../auth/tokens';
 import type { z } from 'zod';
 import type { Logger } from '@kobo/platform';
-import { requireRole } from '../auth/require-role';
-import type { TokenService } from '../auth/tokens';
 import { idempotency } from '../idempotency/middleware';
 import type { IdempotencyStore } from '../idempotency/store';
 import { problemFor } from '../problem';
@@ -15,7 +14,8 @@ import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { defineRoute, openApiPath, type Access, type RouteDefinition } from './route';
 
 export interface RouteRegistryOptions {
-  tokens: TokenService;
+  /** The role guard (createAuth's); needed by routes that are not public. */
+  requireRole?: (...allowed: Role[]) => RequestHandler;
   /** Needed by routes that declare `idempotency`. */
   idempotencyStore?: IdempotencyStore;
   /** The prefix the router is mounted at; used for metrics labels and the document's server. */
@@ -57,6 +57,8 @@ export function createRouteRegistry(options: RouteRegistryOptions): RouteRegistr
         );
         if (duplicate)
           throw new Error(`route declared twice: ${definition.method.toUpperCase()} ${definition.path}`);
+        if (definition.access !== 'public' && !options.requireRole)
+          throw new Error(`${definition.path} needs a role but the registry has no role guard`);
         if (definition.idempotency && !options.idempotencyStore)
           throw new Error(
             `${definition.path} declares idempotency but the registry has no idempotency store`,
@@ -113,7 +115,7 @@ function chainFor(route: RouteDefinition, options: RouteRegistryOptions, basePat
       next();
     },
   ];
-  if (route.access !== 'public') chain.push(requireRole(options.tokens, ...route.access));
+  if (route.access !== 'public') chain.push(options.requireRole!(...route.access));
   chain.push(...(route.middleware ?? []));
   chain.push(validate({ body: route.body, query: route.query, params: route.params }));
   if (route.idempotency && options.idempotencyStore)

@@ -116,6 +116,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
           staffMeta(principal),
         );
         await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
+        await ctx.auth.sessions.endAll(params.id);
         await ctx.projectors.waitFor(result.lastPosition, USER_VIEWS);
         return { message: 'User deleted successfully.' };
       },

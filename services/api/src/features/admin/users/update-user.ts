@@ -69,8 +69,14 @@ export async function updateUser(
     if (profile.email !== undefined) await updateSignInEmail(ctx.pool, userId, profile.email);
   }
 
-  if (changes.status !== undefined)
+  if (changes.status !== undefined) {
+    // A suspension ends the user's sessions: before the event (should the process die after it)
+    // and after it (a sign-in that read the stream just before the event).
+    const suspends = changes.status === 'suspended';
+    if (suspends) await ctx.auth.sessions.endAll(userId);
     ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by: principal.userId }, meta));
+    if (suspends) await ctx.auth.sessions.endAll(userId);
+  }
 
   if (changes.balance !== undefined) {
     const now = await readUser(ctx, userId);

@@ -1,0 +1,73 @@
+/**
+ * Sessions that end on the server (docs/decisions/0012-sessions-that-end.md). A signed token alone
+ * would stay good for its whole day; so every signed-in request also asks here whether its session
+ * still stands: one round trip on two primary keys (migration 0008).
+ *
+ * - Logout ends one session: its id goes into `ended_sessions` until the token would have expired.
+ * - A password change or reset, a suspension, a deletion and a role change end every session of
+ *   the account: its generation goes up, and a token carries the generation it was issued at.
+ */
+import type { Pool, PoolClient } from '@kobo/platform';
+import type { Principal, SessionClaims, TokenService } from './tokens';
+
+type Db = Pool | PoolClient;
+
+export interface SessionBook {
+  /** A token for a new session of the principal. */
+  open(principal: Principal): Promise<string>;
+  /** Whether the session of these verified claims still stands. */
+  stands(claims: SessionClaims): Promise<boolean>;
+  /** Ends one session (logout). */
+  end(claims: SessionClaims): Promise<void>;
+  /**
+   * Ends every session of the account, at once for every API process. `db` lets a caller do it
+   * inside the transaction that makes the change (a new password), so both happen or neither.
+   */
+  endAll(userId: string, db?: Db): Promise<void>;
+}
+
+/**
+ * Ends every session of the account (SessionBook.endAll), for callers that have a database but no
+ * token service (the bootstrap of staff accounts).
+ */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO session_generations (user_id, generation) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET generation = session_generations.generation + 1`,
+    [userId],
+  );
+}
+
+export function createSessionBook(pool: Pool, tokens: TokenService): SessionBook {
+  async function generationOf(userId: string): Promise<number> {
+    const { rows } = await pool.query<{ generation: number }>(
+      'SELECT generation FROM session_generations WHERE user_id = $1',
+      [userId],
+    );
+    return rows[0]?.generation ?? 0;
+  }
+
+  return {
+    async open(principal) {
+      return tokens.issue(principal, await generationOf(principal.userId));
+    },
+    async stands(claims) {
+      const { rows } = await pool.query<{ generation: number; ended: boolean }>(
+        `SELECT coalesce((SELECT generation FROM session_generations WHERE user_id = $1), 0) AS generation,
+                EXISTS (SELECT 1 FROM ended_sessions WHERE session_id = $2) AS ended`,
+        [claims.userId, claims.sessionId],
+      );
+      const row = rows[0]!;
+      return !row.ended && row.generation === claims.generation;
+    },
+    async end(claims) {
+      await pool.query(
+        'INSERT INTO ended_sessions (session_id, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [claims.sessionId, claims.expiresAt],
+      );
+      // The rows of tokens that have expired by now say nothing any more.
+      await pool.query('DELETE FROM ended_sessions WHERE expires_at < now()');
+    },
+    endAll: (userId, db = pool) => endAllSessions(db, userId),
+  };
+}
