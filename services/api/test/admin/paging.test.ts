@@ -78,12 +78,44 @@ describe('admin lists: paging, sorting and filtering on the server', () => {
     }
   });
 
-  it('keeps the whole list without pageSize, as the old client expects', async () => {
+  it('answers without pageSize in pages of 500 at most, as the old client expects when it is short', async () => {
     const all = await get('/api/admin/users').expect(200);
     expect(all.headers['x-total-count']).toBe(String(all.body.length));
     expect(all.body.length).toBeGreaterThanOrEqual(5);
+    // Not a full page: no next one.
+    expect(all.headers['x-next-cursor']).toBeUndefined();
   });
 
+  it('pages by key: X-Next-Cursor sent back as `after` gives the next page, unmoved by new rows', async () => {
+    // Newest first (the default order, by a timestamp).
+    const newest = `/api/admin/users?q=${tag}&pageSize=2`;
+    const first = await get(newest).expect(200);
+    expect(first.body.map((u: { firstName: string }) => u.firstName)).toEqual(['Efe', 'Dayo']);
+    // A newcomer arrives first in the order: an OFFSET page 2 would now repeat Dayo.
+    await registerUser(h, { firstName: 'Fola', lastName: `${tag}9` });
+    const second = await get(`${newest}&after=${first.headers['x-next-cursor']}`).expect(200);
+    expect(second.body.map((u: { firstName: string }) => u.firstName)).toEqual(['Chidi', 'Bayo']);
+    expect(second.headers['x-total-count']).toBe('6');
+    const third = await get(`${newest}&after=${second.headers['x-next-cursor']}`).expect(200);
+    expect(third.body.map((u: { firstName: string }) => u.firstName)).toEqual(['Amaka']);
+    expect(third.headers['x-next-cursor']).toBeUndefined();
+
+    // By balance, then id: the walk by key meets every row once, in the order of the whole list.
+    const byBalance = `/api/admin/users?q=${tag}&sort=balance&order=desc`;
+    const seen: string[] = [];
+    let after = '';
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await get(`${byBalance}&pageSize=4${after}`).expect(200);
+      seen.push(...page.body.map((u: Named) => u._id));
+      if (!page.headers['x-next-cursor']) break;
+      after = `&after=${page.headers['x-next-cursor']}`;
+    }
+    const whole = await get(byBalance).expect(200);
+    expect(seen).toEqual(whole.body.map((u: Named) => u._id));
+
+    const bad = await get(`${newest}&after=not-a-cursor`).expect(400);
+    expect(bad.body.errors.after).toBe('This page link is no longer valid; start again from the first page.');
+  });
   it('filters withdrawals by status and who asked, newest first', async () => {
     const [ada, bayo] = [people[0]!, people[3]!];
     const first = await requestWithdrawal(h, ada.userId, 2000);
@@ -179,6 +211,11 @@ describe('admin lists: paging, sorting and filtering on the server', () => {
     expect(page.body.map((s: { status: string }) => s.status)).toEqual(['pending', 'pending', 'pending']);
     const rest = await get(`/api/admin/tasks/${id}/submissions?pageSize=3&page=2`).expect(200);
     expect(rest.body.map((s: Named) => s._id)).toEqual([submissions[0]]);
+    // The same page by key (the pending-first key is a boolean, the next a timestamp).
+    const byKey = await get(
+      `/api/admin/tasks/${id}/submissions?pageSize=3&after=${page.headers['x-next-cursor']}`,
+    ).expect(200);
+    expect(byKey.body.map((s: Named) => s._id)).toEqual([submissions[0]]);
     const approved = await get(`/api/admin/tasks/${id}/submissions?status=approved`).expect(200);
     expect(approved.body.map((s: Named) => s._id)).toEqual([submissions[0]]);
 

@@ -290,7 +290,7 @@ export interface paths {
     };
     /**
      * Users with their balances and task counts, newest first; searched, filtered and paged
-     * @description Without pageSize the whole list. X-Total-Count says how many users match.
+     * @description Pages of at most 500 (pageSize); after = X-Next-Cursor pages by key. X-Total-Count says how many users match.
      */
     get: operations['getAdminUsers'];
     put?: never;
@@ -352,7 +352,7 @@ export interface paths {
     };
     /**
      * Withdrawal requests in every state, newest first, with the bank details and the payout
-     * @description Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match.
+     * @description Searched, filtered and paged; pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.
      */
     get: operations['getAdminWithdrawals'];
     put?: never;
@@ -406,7 +406,7 @@ export interface paths {
     };
     /**
      * Campaigns with progress and their submissions (completedBy), newest first
-     * @description Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match. submissions=none leaves completedBy empty (read them paged from /admin/tasks/{taskId}/submissions).
+     * @description Searched, filtered and paged; pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match. submissions=none leaves completedBy empty (read them paged from /admin/tasks/{taskId}/submissions).
      */
     get: operations['getAdminTasks'];
     put?: never;
@@ -446,7 +446,7 @@ export interface paths {
     };
     /**
      * A campaign's submissions, pending first then the newest; filtered and paged
-     * @description Without pageSize the whole list. X-Total-Count says how many match.
+     * @description Pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.
      */
     get: operations['getAdminTasksByTaskIdSubmissions'];
     put?: never;
@@ -2641,6 +2641,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
+        after?: string;
         status?: 'active' | 'inactive' | 'suspended';
       };
       header?: never;
@@ -2654,6 +2655,8 @@ export interface operations {
         headers: {
           /** @description How many rows match the filters, on every page */
           'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2986,6 +2989,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
+        after?: string;
         status?: 'completed' | 'pending' | 'failed';
         type?: string;
       };
@@ -3000,6 +3004,8 @@ export interface operations {
         headers: {
           /** @description How many rows match the filters, on every page */
           'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3052,6 +3058,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
+        after?: string;
         status?: 'pending' | 'approved' | 'rejected';
       };
       header?: never;
@@ -3065,6 +3072,8 @@ export interface operations {
         headers: {
           /** @description How many rows match the filters, on every page */
           'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3314,6 +3323,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
+        after?: string;
         status?: 'active' | 'paused' | 'completed' | 'draft';
         platform?: string;
         submissions?: 'all' | 'none';
@@ -3329,6 +3339,8 @@ export interface operations {
         headers: {
           /** @description How many rows match the filters, on every page */
           'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3749,6 +3761,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         page?: number;
         pageSize?: number;
+        after?: string;
         status?: 'pending' | 'approved' | 'rejected';
       };
       header?: never;
@@ -3764,6 +3777,8 @@ export interface operations {
         headers: {
           /** @description How many rows match the filters, on every page */
           'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -86,17 +86,22 @@ export const transactionRoutes: FeatureRoutes = (ctx) => [
       if (query.status) where.add((param) => `t.status = ${param(query.status)}`);
       if (query.type) where.add((param) => `t.type = ANY(${param(query.type)}::text[])`);
       const sort = query.sort ?? 'createdAt';
-      const { rows, total } = await readPage<Row>(ctx.pool, {
+      const { rows, total, next } = await readPage<Row>(ctx.pool, {
         select: `SELECT t.id, t.user_id, t.type, t.title, t.amount, t.status, t.created_at, t.updated_at,
                         t.global_position, u.first_name, u.last_name, u.username, u.email
                  FROM transactions t LEFT JOIN users u ON u.user_id = t.user_id`,
         where,
         // A transaction's id is unique; its position breaks ties in log order.
-        orderBy: `${ORDER[sort]} ${direction(query.order, 'desc')}, global_position DESC, id`,
+        order: [
+          [ORDER[sort], direction(query.order, 'desc')],
+          ['global_position', 'DESC'],
+          ['id', 'ASC'],
+        ],
         page: query.pageSize ? query.page : 1,
         pageSize: query.pageSize ?? query.limit,
+        after: query.after,
       });
-      sendTotal(res, total);
+      sendTotal(res, total, next);
       return rows.map((row) => ({
         transactionId: row.id,
         _id: row.id,

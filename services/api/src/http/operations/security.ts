@@ -32,6 +32,7 @@ export function securityMiddleware({ webOrigin }: SecurityOptions): RequestHandl
         'RateLimit-Policy',
         // Paged lists (features/admin/paging.ts).
         'X-Total-Count',
+        'X-Next-Cursor',
       ],
       maxAge: 600,
     }),

@@ -139,6 +139,7 @@ export interface CampaignListQuery {
   order?: 'asc' | 'desc';
   page: number;
   pageSize?: number;
+  after?: string;
   /** 'none' leaves completedBy empty: the card views need only the counts. */
   submissions?: 'all' | 'none';
 }
@@ -147,7 +148,7 @@ export interface CampaignListQuery {
 export async function listCampaigns(
   pool: Pool,
   query: CampaignListQuery,
-): Promise<{ campaigns: AdminCampaign[]; total: number }> {
+): Promise<{ campaigns: AdminCampaign[]; total: number; next?: string }> {
   const where = new Conditions()
     .add(() => `status <> 'deleted'`)
     .search(query.q, ['title', 'variation', 'url']);
@@ -157,16 +158,20 @@ export async function listCampaigns(
     if (keys.length) where.add((param) => `lower(platform) = ANY(${param(keys)}::text[])`);
   }
   const sort = query.sort ?? 'createdAt';
-  const { rows, total } = await readPage<CampaignRow>(pool, {
+  const { rows, total, next } = await readPage<CampaignRow>(pool, {
     select: 'SELECT * FROM campaigns',
     where,
-    orderBy: `${CAMPAIGN_ORDER[sort]} ${direction(query.order, 'desc')}, campaign_id`,
+    order: [
+      [CAMPAIGN_ORDER[sort], direction(query.order, 'desc')],
+      ['campaign_id', 'ASC'],
+    ],
     page: query.page,
     pageSize: query.pageSize,
+    after: query.after,
   });
   const campaigns =
     query.submissions === 'none' ? rows.map((row) => toCampaign(row, [])) : await withSubmissions(pool, rows);
-  return { campaigns, total };
+  return { campaigns, total, next };
 }
 
 export async function findCampaign(
@@ -187,6 +192,7 @@ export interface SubmissionListQuery {
   status?: 'pending' | 'approved' | 'rejected';
   page: number;
   pageSize?: number;
+  after?: string;
 }
 
 /** One campaign's submissions, pending first then the newest (the review queue's order). */
@@ -194,17 +200,22 @@ export async function listSubmissions(
   pool: Pool,
   campaignId: string,
   query: SubmissionListQuery,
-): Promise<{ submissions: AdminSubmission[]; total: number }> {
+): Promise<{ submissions: AdminSubmission[]; total: number; next?: string }> {
   const where = new Conditions()
     .add((param) => `s.campaign_id = ${param(campaignId)}`)
     .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
   if (query.status) where.add((param) => `s.status = ${param(query.status)}`);
-  const { rows, total } = await readPage<SubmissionRow>(pool, {
+  const { rows, total, next } = await readPage<SubmissionRow>(pool, {
     select: SELECT_SUBMISSIONS,
     where,
-    orderBy: `(status = 'pending') DESC, submitted_at DESC, submission_id`,
+    order: [
+      ["(status = 'pending')", 'DESC'],
+      ['submitted_at', 'DESC'],
+      ['submission_id', 'ASC'],
+    ],
     page: query.page,
     pageSize: query.pageSize,
+    after: query.after,
   });
-  return { submissions: rows.map(toSubmission), total };
+  return { submissions: rows.map(toSubmission), total, next };
 }

@@ -60,7 +60,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       path: '/admin/tasks',
       summary: 'Campaigns with progress and their submissions (completedBy), newest first',
       description:
-        'Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many ' +
+        'Searched, filtered and paged; pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many ' +
         'match. submissions=none leaves completedBy empty (read them paged from ' +
         '/admin/tasks/{taskId}/submissions).',
       tags: ['admin'],
@@ -75,8 +75,8 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { campaigns, total } = await listCampaigns(ctx.pool, query);
-        sendTotal(res, total);
+        const { campaigns, total, next } = await listCampaigns(ctx.pool, query);
+        sendTotal(res, total, next);
         return campaigns;
       },
     }),
@@ -102,7 +102,8 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       method: 'get',
       path: '/admin/tasks/:taskId/submissions',
       summary: "A campaign's submissions, pending first then the newest; filtered and paged",
-      description: 'Without pageSize the whole list. X-Total-Count says how many match.',
+      description:
+        'Pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.',
       tags: ['admin'],
       access: ['admin'],
       params: taskIdParams,
@@ -119,8 +120,8 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       async handler({ params, query, res }) {
         if (!(await findCampaign(ctx.pool, params.taskId, { submissions: 'none' })))
           throw new HttpProblem('not_found', 'Campaign not found.');
-        const { submissions, total } = await listSubmissions(ctx.pool, params.taskId, query);
-        sendTotal(res, total);
+        const { submissions, total, next } = await listSubmissions(ctx.pool, params.taskId, query);
+        sendTotal(res, total, next);
         return submissions;
       },
     }),

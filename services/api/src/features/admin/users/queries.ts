@@ -91,6 +91,7 @@ export interface UserListQuery {
   order?: 'asc' | 'desc';
   page: number;
   pageSize?: number;
+  after?: string;
 }
 
 /**
@@ -100,20 +101,24 @@ export interface UserListQuery {
 export async function listUsers(
   pool: Pool,
   query: UserListQuery,
-): Promise<{ users: AdminUser[]; total: number }> {
+): Promise<{ users: AdminUser[]; total: number; next?: string }> {
   const where = new Conditions()
     .add(() => `u.role = 'user' AND NOT u.deleted`)
     .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
   if (query.status) where.add((param) => `u.status = ${param(query.status)}`);
   const sort = query.sort ?? 'createdAt';
-  const { rows, total } = await readPage<UserRow>(pool, {
+  const { rows, total, next } = await readPage<UserRow>(pool, {
     select: SELECT_USERS,
     where,
-    orderBy: `${USER_ORDER[sort]} ${direction(query.order, sort === 'createdAt' ? 'desc' : 'asc')}, user_id`,
+    order: [
+      [USER_ORDER[sort], direction(query.order, sort === 'createdAt' ? 'desc' : 'asc')],
+      ['user_id', 'ASC'],
+    ],
     page: query.page,
     pageSize: query.pageSize,
+    after: query.after,
   });
-  return { users: rows.map(toAdminUser), total };
+  return { users: rows.map(toAdminUser), total, next };
 }
 
 /** One user that is not deleted, any role. */

@@ -34,7 +34,8 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       method: 'get',
       path: '/admin/users',
       summary: 'Users with their balances and task counts, newest first; searched, filtered and paged',
-      description: 'Without pageSize the whole list. X-Total-Count says how many users match.',
+      description:
+        'Pages of at most 500 (pageSize); after = X-Next-Cursor pages by key. X-Total-Count says how many users match.',
       tags: ['admin'],
       access: ['admin'],
       query: userListQuery,
@@ -47,8 +48,8 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { users, total } = await listUsers(ctx.pool, query);
-        sendTotal(res, total);
+        const { users, total, next } = await listUsers(ctx.pool, query);
+        sendTotal(res, total, next);
         return users;
       },
     }),

@@ -114,6 +114,7 @@ export interface WithdrawalListQuery {
   order?: 'asc' | 'desc';
   page: number;
   pageSize?: number;
+  after?: string;
 }
 
 /** Requests in every state, newest first unless sorted otherwise; `q` looks in who asked. */
@@ -125,14 +126,18 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
   ]);
   if (query.status) where.add((param) => `w.status = ANY(${param(STATES_OF[query.status!])}::text[])`);
   const sort = query.sort ?? 'createdAt';
-  const { rows, total } = await readPage<WithdrawalRow>(pool, {
+  const { rows, total, next } = await readPage<WithdrawalRow>(pool, {
     select: SELECT_WITHDRAWALS,
     where,
-    orderBy: `${WITHDRAWAL_ORDER[sort]} ${direction(query.order, 'desc')}, withdrawal_id`,
+    order: [
+      [WITHDRAWAL_ORDER[sort], direction(query.order, 'desc')],
+      ['withdrawal_id', 'ASC'],
+    ],
     page: query.page,
     pageSize: query.pageSize,
+    after: query.after,
   });
-  return { withdrawals: rows.map(toAdminWithdrawal), total };
+  return { withdrawals: rows.map(toAdminWithdrawal), total, next };
 }
 
 export async function findWithdrawal(pool: Pool, withdrawalId: string): Promise<WithdrawalRow | null> {

@@ -44,7 +44,7 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
       path: '/admin/withdrawals',
       summary: 'Withdrawal requests in every state, newest first, with the bank details and the payout',
       description:
-        'Searched, filtered and paged; without pageSize the whole list. X-Total-Count says how many match.',
+        'Searched, filtered and paged; pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.',
       tags: ['admin'],
       access: ['admin'],
       query: withdrawalListQuery,
@@ -57,8 +57,8 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { withdrawals, total } = await listWithdrawals(ctx.pool, query);
-        sendTotal(res, total);
+        const { withdrawals, total, next } = await listWithdrawals(ctx.pool, query);
+        sendTotal(res, total, next);
         return withdrawals;
       },
     }),
