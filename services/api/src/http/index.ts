@@ -5,6 +5,7 @@ export * from './problem';
 export * from './domain-errors';
 export * from './error-handler';
 export * from './validation';
+export * from './paging';
 export * from './auth';
 export * from './idempotency/fingerprint';
 export * from './idempotency/store';

@@ -90,7 +90,10 @@ describe('POST /api/auth/login and /api/auth/admin-login', () => {
     it('signs the admin in with _id, token, isAdmin true and role admin', async () => {
       const res = await adminLogin({ email: 'admin@kobo.test', password: 'admin-password' }).expect(200);
       expect(res.body).toEqual({ _id: h.adminId, token: expect.any(String), isAdmin: true, role: 'admin' });
-      expect(h.context.auth.tokens.verify(res.body.token)).toMatchObject({ userId: h.adminId, role: 'admin' });
+      expect(h.context.auth.tokens.verify(res.body.token)).toMatchObject({
+        userId: h.adminId,
+        role: 'admin',
+      });
     });
 
     it('refuses a user with 403 "Access denied. Admins only."', async () => {

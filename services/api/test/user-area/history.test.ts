@@ -89,6 +89,23 @@ describe('transactions and statements', () => {
       expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     });
 
+    it('pages by number or by key, never unbounded, with the count in X-Total-Count', async () => {
+      const whole = await h.http.get('/api/users/transactions').set(user.auth).expect(200);
+      expect(whole.headers['x-total-count']).toBe('5');
+      expect(whole.headers['x-next-cursor']).toBeUndefined();
+      const newestFirst = whole.body.map((t: { id: string }) => t.id);
+      const first = await h.http.get('/api/users/transactions?pageSize=2').set(user.auth).expect(200);
+      expect(first.body.map((t: { id: string }) => t.id)).toEqual(newestFirst.slice(0, 2));
+      const next = await h.http
+        .get(`/api/users/transactions?pageSize=2&after=${first.headers['x-next-cursor']}`)
+        .set(user.auth)
+        .expect(200);
+      expect(next.body.map((t: { id: string }) => t.id)).toEqual(newestFirst.slice(2, 4));
+      const third = await h.http.get('/api/users/transactions?pageSize=2&page=3').set(user.auth).expect(200);
+      expect(third.body.map((t: { id: string }) => t.id)).toEqual(newestFirst.slice(4));
+      await h.http.get('/api/users/transactions?pageSize=501').set(user.auth).expect(400);
+    });
+
     it("never shows another user's transactions", async () => {
       const res = await h.http.get('/api/users/transactions').set(stranger.auth).expect(200);
       expect(res.body.map((t: { amount: number }) => t.amount)).toEqual([

@@ -42,7 +42,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user's transactions, newest first */
+    /**
+     * The signed-in user's transactions, newest first
+     * @description Pages of at most 500 (`pageSize`, `page`); `after` = the X-Next-Cursor of a full page gives the next one by key. X-Total-Count says how many there are.
+     */
     get: operations['getUsersTransactions'];
     put?: never;
     post?: never;
@@ -1606,7 +1609,11 @@ export interface operations {
   };
   getUsersTransactions: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        pageSize?: number;
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1616,6 +1623,10 @@ export interface operations {
       /** @description The transactions */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1629,6 +1640,15 @@ export interface operations {
             status: 'Completed' | 'Pending' | 'Failed';
             createdAt: string;
           }[];
+        };
+      };
+      /** @description A bad page, page size or cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Authentication required, or the session expired */

@@ -1,16 +1,16 @@
 /** GET /admin/transactions: every user's transactions, newest first (admin-area.md section 3). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../app';
-import { defineRoute } from '../../http';
 import {
   choicesQuery,
   Conditions,
+  defineRoute,
   direction,
   pagedResponseHeaders,
   pagingQuery,
   readPage,
   sendTotal,
-} from './paging';
+} from '../../http';
 import { iso, toNaira } from './wire';
 
 const transactionSchema = z

@@ -1,23 +1,40 @@
 /** What happened to the user's money: GET /users/transactions and GET /users/statement. */
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
-import { defineRoute } from '../../http';
+import { defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
 import { listStatement, listTransactions, statementAccount } from './queries';
 import { statementQuery, statementSchema, transactionSchema } from './schemas';
 import { statementView, transactionView } from './views';
 
 const tags = ['user area'];
 
+const { page, pageSize, after } = pagingQuery(['createdAt']);
+const transactionsQuery = z.object({ page, pageSize, after });
+
 export const historyRoutes = (ctx: ApiContext) => [
   defineRoute({
     method: 'get',
     path: '/users/transactions',
     summary: "The signed-in user's transactions, newest first",
+    description:
+      'Pages of at most 500 (`pageSize`, `page`); `after` = the X-Next-Cursor of a full page gives ' +
+      'the next one by key. X-Total-Count says how many there are.',
     tags,
     access: ['user'],
-    responses: { 200: { description: 'The transactions', schema: z.array(transactionSchema) } },
-    handler: async ({ principal }) =>
-      (await listTransactions(ctx.pool, principal.userId)).map(transactionView),
+    query: transactionsQuery,
+    responses: {
+      200: {
+        description: 'The transactions',
+        schema: z.array(transactionSchema),
+        headers: pagedResponseHeaders,
+      },
+      400: { description: 'A bad page, page size or cursor', problem: true },
+    },
+    handler: async ({ principal, query, res }) => {
+      const { rows, total, next } = await listTransactions(ctx.pool, principal.userId, query);
+      sendTotal(res, total, next);
+      return rows.map(transactionView);
+    },
   }),
 
   defineRoute({

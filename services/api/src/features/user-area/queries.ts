@@ -4,6 +4,7 @@
  */
 import { Accounts } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import { Conditions, readPage } from '../../http';
 
 export interface ProfileRow {
   user_id: string;
@@ -82,13 +83,22 @@ export interface TransactionRow {
   created_at: Date;
 }
 
-export async function listTransactions(pool: Pool, userId: string): Promise<TransactionRow[]> {
-  const { rows } = await pool.query<TransactionRow>(
-    `SELECT id, type, title, amount, status, created_at FROM transactions
-     WHERE user_id = $1 ORDER BY created_at DESC, global_position DESC`,
-    [userId],
-  );
-  return rows;
+/** The user's transactions, newest first, a page at a time (by number or by key). */
+export async function listTransactions(
+  pool: Pool,
+  userId: string,
+  paging: { page: number; pageSize?: number; after?: string },
+): Promise<{ rows: TransactionRow[]; total: number; next?: string }> {
+  return readPage<TransactionRow>(pool, {
+    select: 'SELECT id, type, title, amount, status, created_at, global_position FROM transactions',
+    where: new Conditions().add((param) => `user_id = ${param(userId)}`),
+    order: [
+      ['created_at', 'DESC'],
+      ['global_position', 'DESC'],
+      ['id', 'ASC'],
+    ],
+    ...paging,
+  });
 }
 
 export interface WithdrawalRow {

@@ -1,7 +1,7 @@
 /** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
 import { platformsMatching } from '../../tasks/platforms';
-import { Conditions, direction, readPage } from '../paging';
+import { Conditions, direction, readPage } from '../../../http';
 import { iso, toNaira } from '../wire';
 import type { AdminCampaign, AdminSubmission } from './schemas';
 

@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { submissionIdFor } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../app';
-import { defineRoute, HttpProblem } from '../../../http';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { messageSchema, staffMeta } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
-import { pagedResponseHeaders, sendTotal } from '../paging';
 import { findCampaign, listCampaigns, listSubmissions } from './queries';
 import {
   adminCampaignSchema,

@@ -1,6 +1,6 @@
 /** Request shapes of the admin campaign and review routes; the decider words the missing-field messages. */
 import { z } from 'zod';
-import { pagingQuery } from '../paging';
+import { pagingQuery } from '../../../http';
 import { CAMPAIGN_SORTS } from './queries';
 import { countInput, nairaInput } from '../wire';
 

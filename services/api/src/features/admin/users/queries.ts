@@ -1,6 +1,6 @@
 /** The admin users screen's reads: users with their balances and task counts. */
 import type { Pool } from '@kobo/platform';
-import { Conditions, direction, readPage } from '../paging';
+import { Conditions, direction, readPage } from '../../../http';
 import { iso, toNaira } from '../wire';
 
 export interface AdminUser {

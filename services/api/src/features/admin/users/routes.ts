@@ -1,10 +1,9 @@
 /** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../../app';
-import { defineRoute, HttpProblem } from '../../../http';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
 import { createUser } from './create-user';
-import { pagedResponseHeaders, sendTotal } from '../paging';
 import { findUser, listUsers } from './queries';
 import {
   adminUserSchema,

@@ -1,6 +1,6 @@
 /** Request and answer shapes of the admin users routes. */
 import { z } from 'zod';
-import { pagingQuery } from '../paging';
+import { pagingQuery } from '../../../http';
 import { messageSchema, nairaInput } from '../wire';
 import { USER_SORTS } from './queries';
 

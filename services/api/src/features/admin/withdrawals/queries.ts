@@ -1,6 +1,6 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
 import type { Pool } from '@kobo/platform';
-import { Conditions, direction, readPage } from '../paging';
+import { Conditions, direction, readPage } from '../../../http';
 import { iso, toNaira } from '../wire';
 import type { AdminWithdrawal } from './schemas';
 

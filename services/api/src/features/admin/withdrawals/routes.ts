@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../app';
-import { defineRoute, HttpProblem } from '../../../http';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
-import { pagedResponseHeaders, sendTotal } from '../paging';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
 import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
 

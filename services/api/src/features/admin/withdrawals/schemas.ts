@@ -1,6 +1,6 @@
 /** Answer shapes of the admin withdrawals routes (money in naira). */
 import { z } from 'zod';
-import { pagingQuery } from '../paging';
+import { pagingQuery } from '../../../http';
 import { WITHDRAWAL_SORTS } from './queries';
 
 export const withdrawalListQuery = z.object({

@@ -1,5 +1,5 @@
 /**
- * Server-side paging, sorting and filtering for the admin lists (docs/api/admin.md, "Paging").
+ * Server-side paging, sorting and filtering for the long lists (docs/api/admin.md, "Paging").
  * A list keeps its old answer (an array) and takes `q`, its filters, `sort`, `order`, `page`,
  * `pageSize` and `after`. No list is unbounded: without `pageSize` a page holds MAX_PAGE_SIZE
  * rows. `X-Total-Count` says how many rows match, so a screen can page without counting in the
@@ -10,7 +10,7 @@
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { Pool } from '@kobo/platform';
-import { HttpProblem } from '../../http';
+import { HttpProblem } from './problem';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
