@@ -1,3 +1,6 @@
+import request from 'supertest';
+import { createPool } from '@kobo/platform';
+import { createApiApp } from '../src/app';
 import { startHarness, type Harness } from './support/harness';
 
 describe('the API application', () => {
@@ -11,6 +14,19 @@ describe('the API application', () => {
     await h.http.get('/healthz').expect(200, { status: 'ok' });
     const ready = await h.http.get('/readyz').expect(200);
     expect(ready.body).toEqual({ status: 'ready', problems: [] });
+  });
+
+  it("says the database is unavailable without echoing the driver's error text", async () => {
+    // Nothing listens on port 1: the driver's message names the host and port.
+    const down = createPool('postgres://kobo-user@127.0.0.1:1/kobo', 1);
+    try {
+      const app = createApiApp({ ...h.context, pool: down }, { webOrigin: 'http://localhost:5173' });
+      const res = await request(app).get('/readyz').expect(503);
+      expect(res.body).toEqual({ status: 'unavailable', problems: ['database unavailable'] });
+      expect(res.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|kobo-user/);
+    } finally {
+      await down.end();
+    }
   });
 
   it('exposes projection lag and withdrawals by state to Prometheus', async () => {
