@@ -33,6 +33,14 @@ describe('Bull Board at /admin/queues', () => {
     await http.get('/admin/queues').set('Authorization', `Bearer ${h.financeToken}`).expect(403);
   });
 
+  it('refuses an admin whose session has ended (logout), like the API does', async () => {
+    const session = await h.context.auth.sessions.open({ userId: h.adminId, role: 'admin' });
+    await http.get('/admin/queues').set('Cookie', `kobo_session=${session}`).expect(200);
+    await h.context.auth.sessions.end(h.context.auth.tokens.verify(session));
+    const res = await http.get('/admin/queues').set('Cookie', `kobo_session=${session}`).expect(401);
+    expect(res.text).toBe('Session expired, please sign in again');
+  });
+
   it('shows the queues to an admin, by header or by the session cookie', async () => {
     await http.get('/admin/queues').set('Authorization', `Bearer ${h.adminToken}`).expect(200);
     const page = await http.get('/admin/queues').set('Cookie', `kobo_session=${h.adminToken}`).expect(200);

@@ -9,31 +9,27 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Express, RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
-import type { Auth } from '../../http/auth';
-import { presentedToken } from '../../http/auth/require-role';
+import { authenticateRequest, authMessages, HttpProblem, presentedToken, type Auth } from '../../http';
 
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
+/** The API's own check (signature, then a session that still stands), answered as plain text. */
 function adminOnly({ tokens, sessions }: Pick<Auth, 'tokens' | 'sessions'>): RequestHandler {
   return async (req, res, next) => {
-    const presented = presentedToken(req);
-    if (!presented) {
+    if (!presentedToken(req)) {
       res.status(401).type('text/plain').send('Sign in as an admin to see the queues.');
       return;
     }
-    let claims;
+    let role;
     try {
-      claims = tokens.verify(presented.token);
-    } catch {
-      claims = undefined;
-    }
-    // A session ended on the server (logout, new password, suspension) counts as expired.
-    if (!claims || !(await sessions.stands(claims))) {
-      res.status(401).type('text/plain').send('Session expired, please sign in again');
+      role = (await authenticateRequest(tokens, sessions, req)).claims.role;
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+      res.status(401).type('text/plain').send(error.detail);
       return;
     }
-    if (claims.role !== 'admin') {
-      res.status(403).type('text/plain').send('You do not have access to this resource');
+    if (role !== 'admin') {
+      res.status(403).type('text/plain').send(authMessages.forbidden);
       return;
     }
     next();
