@@ -9,7 +9,7 @@ import { hashResetToken } from '../../src/features/auth/password-reset';
 import { insertResetToken } from '../../src/features/auth/queries';
 import { SESSION_COOKIE } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
-import { signUpAndIn } from './support';
+import { eventually, signUpAndIn } from './support';
 
 const WEB = 'http://localhost:5173';
 
@@ -125,8 +125,13 @@ describe('the account changes under the session', () => {
     await bootstrapAccounts([{ role: 'finance', email, password: 'staff-password' }], deps);
     await h.http.get('/api/finance/payouts').set(bearer(token)).expect(200);
 
+    // The bootstrap runs in a process starting up; one already serving learns of it within the
+    // second it remembers a standing session (sessions.ts).
     await bootstrapAccounts([{ role: 'admin', email, password: 'staff-password' }], deps);
-    const refused = await h.http.get('/api/finance/payouts').set(bearer(token)).expect(401);
+    const refused = await eventually(async () => {
+      const res = await h.http.get('/api/finance/payouts').set(bearer(token));
+      return res.status === 401 ? res : undefined;
+    }, 3000);
     expect(refused.body.code).toBe('session_expired');
     expect(staff!.userId).toBe(res.body._id);
   });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import {
   authMessages,
   createAuth,
+  createSessionBook,
   createTokenService,
   defineRoute,
   jwtSecretFromEnvironment,
@@ -46,8 +47,9 @@ const routes = [
 ];
 // Sessions are kept in the database; the app is built once it exists.
 let app: ReturnType<typeof tinyApp>['app'];
+let appAuth: ReturnType<typeof tinyApp>['auth'];
 beforeAll(() => {
-  app = tinyApp(routes, { sessionsPool: db.pool }).app;
+  ({ app, auth: appAuth } = tinyApp(routes, { sessionsPool: db.pool }));
 });
 
 const tokens = createTokenService(testSecret);
@@ -127,7 +129,7 @@ describe('sessions that end on the server', () => {
     (await request(app).get('/api/admin/stats').set(bearer(token))).status;
 
   it('refuses a token whose session was ended (logout), and only that one', async () => {
-    const auth = createAuth(testSecret, db.pool);
+    const auth = appAuth;
     const [laptop, phone] = [
       await auth.sessions.open({ userId: 'a-2', role: 'admin' }),
       await auth.sessions.open({ userId: 'a-2', role: 'admin' }),
@@ -144,7 +146,7 @@ describe('sessions that end on the server', () => {
   });
 
   it('refuses every earlier token of an account whose sessions all ended; a new one works', async () => {
-    const auth = createAuth(testSecret, db.pool);
+    const auth = appAuth;
     const before = await auth.sessions.open({ userId: 'a-3', role: 'admin' });
     const otherAccount = await auth.sessions.open({ userId: 'a-4', role: 'admin' });
     await auth.sessions.endAll('a-3');
@@ -153,6 +155,25 @@ describe('sessions that end on the server', () => {
     expect(await statusWith(await auth.sessions.open({ userId: 'a-3', role: 'admin' }))).toBe(200);
     // Minted by hand at the old generation: refused too.
     expect(await statusWith(tokens.issue({ userId: 'a-3', role: 'admin' }, 0))).toBe(401);
+  });
+});
+
+describe('sessions ended by another API process', () => {
+  it('are refused there within the time a standing session is remembered (1 s)', async () => {
+    let clock = 1_000_000;
+    const tokens = createTokenService(testSecret);
+    const here = createSessionBook(db.pool, tokens, { now: () => clock });
+    const there = createSessionBook(db.pool, tokens, { now: () => clock });
+    const claims = tokens.verify(await here.open({ userId: 'a-5', role: 'admin' }));
+    expect(await here.stands(claims)).toBe(true);
+    await there.end(claims);
+    // The process that ended it knows at once; this one still remembers it standing...
+    expect(await there.stands(claims)).toBe(false);
+    clock += 999;
+    expect(await here.stands(claims)).toBe(true);
+    // ...until the second is up, when it asks the database again.
+    clock += 1;
+    expect(await here.stands(claims)).toBe(false);
   });
 });
 
