@@ -8,7 +8,7 @@ import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
 import { ConfigError, createLogger, createPool, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { startJobs } from '@kobo/jobs';
-import { startProjectors } from '@kobo/projector';
+import { projections, startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
@@ -49,6 +49,11 @@ async function main() {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
     const adminId = staff.find((a) => a.role === 'admin')!.userId;
     await seedDemoData({ pool, commands, adminId, images: objectStore });
+    // Ready means the demo reads back whole: the first sign-in sees every balance and list.
+    const head = await store.headPosition();
+    const all = projections.map((projection) => projection.name);
+    if (!(await projectors.waitFor(head, all, 60_000)))
+      logger.warn({ head }, 'demo data is still being projected');
     logger.info('empty ledger: demo data loaded');
   }
 
