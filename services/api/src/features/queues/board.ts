@@ -10,7 +10,8 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Express, RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import type { Auth } from '../../http/auth';
-import { presentedToken } from '../../http/auth/require-role';
+import { authMessages, presentedToken } from '../../http/auth/require-role';
+import { changesState, fromOwnSite } from '../../http/auth/session-cookie';
 
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
@@ -34,6 +35,12 @@ function adminOnly({ tokens, sessions }: Pick<Auth, 'tokens' | 'sessions'>): Req
     }
     if (claims.role !== 'admin') {
       res.status(403).type('text/plain').send('You do not have access to this resource');
+      return;
+    }
+    // The board's buttons (retry, clean, pause) change state with the cookie alone: the same
+    // own-site check as the API's, or another site could make an admin's browser press them.
+    if (presented.credential === 'cookie' && changesState(req) && !fromOwnSite(req)) {
+      res.status(403).type('text/plain').send(authMessages.crossSite);
       return;
     }
     next();
