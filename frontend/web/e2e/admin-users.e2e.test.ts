@@ -84,6 +84,8 @@ test('the admin makes them inactive and changes the balance; the status filter f
     await visible(dialog);
     await dialog.getByLabel('Status').selectOption('inactive');
     await dialog.getByLabel('Account balance (₦)').fill('2000');
+    // A balance change carries a reason (separation of duties).
+    await dialog.getByLabel(/^Reason for the balance change/).fill('Correction agreed with the user');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await visible(page.getByText('User updated successfully.'));
     await gone(dialog);

@@ -54,7 +54,12 @@ beforeAll(async () => {
   await sleep(1100);
   noted = new Date();
   await sleep(1100);
-  await e2e.api.call('PUT', `/admin/users/${ada.id}`, { balance: balanceBefore + ADDED }, adminToken);
+  await e2e.api.call(
+    'PUT',
+    `/admin/users/${ada.id}`,
+    { balance: balanceBefore + ADDED, reason: 'E2E journal check' },
+    adminToken,
+  );
   finance = await e2e.newContext();
   page = await finance.newPage();
   page.setDefaultTimeout(WAIT_MS);

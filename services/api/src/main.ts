@@ -18,6 +18,7 @@ import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email
 import { createObjectStore } from './uploads/create-object-store';
 import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
 import { proofImagesFrom } from './uploads/proof-images';
+import { schedulePurges } from './maintenance/purges';
 import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
 
 async function main() {
@@ -89,6 +90,8 @@ async function main() {
         }, 60_000)
       : undefined;
   retryEmail?.unref();
+  // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
+  const purges = schedulePurges(pool, logger);
   const notices = await startNoticeReactor({ pool, store, mailer, logger });
 
   const server: Server = await new Promise((resolve) => {
@@ -120,23 +123,32 @@ async function main() {
   }
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
 
-  // Stop accepting, let requests in flight finish, then the workers, the projectors and the pool.
+  // Stop accepting, let requests in flight finish, then the jobs, the notices, the projectors, the
+  // pool and, last, the embedded PostgreSQL. Each step runs even if one before it failed (a
+  // database that went first), so the server we started is always stopped.
   const shutdown = createGracefulShutdown(server, {
     timeoutMs: 10_000,
     onClosed: async () => {
       if (retryEmail) clearInterval(retryEmail);
-      await notices.stop();
-      await jobs.stop();
-      await projectors.stop();
-      await store.close();
-      await pool.end();
-      await database.stop();
+      purges.stop();
+      const steps: [string, () => Promise<unknown>][] = [
+        ['jobs', () => jobs.stop()],
+        ['notices', () => notices.stop()],
+        ['projectors', () => projectors.stop()],
+        ['event store', () => store.close()],
+        ['pool', () => pool.end()],
+        ['embedded PostgreSQL', () => database.stop()],
+      ];
+      for (const [what, stop] of steps)
+        await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${what} failed`));
     },
   });
   shutdownOnSignals(async () => {
     logger.info('shutting down');
     // Event streams never go idle: end them first, or closing the server waits for its timeout.
-    await liveBalancesOf(context).close();
+    await liveBalancesOf(context)
+      .close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'closing the live streams failed'));
     await shutdown().catch((error) => logger.error({ err: error }, 'shutdown failed'));
     process.exit(0);
   });

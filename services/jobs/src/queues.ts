@@ -50,6 +50,8 @@ export interface QueueSettings {
   redisPrefix?: string;
   /** Overrides of the default job options (tests shorten the payout backoff). */
   jobOptions?: { verification?: DefaultJobOptions; payouts?: DefaultJobOptions };
+  /** Connection errors of the queues (a database that goes away); without a listener they crash. */
+  onError?: (error: Error) => void;
 }
 
 /** Verification is cheap and safe to repeat: a few quick retries. */
@@ -73,9 +75,13 @@ export function createQueues(settings: QueueSettings): JobQueues {
     verification: { ...verificationJobOptions, ...settings.jobOptions?.verification },
     payouts: { ...payoutJobOptions, ...settings.jobOptions?.payouts },
   };
-  return settings.redisUrl
+  const queues = settings.redisUrl
     ? redisQueues(settings.redisUrl, jobOptions, settings.redisPrefix)
     : postgresQueues(settings.databaseUrl, jobOptions);
+  // A queue re-emits its connection's errors (PostgreSQL ending sessions at shutdown, 57P01); an
+  // 'error' event with no listener throws. The listener stays for the queue's whole life.
+  for (const queue of queues.list()) queue.on('error', (error) => settings.onError?.(error));
+  return queues;
 }
 
 type JobOptionsByQueue = { verification: DefaultJobOptions; payouts: DefaultJobOptions };

@@ -43,6 +43,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
     redisPrefix: options.redisPrefix,
+    onError: (err) => logger.warn({ err }, 'job queue connection error'),
   });
   const images = options.images ?? createLocalProofImages(localUploadsDirectory(options.dataDir));
   const workers =

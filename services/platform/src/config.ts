@@ -42,6 +42,12 @@ export const configSchema = z
     MIN_WITHDRAWAL_ACCOUNT_NAIRA: naira(2000),
     MIN_WITHDRAWAL_ACTIVITY_NAIRA: naira(40000),
     WITHDRAWAL_FEE_NAIRA: naira(0),
+    /** Hours withdrawals wait after a user changes bank details (not when first set). */
+    BANK_CHANGE_HOLD_HOURS: z.coerce.number().nonnegative().max(720).default(24),
+    /** An admin's balance change above this (either way) waits for a finance user's approval. */
+    ADJUSTMENT_APPROVAL_ABOVE_NAIRA: naira(50_000),
+    /** The most one balance change may move, either way. */
+    ADJUSTMENT_CAP_NAIRA: naira(1_000_000),
   })
   .superRefine((env, ctx) => {
     for (const role of ['ADMIN', 'FINANCE'] as const) {
@@ -67,6 +73,8 @@ export interface MoneyRules {
   minWithdrawalAccount: number;
   minWithdrawalActivity: number;
   withdrawalFee: number;
+  /** Hours (not kobo): withdrawals wait this long after bank details change. */
+  bankChangeHoldHours: number;
 }
 
 export interface Config {
@@ -83,6 +91,8 @@ export interface Config {
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
   money: MoneyRules;
+  /** Admin balance changes (kobo): above `approvalAbove` finance approves; none may exceed `cap`. */
+  adjustments: { approvalAbove: number; cap: number };
 }
 
 export class ConfigError extends Error {
@@ -121,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minWithdrawalAccount: c.MIN_WITHDRAWAL_ACCOUNT_NAIRA,
       minWithdrawalActivity: c.MIN_WITHDRAWAL_ACTIVITY_NAIRA,
       withdrawalFee: c.WITHDRAWAL_FEE_NAIRA,
+      bankChangeHoldHours: c.BANK_CHANGE_HOLD_HOURS,
     },
+    adjustments: { approvalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA, cap: c.ADJUSTMENT_CAP_NAIRA },
   };
 }

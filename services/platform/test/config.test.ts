@@ -11,6 +11,7 @@ describe('configuration', () => {
       minWithdrawalAccount: 200_000,
       minWithdrawalActivity: 4_000_000,
       withdrawalFee: 0,
+      bankChangeHoldHours: 24,
     });
     expect(config.bootstrapAccounts).toEqual([]);
   });

@@ -187,6 +187,13 @@ export const routes: RouteObject[] = [
                 path: 'payouts',
                 lazy: lazyPage(() => import('../features/finance-payouts/PayoutsPage'), 'PayoutsPage'),
               },
+              {
+                path: 'adjustments',
+                lazy: lazyPage(
+                  () => import('../features/finance-adjustments/AdjustmentsPage'),
+                  'AdjustmentsPage',
+                ),
+              },
             ],
           },
         ],

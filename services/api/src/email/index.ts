@@ -9,6 +9,7 @@ export * from './mailer';
 export * from './settings';
 export { createOutboxMailer } from './outbox-mailer';
 export { createSmtpMailer, type SmtpMailer } from './smtp-mailer';
+export { MAX_EMAIL_ATTEMPTS } from './outbox-store';
 
 export interface MailerDependencies {
   pool: Pool;

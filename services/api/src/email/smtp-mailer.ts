@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger, Pool } from '@kobo/platform';
 import type { Mailer, OutgoingEmail } from './mailer';
-import { markFailed, markSent, recordEmail, type Db, type OutboxRow } from './outbox-store';
+import { claimUndelivered, markFailed, markSent, recordEmail } from './outbox-store';
 
 export interface SmtpMailerOptions {
   pool: Pool;
@@ -18,8 +18,9 @@ export interface SmtpMailerOptions {
 
 export interface SmtpMailer extends Mailer {
   /**
-   * Sends again what is still undelivered ('failed', or 'pending' longer than `olderThanMs`, which
-   * means the process died mid-send). Safe to run from several processes: rows are locked.
+   * Sends again what is still undelivered and due ('failed' with its backoff over and attempts
+   * left, or 'pending' longer than `olderThanMs`, which means the process died mid-send). Safe to
+   * run from several processes: rows are claimed for a while, no transaction spans a send.
    */
   deliverUndelivered(options?: {
     olderThanMs?: number;
@@ -37,7 +38,7 @@ export function createSmtpMailer({ pool, logger, smtpUrl, from }: SmtpMailerOpti
     socketTimeout: 30_000,
   });
 
-  const deliver = async (db: Db, id: string, email: OutgoingEmail): Promise<boolean> => {
+  const deliver = async (id: string, email: OutgoingEmail): Promise<boolean> => {
     try {
       await transporter.sendMail({
         from,
@@ -47,14 +48,14 @@ export function createSmtpMailer({ pool, logger, smtpUrl, from }: SmtpMailerOpti
         text: email.text,
       });
     } catch (error) {
-      await markFailed(db, id, error);
+      await markFailed(pool, id, error);
       logger.warn(
         { emailId: id, kind: email.kind, err: error },
         'email delivery failed; kept in the outbox for a retry',
       );
       return false;
     }
-    await markSent(db, id);
+    await markSent(pool, id);
     return true;
   };
 
@@ -64,39 +65,22 @@ export function createSmtpMailer({ pool, logger, smtpUrl, from }: SmtpMailerOpti
       const { id, recorded } = await recordEmail(pool, email, 'smtp');
       // Already recorded under this id: delivered then, or left for deliverUndelivered.
       if (!recorded) return { id, transport: 'smtp', status: 'pending', duplicate: true };
-      const sent = await deliver(pool, id, email);
+      const sent = await deliver(id, email);
       return { id, transport: 'smtp', status: sent ? 'sent' : 'failed' };
     },
     async deliverUndelivered({ olderThanMs = 60_000, limit = 50 } = {}) {
-      const client = await pool.connect();
       let sent = 0;
       let failed = 0;
-      try {
-        await client.query('BEGIN');
-        const { rows } = await client.query<OutboxRow>(
-          `SELECT * FROM email_outbox
-            WHERE transport = 'smtp' AND status <> 'sent'
-              AND (status = 'failed' OR created_at < now() - make_interval(secs => $1 / 1000.0))
-            ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [olderThanMs, limit],
-        );
-        for (const row of rows) {
-          const ok = await deliver(client, row.id, {
-            kind: row.kind,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-          });
-          if (ok) sent++;
-          else failed++;
-        }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+      for (const row of await claimUndelivered(pool, { olderThanMs, limit })) {
+        const ok = await deliver(row.id, {
+          kind: row.kind,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+        });
+        if (ok) sent++;
+        else failed++;
       }
       return { sent, failed };
     },

@@ -18,6 +18,7 @@ export const domainErrorProblems: Readonly<Record<string, ProblemCode>> = {
   conflict: 'conflict', // 409: e.g. email taken, submission already reviewed
   insufficient_units: 'insufficient_units', // 409: the campaign has no units left
   insufficient_balance: 'insufficient_balance', // 422: well-formed, but the balance does not cover it
+  withdrawals_on_hold: 'withdrawals_on_hold', // 403: bank details changed recently; open again later
 };
 
 /** A code missing from the table is still a refusal of the request, never a server fault. */

@@ -8,7 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { HttpProblem, type FileField } from '../http';
 import { detectImageType, imageContentTypes, imageExtensions, type ImageType } from './image-type';
-import { makeThumbnail, UndecodableImageError } from './thumbnail';
+import { makeThumbnail, UndecodableImageError, withoutMetadata } from './thumbnail';
 
 export interface ImageRule {
   /** The multipart field carrying the file. */
@@ -87,15 +87,19 @@ export function imageUpload(rule: ImageRule): RequestHandler[] {
     const type = detectImageType(file.buffer);
     if (!type) throw new HttpProblem('validation', rule.typeMessage, { [rule.field]: rule.typeMessage });
     let thumbnail: Buffer;
+    let bytes: Buffer;
     try {
-      thumbnail = await makeThumbnail(file.buffer);
+      [thumbnail, bytes] = await Promise.all([
+        makeThumbnail(file.buffer),
+        withoutMetadata(file.buffer, type),
+      ]);
     } catch (error) {
       if (error instanceof UndecodableImageError)
         throw new HttpProblem('validation', rule.typeMessage, { [rule.field]: rule.typeMessage });
       throw error;
     }
     checkedImages.set(req, {
-      bytes: file.buffer,
+      bytes,
       type,
       contentType: imageContentTypes[type],
       extension: imageExtensions[type],

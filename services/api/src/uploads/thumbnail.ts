@@ -25,6 +25,21 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * The original as stored: decoded and encoded again in its own format, upright (EXIF orientation
+ * applied), with no metadata: a phone photo's EXIF carries GPS, the device and the time.
+ */
+export async function withoutMetadata(bytes: Buffer, type: 'png' | 'jpeg' | 'webp'): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    if (type === 'png') return await image.png().toBuffer();
+    if (type === 'webp') return await image.webp({ quality: 90 }).toBuffer();
+    return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  } catch (error) {
+    throw new UndecodableImageError((error as Error).message);
+  }
+}
+
 /** The thumbnail's key, beside the original: 'proofs/c/u-r.png' -> 'proofs/c/u-r.thumb.webp'. */
 export function thumbnailKeyOf(key: string): string {
   const slash = key.lastIndexOf('/');

@@ -108,6 +108,29 @@ describe('admin campaigns', () => {
     expectProblem(badPrice.body);
   });
 
+  it('bounds units × price: a field message, never a 500', async () => {
+    const tooMuch = await h.http
+      .post('/api/admin/tasks')
+      .set(...auth)
+      .send({ ...form, taskUnits: '9007199254740991', taskPrice: '2' })
+      .expect(400);
+    expectProblem(tooMuch.body, 'Units × price cannot be more than ₦1,000,000,000.');
+    expect(tooMuch.body.errors).toEqual({ units: 'Units × price cannot be more than ₦1,000,000,000.' });
+    // Exactly at the bound is fine.
+    await h.http
+      .post('/api/admin/tasks')
+      .set(...auth)
+      .send({ ...form, taskUnits: '1000000', taskPrice: '1000' })
+      .expect(201);
+    const id = await createCampaign(h, { price: 50, units: 10 });
+    const raised = await h.http
+      .put(`/api/admin/tasks/${id}`)
+      .set(...auth)
+      .send({ taskPrice: '100000000000' })
+      .expect(400);
+    expectProblem(raised.body, 'Units × price cannot be more than ₦1,000,000,000.');
+  });
+
   it('edits a campaign, topping up the escrow, and sets its status', async () => {
     const id = await createCampaign(h, { price: 50, units: 10 });
     const res = await h.http

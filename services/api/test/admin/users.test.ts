@@ -152,6 +152,7 @@ describe('admin users', () => {
         phone: '',
         status: 'suspended',
         balance: 40,
+        reason: 'Correction after an audit',
         email: user.email,
       })
       .expect(200);

@@ -227,6 +227,7 @@ describe('the API through a proxy that validates against its OpenAPI document', 
         token: user,
         json: {
           bankDetails: { bankName: 'Access Bank', accountNum: '0123456789', accountName: 'Amaka Obi' },
+          currentPassword: 'amaka-password',
         },
       }),
       200,

@@ -56,4 +56,29 @@ describe('Bull Board at /admin/queues', () => {
         .sort(),
     );
   });
+
+  it('refuses a cookie-authenticated change from another site, and takes one from ours', async () => {
+    // Pausing a queue: a state change Bull Board makes with the browser's cookie.
+    const pause = '/admin/queues/api/queues/payouts/pause';
+    const foreign = await http
+      .put(pause)
+      .set('Cookie', `kobo_session=${h.adminToken}`)
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+    expect(foreign.text).toBe('This request did not come from the Kobo site.');
+    await http.post(pause).set('Cookie', `kobo_session=${h.adminToken}`).expect(403);
+    expect(await queues.payouts.isPaused()).toBe(false);
+
+    await http
+      .put(pause)
+      .set('Cookie', `kobo_session=${h.adminToken}`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(200);
+    expect(await queues.payouts.isPaused()).toBe(true);
+    await http
+      .put('/admin/queues/api/queues/payouts/resume')
+      .set('Authorization', `Bearer ${h.adminToken}`)
+      .expect(200);
+    expect(await queues.payouts.isPaused()).toBe(false);
+  });
 });

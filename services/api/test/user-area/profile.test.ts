@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startHarness, type Harness } from '../support/harness';
-import { registerUser, type TestUser } from './support';
+import { registerUser, TEST_PASSWORD, withSignIn, type TestUser } from './support';
 
 describe('the dashboard and the profile', () => {
   let h: Harness;
@@ -9,8 +9,8 @@ describe('the dashboard and the profile', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    ada = await registerUser(h, 'ada', { accountBalance: 1_234_550 });
-    bola = await registerUser(h, 'bola', { bank: false });
+    ada = await withSignIn(h, await registerUser(h, 'ada', { accountBalance: 1_234_550 }));
+    bola = await withSignIn(h, await registerUser(h, 'bola', { bank: false }));
   });
   afterAll(() => h.close());
 
@@ -78,7 +78,13 @@ describe('the dashboard and the profile', () => {
       const res = await h.http
         .put('/api/users/profile')
         .set(bola.auth)
-        .send({ firstName: 'chidi', lastName: 'OKAFOR', email: email.toUpperCase(), phone: ' 08031111111 ' })
+        .send({
+          firstName: 'chidi',
+          lastName: 'OKAFOR',
+          email: email.toUpperCase(),
+          phone: ' 08031111111 ',
+          currentPassword: TEST_PASSWORD,
+        })
         .expect(200);
       expect(res.body.message).toBe('Profile updated successfully!');
       expect(res.body.profile).toMatchObject({
@@ -91,13 +97,13 @@ describe('the dashboard and the profile', () => {
     });
 
     it('moves the sign-in email along with the profile email', async () => {
-      const carl = await registerUser(h, 'carl');
-      await h.context.pool.query(
-        `INSERT INTO credentials (user_id, email, password_hash) VALUES ($1, $2, 'x')`,
-        [carl.userId, `carl-${carl.userId.slice(0, 8)}@kobo.test`],
-      );
+      const carl = await withSignIn(h, await registerUser(h, 'carl'));
       const email = `carl.new-${carl.userId.slice(0, 8)}@kobo.test`;
-      await h.http.put('/api/users/profile').set(carl.auth).send({ email }).expect(200);
+      await h.http
+        .put('/api/users/profile')
+        .set(carl.auth)
+        .send({ email, currentPassword: TEST_PASSWORD })
+        .expect(200);
       const { rows } = await h.context.pool.query('SELECT email FROM credentials WHERE user_id = $1', [
         carl.userId,
       ]);
@@ -106,7 +112,11 @@ describe('the dashboard and the profile', () => {
 
     it('updates the bank details', async () => {
       const bankDetails = { bankName: 'Zenith Bank', accountNum: '2233445566', accountName: 'Chidi Okafor' };
-      const res = await h.http.put('/api/users/profile').set(bola.auth).send({ bankDetails }).expect(200);
+      const res = await h.http
+        .put('/api/users/profile')
+        .set(bola.auth)
+        .send({ bankDetails, currentPassword: TEST_PASSWORD })
+        .expect(200);
       expect(res.body.message).toBe('Bank details updated successfully!');
       expect(res.body.profile.bankDetails).toEqual(bankDetails);
       expect((await dashboardOf(bola)).bankDetails).toEqual(bankDetails);
@@ -136,7 +146,7 @@ describe('the dashboard and the profile', () => {
         { bankDetails: { bankName: 'Kuda Bank', accountNum: '12345', accountName: 'A' } },
         'Account number must be 10 digits.',
       ],
-      [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
+      [{ email: 'not-an-email', currentPassword: TEST_PASSWORD }, 'Please enter a valid email address.'],
       [{ firstName: 42 }, 'Please fill in all fields before updating.'],
     ])('refuses %j with 400 and the message', async (body, message) => {
       const before = await dashboardOf(ada);
@@ -163,7 +173,11 @@ describe('the dashboard and the profile', () => {
     it('refuses an email another account holds (409), changing nothing', async () => {
       const before = await dashboardOf(ada);
       const taken = (await dashboardOf(bola)).email;
-      const res = await h.http.put('/api/users/profile').set(ada.auth).send({ email: taken }).expect(409);
+      const res = await h.http
+        .put('/api/users/profile')
+        .set(ada.auth)
+        .send({ email: taken, currentPassword: TEST_PASSWORD })
+        .expect(409);
       expect(res.body.code).toBe('conflict');
       expect(await dashboardOf(ada)).toEqual(before);
     });

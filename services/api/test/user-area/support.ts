@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
 import { projections } from '@kobo/projector';
+import { hashPassword } from '../../src/accounts/passwords';
 import type { Harness } from '../support/harness';
 
 export interface TestUser {
@@ -65,4 +66,20 @@ export const referralCodeOf = (user: TestUser) => user.userId.slice(0, 8).toUppe
 export async function headPosition(h: Harness): Promise<number> {
   const { rows } = await h.context.pool.query('SELECT max(global_position) AS p FROM events');
   return Number(rows[0].p);
+}
+
+/** The password `withSignIn` gives a test user. */
+export const TEST_PASSWORD = 'correct horse 42';
+let testPasswordHash: Promise<string> | undefined;
+
+/** Gives a test user a sign-in row (their email, TEST_PASSWORD), for routes that check the password. */
+export async function withSignIn(h: Harness, user: TestUser): Promise<TestUser> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const { rows } = await h.context.pool.query('SELECT email FROM users WHERE user_id = $1', [user.userId]);
+  await h.context.pool.query('INSERT INTO credentials (user_id, email, password_hash) VALUES ($1, $2, $3)', [
+    user.userId,
+    rows[0].email,
+    await testPasswordHash,
+  ]);
+  return user;
 }

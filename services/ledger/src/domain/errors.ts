@@ -3,7 +3,13 @@
  * is what the person sees, `field` names the input at fault when there is one.
  */
 export type DomainErrorCode =
-  'validation' | 'not_found' | 'conflict' | 'forbidden' | 'insufficient_balance' | 'insufficient_units';
+  | 'validation'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'insufficient_balance'
+  | 'insufficient_units'
+  | 'withdrawals_on_hold';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';

@@ -53,7 +53,15 @@ export type UserProfileUpdated = Event<
   'UserProfileUpdated',
   { userId: string; firstName?: string; lastName?: string; email?: string; phone?: string }
 >;
-export type BankDetailsUpdated = Event<'BankDetailsUpdated', { userId: string; bankDetails: BankDetails }>;
+export type BankDetailsUpdated = Event<
+  'BankDetailsUpdated',
+  {
+    userId: string;
+    bankDetails: BankDetails;
+    /** When they were set (ISO 8601); a change (not the first setting) holds withdrawals for a while. */
+    changedAt?: string;
+  }
+>;
 /** The password itself lives in the credentials table, never in the log. */
 export type PasswordChanged = Event<'PasswordChanged', { userId: string }>;
 export type UserRoleSet = Event<'UserRoleSet', { userId: string; role: Role }>;
@@ -70,8 +78,23 @@ export type BalanceAdjusted = Event<
     amount: Kobo;
     reason: string;
     by: string;
+    /** Set when the adjustment waited for approval: who asked for it and who approved it. */
+    requestedBy?: string;
+    approvedBy?: string;
     postings: Posting[];
   }
+>;
+/**
+ * A balance change above the approval threshold, asked for by an admin: nothing is posted until a
+ * finance user approves it (then BalanceAdjusted, same adjustmentId) or rejects it.
+ */
+export type BalanceAdjustmentRequested = Event<
+  'BalanceAdjustmentRequested',
+  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string }
+>;
+export type BalanceAdjustmentRejected = Event<
+  'BalanceAdjustmentRejected',
+  { userId: string; adjustmentId: string; reason: string; by: string }
 >;
 /** A task or activity reward landing in the user's wallet; campaign escrow -> user balance. */
 export type RewardCredited = Event<
@@ -149,6 +172,8 @@ export type UserEvent =
   | UserStatusSet
   | UserDeleted
   | BalanceAdjusted
+  | BalanceAdjustmentRequested
+  | BalanceAdjustmentRejected
   | RewardCredited
   | ReferralBonusCredited
   | WithdrawalRequested

@@ -11,15 +11,20 @@ export interface MoneyRules {
   minWithdrawalAccount: number;
   minWithdrawalActivity: number;
   withdrawalFee: number;
+  /** Hours withdrawals wait after bank details are changed (not first set); absent: 24. */
+  bankChangeHoldHours?: number;
 }
 
-/** The defaults of the product decisions (₦500, ₦200, ₦2,000, ₦40,000, ₦0). */
+export const DEFAULT_BANK_CHANGE_HOLD_HOURS = 24;
+
+/** The defaults of the product decisions (₦500, ₦200, ₦2,000, ₦40,000, ₦0; 24 hours). */
 export const defaultMoneyRules: MoneyRules = {
   signupBonus: 50_000,
   referralBonus: 20_000,
   minWithdrawalAccount: 200_000,
   minWithdrawalActivity: 4_000_000,
   withdrawalFee: 0,
+  bankChangeHoldHours: DEFAULT_BANK_CHANGE_HOLD_HOURS,
 };
 
 export function balanceOf(type: WithdrawalType): BalanceKind {

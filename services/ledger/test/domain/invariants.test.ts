@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/events';
 import { userDecider } from '../../src/domain/user/decider';
 import { Accounts, kobo, postingsSum } from '../../src/money';
-import { bankSet, campaignCreated, details, naira, registered, rules } from './support/fixtures';
+import { bankSet, campaignCreated, details, naira, NOW, registered, rules } from './support/fixtures';
 
 /** mulberry32: a seeded generator, so a failure replays. */
 function random(seed: number) {
@@ -80,7 +80,14 @@ function simulate(seed: number, steps: number) {
         userDecider.decide(
           {
             type: 'RequestWithdrawal',
-            data: { userId: id, withdrawalId: `w${Math.floor(next() * 3)}`, type, amount: amount(), rules },
+            data: {
+              userId: id,
+              withdrawalId: `w${Math.floor(next() * 3)}`,
+              type,
+              amount: amount(),
+              rules,
+              now: NOW,
+            },
           },
           user(id),
         ),

@@ -9,6 +9,7 @@ import {
   credited,
   naira,
   registered,
+  NOW,
   rules,
   withdrawalApproved,
   withdrawalRequested,
@@ -157,7 +158,7 @@ describe('profile', () => {
 describe('bank details', () => {
   const update = (d: Partial<typeof bank>) => ({
     type: 'UpdateBankDetails' as const,
-    data: { userId: 'u1', ...bank, ...d },
+    data: { userId: 'u1', ...bank, now: NOW, ...d },
   });
 
   it('stores bank details from the list of 20 banks', () => {
@@ -168,7 +169,7 @@ describe('bank details', () => {
       .then([
         {
           type: 'BankDetailsUpdated',
-          data: { userId: 'u1', bankDetails: { ...bank, bankName: 'Zenith Bank' } },
+          data: { userId: 'u1', bankDetails: { ...bank, bankName: 'Zenith Bank' }, changedAt: NOW },
         },
       ]);
   });
@@ -247,11 +248,13 @@ describe('deleting a user', () => {
       .then([deleted]);
     const gone = user.given([registered('u1'), deleted]);
     gone.when({ type: 'ChangePassword', data: { userId: 'u1' } }).thenThrows('not_found');
-    gone.when({ type: 'UpdateBankDetails', data: { userId: 'u1', ...bank } }).thenThrows('not_found');
+    gone
+      .when({ type: 'UpdateBankDetails', data: { userId: 'u1', ...bank, now: NOW } })
+      .thenThrows('not_found');
     gone
       .when({
         type: 'RequestWithdrawal',
-        data: { userId: 'u1', withdrawalId: 'w1', type: 'withdrawal', amount: naira(2000), rules },
+        data: { userId: 'u1', withdrawalId: 'w1', type: 'withdrawal', amount: naira(2000), rules, now: NOW },
       })
       .thenThrows('not_found');
     gone

@@ -8,6 +8,7 @@ import {
   bankSet,
   credited,
   naira,
+  NOW,
   registered,
   rules,
   withdrawalApproved,
@@ -23,7 +24,7 @@ const request = (
   r = rules,
 ): RequestWithdrawal => ({
   type: 'RequestWithdrawal',
-  data: { userId: 'u1', withdrawalId, type, amount, rules: r },
+  data: { userId: 'u1', withdrawalId, type, amount, rules: r, now: NOW },
 });
 
 /** Registered (₦500 activity bonus), bank details set, ₦10,000 on the account balance, ₦50,000 more on activity. */
@@ -386,5 +387,74 @@ describe('payouts', () => {
       .given(approvedHold)
       .when({ ...paid, data: { ...paid.data, reference: ' ' } })
       .thenThrows({ code: 'validation', field: 'reference' });
+  });
+});
+
+describe('the hold after bank details change', () => {
+  const newBank = { bankName: 'Zenith Bank', accountNum: '2233445566', accountName: 'Ada Obi' };
+  /** Bank details changed at 13:05 UTC (14:05 in Lagos) on 23 Nov 2026. */
+  const changed: UserEvent = {
+    type: 'BankDetailsUpdated',
+    data: { userId: 'u1', bankDetails: newBank, changedAt: '2026-11-23T13:05:00.000Z' },
+  };
+  const at = (now: string, r = rules): RequestWithdrawal => ({
+    type: 'RequestWithdrawal',
+    data: { userId: 'u1', withdrawalId: 'w1', type: 'withdrawal', amount: naira(2000), rules: r, now },
+  });
+  const message =
+    'Your bank details changed recently. For your safety, withdrawals open again at 14:05 on 24 Nov 2026 ' +
+    '(24 hours after the change).';
+
+  it('refuses withdrawals for 24 hours after a change, saying when they open again (Lagos time)', () => {
+    user
+      .given([...funded, changed])
+      .when(at('2026-11-23T13:06:00.000Z'))
+      .thenThrows({ code: 'withdrawals_on_hold', message, field: 'amount' });
+    user
+      .given([...funded, changed])
+      .when(at('2026-11-24T13:04:59.000Z'))
+      .thenThrows({ code: 'withdrawals_on_hold', message });
+  });
+
+  it('opens withdrawals again once the hold has passed, paying to the new details', () => {
+    const [event] = user
+      .given([...funded, changed])
+      .when(at('2026-11-24T13:05:00.000Z'))
+      .then([expect.objectContaining({ type: 'WithdrawalRequested' }) as UserEvent]);
+    expect(event!.data).toMatchObject({ bankDetails: newBank });
+  });
+
+  it('takes the length of the hold from the rules', () => {
+    user
+      .given([...funded, changed])
+      .when(at('2026-11-23T14:00:00.000Z', { ...rules, bankChangeHoldHours: 1 }))
+      .thenThrows({
+        code: 'withdrawals_on_hold',
+        message:
+          'Your bank details changed recently. For your safety, withdrawals open again at 15:05 on 23 Nov 2026 ' +
+          '(1 hour after the change).',
+      });
+    user
+      .given([...funded, changed])
+      .when(at('2026-11-23T13:05:00.000Z', { ...rules, bankChangeHoldHours: 0 }))
+      .then([expect.objectContaining({ type: 'WithdrawalRequested' }) as UserEvent]);
+  });
+
+  it('does not hold withdrawals when bank details are first set', () => {
+    const firstSet: UserEvent = { ...changed, data: { ...changed.data, bankDetails: bank } };
+    user
+      .given([registered('u1'), firstSet, credited('u1', naira(10_000), 'account', 'a1')])
+      .when(at('2026-11-23T13:06:00.000Z'))
+      .then([expect.objectContaining({ type: 'WithdrawalRequested' }) as UserEvent]);
+  });
+
+  it('records when the details changed, and the state keeps it only for a change', () => {
+    const update = {
+      type: 'UpdateBankDetails' as const,
+      data: { userId: 'u1', ...newBank, now: '2026-11-23T13:05:00.000Z' },
+    };
+    user.given(funded).when(update).then([changed]);
+    expect(user.given(funded).state().bankDetailsChangedAt).toBeNull();
+    expect(user.given([...funded, changed]).state().bankDetailsChangedAt).toBe('2026-11-23T13:05:00.000Z');
   });
 });

@@ -1,4 +1,5 @@
 import type { Projection } from '../projection';
+import { adjustments } from './adjustments';
 import { balances } from './balances';
 import { campaigns } from './campaigns';
 import { community } from './community';
@@ -10,6 +11,7 @@ import { users } from './users';
 import { withdrawals } from './withdrawals';
 
 export {
+  adjustments,
   balances,
   campaigns,
   community,
@@ -32,6 +34,7 @@ export const projections: readonly Projection[] = [
   submissions,
   withdrawals,
   community,
+  adjustments,
 ];
 
 /** The projections a user reads back right after a command (see docs/decisions/0004-projections.md). */

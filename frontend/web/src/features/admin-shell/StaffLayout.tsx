@@ -42,6 +42,7 @@ const TRANSACTIONS: MenuItem = { to: '/admin/transactions', label: 'Transactions
 const COMMUNITY: MenuItem = { to: '/admin/community', label: 'Community', icon: 'chat' };
 const JOURNAL: MenuItem = { to: '/finance', label: 'Journal & tools', icon: 'book' };
 const PAYOUTS: MenuItem = { to: '/finance/payouts', label: 'Payouts', icon: 'send-message' };
+const ADJUSTMENTS: MenuItem = { to: '/finance/adjustments', label: 'Adjustments', icon: 'exchange' };
 
 const ADMIN_AREA: StaffArea = {
   home: '/admin',
@@ -56,7 +57,7 @@ const FINANCE_AREA: StaffArea = {
   home: '/finance',
   tag: { text: 'Finance', intent: 'primary' },
   who: { name: 'Finance', hint: 'Kobo finance desk', icon: 'bank-account' },
-  menu: [JOURNAL, PAYOUTS],
+  menu: [JOURNAL, PAYOUTS, ADJUSTMENTS],
   bottomBar: [{ ...JOURNAL, label: 'Journal' }, PAYOUTS],
 };
 

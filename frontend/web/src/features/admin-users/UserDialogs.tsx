@@ -13,6 +13,7 @@ import {
   HTMLSelect,
   InputGroup,
   Intent,
+  TextArea,
 } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../shared/api/api';
@@ -24,6 +25,7 @@ import { newAttemptKey } from '../admin-withdrawals/api';
 import { useCreateUserMutation, useDeleteUserMutation, useUpdateUserMutation, type AdminUser } from './api';
 import { UserStatusTag } from './UserStatusTag';
 import {
+  balanceChanged,
   changeBody,
   createBody,
   EMPTY_FORM,
@@ -36,7 +38,7 @@ import {
 } from './users-view';
 
 /** The fields with a hint under them when they hold no error. */
-const HINTED = new Set<FormField>(['phone', 'password', 'balance']);
+const HINTED = new Set<FormField>(['phone', 'password', 'balance', 'reason']);
 const CREATE_FAILED = 'Error creating user';
 const UPDATE_FAILED = 'Failed to update user. Please try again!';
 const DELETE_FAILED = 'Failed to delete user. Please try again!';
@@ -74,6 +76,8 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
   const [refusal, setRefusal] = useState<string | null>(null);
   const [idempotencyKey] = useState(newAttemptKey);
   const busy = creating.isLoading || updating.isLoading;
+  // The reason is asked for only when the balance field holds another amount (separation of duties).
+  const asksReason = user !== null && balanceChanged(user, form);
 
   function set<F extends FormField>(field: F, value: UserForm[F]) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -83,7 +87,7 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found = formErrors(form, !user);
+    const found = formErrors(form, !user, user);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -97,9 +101,14 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
         const body = changeBody(user, form);
         const answer = Object.keys(body).length ? await update({ id: user._id, body }).unwrap() : null;
         toast.success(answer?.message ?? 'User updated successfully.');
+        // Above the approval threshold the balance is not changed yet: say so.
+        if (answer?.pendingAdjustment)
+          toast.info(answer.pendingAdjustment.message, { title: 'Balance change waits for finance' });
       } else {
         const answer = await create({ body: createBody(form), idempotencyKey }).unwrap();
         toast.success(answer.message);
+        if (answer.pendingAdjustment)
+          toast.info(answer.pendingAdjustment.message, { title: 'Balance change waits for finance' });
       }
       onClose();
     } catch (error) {
@@ -183,6 +192,23 @@ function UserFormBody({ user, onClose }: { user: AdminUser | null; onClose: () =
             />,
             user ? 'A change is posted to the ledger as an adjustment.' : 'Default 0.',
           )}
+          {asksReason
+            ? field(
+                'reason',
+                'Reason for the balance change (required)',
+                <TextArea
+                  id="kobo-admin-users-reason"
+                  {...described('reason')}
+                  fill
+                  rows={2}
+                  maxLength={200}
+                  value={form.reason ?? ''}
+                  intent={errors.reason ? Intent.DANGER : Intent.NONE}
+                  onChange={(event) => set('reason', event.currentTarget.value)}
+                />,
+                "Kept with the adjustment; a large change waits for a finance user's approval.",
+              )
+            : null}
           {field(
             'status',
             'Status',

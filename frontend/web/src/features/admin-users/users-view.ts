@@ -81,6 +81,8 @@ export interface UserForm {
   phone: string;
   password: string;
   balance: string;
+  /** Why the balance changes (an edit that changes it needs one: docs/api/admin.md). */
+  reason?: string;
   status: 'active' | 'inactive';
 }
 
@@ -110,8 +112,17 @@ export function formOf(user: AdminUser): UserForm {
 }
 
 /** The checks the screen makes before sending (the server makes them again). */
-export function formErrors(form: UserForm, creating: boolean): Partial<Record<FormField, string>> {
+export function formErrors(
+  form: UserForm,
+  creating: boolean,
+  user?: AdminUser | null,
+): Partial<Record<FormField, string>> {
   const errors: Partial<Record<FormField, string>> = {};
+  if (user && balanceChanged(user, form)) {
+    const reason = (form.reason ?? '').trim();
+    if (!reason) errors.reason = REASON_REQUIRED;
+    else if (reason.length < 3 || reason.length > 200) errors.reason = REASON_LENGTH;
+  }
   if (!form.firstName.trim()) errors.firstName = NAMES_REQUIRED;
   if (!form.lastName.trim()) errors.lastName = NAMES_REQUIRED;
   if (!form.email.trim()) errors.email = 'Email is required.';
@@ -122,6 +133,16 @@ export function formErrors(form: UserForm, creating: boolean): Partial<Record<Fo
   if (creating && form.password && form.password.length < 6)
     errors.password = 'Password must be at least 6 characters';
   return errors;
+}
+
+export const REASON_REQUIRED = 'Please give a reason for the balance change.';
+export const REASON_LENGTH = 'The reason must be 3 to 200 characters.';
+
+/** The balance field holds another amount than the user's (₦40 and ₦40.00 are the same). */
+export function balanceChanged(user: AdminUser, form: UserForm): boolean {
+  const typed = form.balance.trim() || '0';
+  if (!/^\d+(\.\d{1,2})?$/.test(typed)) return typed !== formOf(user).balance;
+  return Math.round(Number(typed) * 100) !== Math.round(user.accountBalance * 100);
 }
 
 export function createBody(form: UserForm): NewUser {
@@ -148,5 +169,6 @@ export function changeBody(user: AdminUser, form: UserForm): UserChange {
     if (form[field].trim() !== before[field]) body[field] = form[field].trim();
   if (form.status !== before.status) body.status = form.status;
   if (form.balance.trim() !== before.balance) body.balance = form.balance.trim() || '0';
+  if (body.balance !== undefined && form.reason?.trim()) body.reason = form.reason.trim();
   return body;
 }

@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'UserStatusSet',
   'UserDeleted',
   'BalanceAdjusted',
+  'BalanceAdjustmentRequested',
+  'BalanceAdjustmentRejected',
   'RewardCredited',
   'ReferralBonusCredited',
   'WithdrawalRequested',

@@ -5,6 +5,7 @@ import type { Dashboard } from '../../shared/api/account';
 import { BANKS } from '../../shared/constants';
 import { useToast } from '../../shared/toast/toast';
 import { useUpdateProfileMutation } from './api';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { FormAlert, refusedFields } from './FormAlert';
 import {
   BANK_FIELDS,
@@ -21,6 +22,8 @@ export function BankForm({ bankDetails }: { bankDetails: Dashboard['bankDetails'
   const saved: BankValues = bankDetails;
   const [values, setValues] = useState<BankValues>(saved);
   const [refusal, setRefusal] = useState<Refusal<keyof BankValues> | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const toast = useToast();
   const changed = bankDetailsChanged(saved, values);
@@ -36,21 +39,28 @@ export function BankForm({ bankDetails }: { bankDetails: Dashboard['bankDetails'
     const invalid = validateBankDetails(values);
     setRefusal(invalid);
     if (invalid || !changed) return;
-    // A later change will send `currentPassword` with the bank details (decisions.md).
+    // Setting or changing bank details needs the current password (decisions.md "Sensitive changes").
+    if (!currentPassword) {
+      setPasswordError(SETTINGS_MESSAGES.currentPasswordForChange);
+      return;
+    }
     const bank = {
       bankName: values.bankName,
       accountNum: values.accountNum.trim(),
       accountName: values.accountName.trim(),
     };
-    const answer = await updateProfile({ bankDetails: bank });
+    const answer = await updateProfile({ bankDetails: bank, currentPassword });
     if ('error' in answer) {
       const errors = fieldErrors(answer.error);
       const message = errorMessage(answer.error, SETTINGS_MESSAGES.bankFailed);
-      setRefusal({ message, fields: refusedFields(errors, BANK_FIELDS) });
+      if (errors.currentPassword) setPasswordError(errors.currentPassword);
+      else setRefusal({ message, fields: refusedFields(errors, BANK_FIELDS) });
       toast.error(message, { title: SETTINGS_MESSAGES.bankFailed });
       return;
     }
     setValues(answer.data.profile.bankDetails);
+    setCurrentPassword('');
+    setPasswordError(null);
     toast.success(SETTINGS_MESSAGES.bankUpdated);
   }
 
@@ -116,6 +126,20 @@ export function BankForm({ bankDetails }: { bankDetails: Dashboard['bankDetails'
             onChange={(event) => edit('accountName', event.target.value)}
           />
         </FormGroup>
+        <CurrentPasswordField
+          id="settings-bank-currentPassword"
+          value={currentPassword}
+          error={passwordError}
+          hint={
+            firstTime
+              ? 'Enter your current password to save your bank details.'
+              : 'Enter your current password to change your bank details. For your safety, withdrawals pause for a while after a change.'
+          }
+          onChange={(value) => {
+            setCurrentPassword(value);
+            setPasswordError(null);
+          }}
+        />
       </div>
       <FormAlert id="bank-alert" message={refusal?.message ?? null} />
       <div className="kobo-settings-actions">
@@ -127,6 +151,8 @@ export function BankForm({ bankDetails }: { bankDetails: Dashboard['bankDetails'
           onClick={() => {
             setValues(saved);
             setRefusal(null);
+            setCurrentPassword('');
+            setPasswordError(null);
           }}
         />
         <Button

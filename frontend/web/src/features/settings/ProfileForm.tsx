@@ -4,10 +4,12 @@ import { errorMessage, fieldErrors } from '../../shared/api/api';
 import type { Dashboard } from '../../shared/api/account';
 import { useToast } from '../../shared/toast/toast';
 import { useUpdateProfileMutation } from './api';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { FormAlert, refusedFields } from './FormAlert';
 import {
   PROFILE_FIELDS,
   SETTINGS_MESSAGES,
+  emailChanged,
   profileChanges,
   validateProfile,
   type ProfileValues,
@@ -47,10 +49,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const saved = valuesOf(profile);
   const [values, setValues] = useState<ProfileValues>(saved);
   const [refusal, setRefusal] = useState<Refusal<keyof ProfileValues> | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const toast = useToast();
   const changes = profileChanges(saved, values);
   const changed = Object.keys(changes).length > 0;
+  const needsPassword = emailChanged(saved, values);
 
   function edit(field: keyof ProfileValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -62,15 +67,23 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const invalid = validateProfile(values);
     setRefusal(invalid);
     if (invalid || !changed) return;
-    // A later change will add `currentPassword` here when `changes.email` is set (decisions.md).
-    const answer = await updateProfile(changes);
+    // A new sign-in email needs the current password (decisions.md "Sensitive changes").
+    if (needsPassword && !currentPassword) {
+      setPasswordError(SETTINGS_MESSAGES.currentPasswordForChange);
+      return;
+    }
+    const answer = await updateProfile(needsPassword ? { ...changes, currentPassword } : changes);
     if ('error' in answer) {
+      const errors = fieldErrors(answer.error);
       const message = errorMessage(answer.error, SETTINGS_MESSAGES.profileFailed);
-      setRefusal({ message, fields: refusedFields(fieldErrors(answer.error), PROFILE_FIELDS) });
+      if (errors.currentPassword) setPasswordError(errors.currentPassword);
+      else setRefusal({ message, fields: refusedFields(errors, PROFILE_FIELDS) });
       toast.error(message, { title: SETTINGS_MESSAGES.profileFailedTitle });
       return;
     }
     setValues(valuesOf(answer.data.profile));
+    setCurrentPassword('');
+    setPasswordError(null);
     toast.success(SETTINGS_MESSAGES.profileUpdated);
   }
 
@@ -108,6 +121,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           );
         })}
       </div>
+      {needsPassword ? (
+        <CurrentPasswordField
+          id="settings-profile-currentPassword"
+          value={currentPassword}
+          error={passwordError}
+          hint="Enter your current password to change your sign-in email."
+          onChange={(value) => {
+            setCurrentPassword(value);
+            setPasswordError(null);
+          }}
+        />
+      ) : null}
       <FormAlert id="profile-alert" message={refusal?.message ?? null} />
       <div className="kobo-settings-actions">
         <Button
@@ -118,6 +143,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           onClick={() => {
             setValues(saved);
             setRefusal(null);
+            setCurrentPassword('');
+            setPasswordError(null);
           }}
         />
         <Button

@@ -16,6 +16,8 @@ export const SETTINGS_MESSAGES = {
   bankUpdated: 'Bank details updated successfully!',
   bankFailed: 'Error updating bank details',
   currentPasswordRequired: 'Current password is required',
+  /** The server's words (decisions.md "Sensitive changes"). */
+  currentPasswordForChange: 'Please enter your current password to change your email or bank details.',
   passwordsDiffer: 'New passwords do not match!',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters!`,
   passwordUpdated: 'Password updated successfully!',
@@ -48,6 +50,11 @@ export function validateProfile(values: ProfileValues): Refusal<keyof ProfileVal
   if (empty.length > 0) return { message: SETTINGS_MESSAGES.profileRequired, fields: empty };
   if (!EMAIL.test(values.email.trim())) return { message: SETTINGS_MESSAGES.invalidEmail, fields: ['email'] };
   return null;
+}
+
+/** A new sign-in email (not just another case of the same one) needs the current password. */
+export function emailChanged(saved: ProfileValues, values: ProfileValues): boolean {
+  return values.email.trim().toLowerCase() !== saved.email.trim().toLowerCase();
 }
 
 /** Only the fields that differ from what is saved, trimmed: the server changes only what it is sent. */

@@ -14,7 +14,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRequestWithdrawalMutation, type WithdrawalKind, type WithdrawalRequest } from './api';
 import { BankCard } from './BankCard';
-import { hasBankDetails } from './bank-details';
+import { hasBankDetails, isBankChangeHold } from './bank-details';
 import { WITHDRAW_FAILED, withdrawalSubmitted } from './messages';
 import { WithdrawalsList } from './WithdrawalsList';
 import { WithdrawForm, type SendOutcome } from './WithdrawForm';
@@ -26,14 +26,19 @@ export function WithdrawPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [tab, setTab] = useState<WithdrawalKind>('withdrawal');
+  // The server's "withdrawals open again at ..." stays on the page, not only in a passing toast.
+  const [paused, setPaused] = useState<string | null>(null);
 
   async function send(request: WithdrawalRequest, idempotencyKey: string): Promise<SendOutcome> {
     try {
       await requestWithdrawal({ ...request, idempotencyKey }).unwrap();
       toast.success(withdrawalSubmitted(request.type));
+      setPaused(null);
       return { ok: true };
     } catch (error) {
-      toast.error(errorMessage(error, WITHDRAW_FAILED));
+      const message = errorMessage(error, WITHDRAW_FAILED);
+      if (isBankChangeHold(error)) setPaused(message);
+      toast.error(message);
       return { ok: false, error };
     }
   }
@@ -78,6 +83,11 @@ export function WithdrawPage() {
     );
     body = (
       <>
+        {paused ? (
+          <Callout intent="warning" icon="lock" title="Withdrawals paused" className="kobo-withdraw-paused">
+            {paused}
+          </Callout>
+        ) : null}
         {heldBalance > 0 ? (
           <Callout intent="primary" icon="time" compact className="kobo-withdraw-held">
             {formatNaira(heldBalance)} is on hold for withdrawals waiting for approval. It is not part of the

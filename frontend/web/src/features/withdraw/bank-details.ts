@@ -16,3 +16,11 @@ export function maskAccountNumber(accountNum: string): string {
   if (digits.length <= 4) return digits;
   return '•'.repeat(digits.length - 4) + digits.slice(-4);
 }
+
+/** The server's refusal while withdrawals wait after a bank-details change (problem code). */
+export function isBankChangeHold(error: unknown): boolean {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  return (
+    typeof data === 'object' && data !== null && (data as { code?: unknown }).code === 'withdrawals_on_hold'
+  );
+}

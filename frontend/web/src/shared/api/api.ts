@@ -29,6 +29,7 @@ export const tagTypes = [
   'AdminCampaigns',
   'AdminUsers',
   'Payouts',
+  'Adjustments',
 ] as const;
 
 export const MAX_RETRIES = 3;

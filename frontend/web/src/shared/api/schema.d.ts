@@ -26,7 +26,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update the profile (firstName, lastName, email, phone) and/or the bank details */
+    /**
+     * Update the profile (firstName, lastName, email, phone) and/or the bank details
+     * @description Changing the email, or setting or changing the bank details, needs `currentPassword`. The old address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after bank details change (not when first set).
+     */
     put: operations['putUsersProfile'];
     post?: never;
     delete?: never;
@@ -316,7 +319,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit a user's profile, status or account balance */
+    /**
+     * Edit a user's profile, status or account balance
+     * @description A balance change needs a reason and is capped (ADJUSTMENT_CAP_NAIRA); above ADJUSTMENT_APPROVAL_ABOVE_NAIRA it is not posted but waits for a finance user's approval (pendingAdjustment). Staff accounts answer 404.
+     */
     put: operations['putAdminUsersById'];
     post?: never;
     /** Delete a user (their login goes too; the ledger keeps their history) */
@@ -785,6 +791,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Balance adjustments: pending first, then newest first; searched, filtered and paged
+     * @description X-Total-Count says how many match; after = X-Next-Cursor pages by key.
+     */
+    get: operations['getFinanceAdjustments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/adjustments/{adjustmentId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a pending balance change: it is posted; approving again is a no-op */
+    post: operations['postFinanceAdjustmentsByAdjustmentIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/adjustments/{adjustmentId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a pending balance change with a reason: nothing is posted; rejecting again is a no-op */
+    post: operations['postFinanceAdjustmentsByAdjustmentIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/register': {
     parameters: {
       query?: never;
@@ -1040,6 +1100,7 @@ export interface components {
         | 'unprocessable'
         | 'idempotency_key_reused'
         | 'insufficient_balance'
+        | 'withdrawals_on_hold'
         | 'rate_limited'
         | 'internal'
         | 'unavailable';
@@ -1114,6 +1175,13 @@ export interface components {
       accountName: string | null;
       accountNumber: string | null;
       createdAt: string;
+    };
+    PendingAdjustment: {
+      adjustmentId: string;
+      amount: number;
+      /** @constant */
+      state: 'pending';
+      message: string;
     };
     AdminTransaction: {
       transactionId: string;
@@ -1385,6 +1453,25 @@ export interface components {
         nextEventId?: string;
       };
     };
+    BalanceAdjustment: {
+      adjustmentId: string;
+      userId: string;
+      fullName: string;
+      email: string;
+      /** @enum {string} */
+      balance: 'account' | 'activity';
+      amount: number;
+      reason: string;
+      /** @enum {string} */
+      state: 'pending' | 'posted' | 'approved' | 'rejected';
+      requestedBy: string;
+      requestedByName: string | null;
+      requestedAt: string;
+      decidedBy: string | null;
+      decidedByName: string | null;
+      decidedAt: string | null;
+      decisionReason: string | null;
+    };
     AuthRegistered: {
       message: string;
       id: string;
@@ -1523,6 +1610,7 @@ export interface operations {
             accountNum: string;
             accountName: string;
           };
+          currentPassword?: string;
         };
       };
     };
@@ -1551,7 +1639,7 @@ export interface operations {
           };
         };
       };
-      /** @description A field is empty or invalid, or the bank is not in the list */
+      /** @description A field is empty or invalid, the bank is not in the list, or the current password is missing or wrong */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1966,7 +2054,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The account is suspended */
+      /** @description The account is suspended, or withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2741,13 +2829,14 @@ export interface operations {
           username?: string;
           password?: string;
           balance?: number | string;
+          reason?: string;
           /** @enum {string} */
           status?: 'active' | 'inactive' | 'suspended';
         };
       };
     };
     responses: {
-      /** @description 'User created successfully.' */
+      /** @description 'User created successfully.', and pendingAdjustment when the opening balance waits for finance */
       201: {
         headers: {
           /** @description true when this is the stored first answer */
@@ -2758,6 +2847,7 @@ export interface operations {
           'application/json': {
             message: string;
             user: components['schemas']['AdminUser'];
+            pendingAdjustment?: components['schemas']['PendingAdjustment'];
           };
         };
       };
@@ -2837,13 +2927,14 @@ export interface operations {
           email?: string;
           phone?: string;
           balance?: number | string;
+          reason?: string;
           /** @enum {string} */
           status?: 'active' | 'inactive' | 'suspended';
         };
       };
     };
     responses: {
-      /** @description 'User updated successfully.' */
+      /** @description 'User updated successfully.', and pendingAdjustment when the balance change waits for finance */
       200: {
         headers: {
           /** @description true when this is the stored first answer */
@@ -2854,10 +2945,11 @@ export interface operations {
           'application/json': {
             message: string;
             user: components['schemas']['AdminUser'];
+            pendingAdjustment?: components['schemas']['PendingAdjustment'];
           };
         };
       };
-      /** @description Invalid input */
+      /** @description Invalid input, no reason for a balance change, or a change above the cap */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5127,6 +5219,8 @@ export interface operations {
           | 'UserStatusSet'
           | 'UserDeleted'
           | 'BalanceAdjusted'
+          | 'BalanceAdjustmentRequested'
+          | 'BalanceAdjustmentRejected'
           | 'RewardCredited'
           | 'ReferralBonusCredited'
           | 'WithdrawalRequested'
@@ -5256,6 +5350,266 @@ export interface operations {
       };
       /** @description No event with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinanceAdjustments: {
+    parameters: {
+      query?: {
+        q?: string;
+        sort?: 'requestedAt';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        after?: string;
+        state?: 'pending' | 'posted' | 'approved' | 'rejected';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The adjustments (money in naira) */
+      200: {
+        headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BalanceAdjustment'][];
+        };
+      };
+      /** @description An invalid filter or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postFinanceAdjustmentsByAdjustmentIdApprove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        adjustmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 'Balance change approved.', and the adjustment */
+      200: {
+        headers: {
+          /** @description true when this is the stored first answer */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            adjustment: components['schemas']['BalanceAdjustment'];
+          };
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The finance user asked for this change themself */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such adjustment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Already rejected */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The balance would go below zero */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postFinanceAdjustmentsByAdjustmentIdReject: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        adjustmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 'Balance change rejected.', and the adjustment */
+      200: {
+        headers: {
+          /** @description true when this is the stored first answer */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            adjustment: components['schemas']['BalanceAdjustment'];
+          };
+        };
+      };
+      /** @description The reason is missing */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such adjustment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Already approved */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Idempotency-Key reused with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,7 +1,7 @@
 /**
  * Manual bank transfers (the default payout provider): finance lists the approved withdrawals,
  * exports them for the bank, then marks each paid with the bank's reference, or failed (the money
- * goes back to the user's balance).
+ * goes back to the user's balance). Only finance settles; admins may read.
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
 import type { FeatureRoutes } from '../../app';
@@ -18,7 +18,10 @@ import {
   withdrawalParams,
 } from './schemas';
 
+// Admins may read payouts; only finance settles them (separation of duties: the admin who
+// approves a withdrawal must not also be able to record its outcome).
 const FINANCE = ['finance', 'admin'] as const;
+const SETTLES = ['finance'] as const;
 const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
 
 export const payoutRoutes: FeatureRoutes = (ctx) => {
@@ -118,7 +121,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       summary:
         'Record that the bank paid: the money leaves payouts clearing; the same reference again is a no-op',
       tags: ['finance'],
-      access: FINANCE,
+      access: SETTLES,
       params: withdrawalParams,
       body: markPaidBody,
       idempotency: 'optional',
@@ -149,7 +152,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       path: '/finance/payouts/:withdrawalId/mark-failed',
       summary: "Record that the transfer cannot be made: the money goes back to the user's balance",
       tags: ['finance'],
-      access: FINANCE,
+      access: SETTLES,
       params: withdrawalParams,
       body: markFailedBody,
       idempotency: 'optional',

@@ -1,5 +1,6 @@
 /** Finance's API: read-only ledger access, verification and replay status, and manual payouts (finance and admin roles). */
 import type { FeatureRoutes } from '../../app';
+import { adjustmentRoutes } from './adjustment-routes';
 import { auditRoutes } from './audit-routes';
 import { chartsRoutes } from './charts-routes';
 import { eventsRoutes } from './events-routes';
@@ -18,5 +19,6 @@ export const financeRoutes: FeatureRoutes = (ctx) => {
     ...runsRoutes(runs),
     ...chartsRoutes(ctx),
     ...eventsRoutes(ctx),
+    ...adjustmentRoutes(ctx),
   ];
 };

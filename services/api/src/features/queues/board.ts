@@ -10,13 +10,15 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Express, RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import { authenticateRequest, authMessages, HttpProblem, presentedToken, type Auth } from '../../http';
+import { changesState, fromOwnSite } from '../../http/auth/session-cookie';
 
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
 /** The API's own check (signature, then a session that still stands), answered as plain text. */
 function adminOnly({ tokens, sessions }: Pick<Auth, 'tokens' | 'sessions'>): RequestHandler {
   return async (req, res, next) => {
-    if (!presentedToken(req)) {
+    const presented = presentedToken(req);
+    if (!presented) {
       res.status(401).type('text/plain').send('Sign in as an admin to see the queues.');
       return;
     }
@@ -30,6 +32,12 @@ function adminOnly({ tokens, sessions }: Pick<Auth, 'tokens' | 'sessions'>): Req
     }
     if (role !== 'admin') {
       res.status(403).type('text/plain').send(authMessages.forbidden);
+      return;
+    }
+    // The board's buttons (retry, clean, pause) change state with the cookie alone: the same
+    // own-site check as the API's, or another site could make an admin's browser press them.
+    if (presented.credential === 'cookie' && changesState(req) && !fromOwnSite(req)) {
+      res.status(403).type('text/plain').send(authMessages.crossSite);
       return;
     }
     next();

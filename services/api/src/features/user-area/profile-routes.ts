@@ -1,8 +1,12 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
-import { isBank, type HandledEvent } from '@kobo/ledger';
+import { isBank, type HandledEvent, type UserState } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { updateSignInEmail } from '../../accounts/credentials';
+import { passwordMatches } from '../../accounts/passwords';
+import { credentialsByUserId } from '../auth/queries';
+import { currentUser } from '../auth/users';
+import { tellOldAddressOfEmailChange } from './email-change-notice';
 import { findDashboard, findProfile } from './queries';
 import {
   dashboardSchema,
@@ -27,12 +31,41 @@ function checkBankDetails(bank: NonNullable<ProfileUpdateBody['bankDetails']>): 
     });
 }
 
+/** Changing where money goes or who signs in is what a stolen token would do first. */
+function needsCurrentPassword(user: UserState, body: ProfileUpdateBody): boolean {
+  const emailChanges =
+    body.email !== undefined && body.email.trim().toLowerCase() !== user.email.trim().toLowerCase();
+  const bank = body.bankDetails;
+  const current = user.bankDetails;
+  const bankChanges =
+    bank !== undefined &&
+    !(
+      current &&
+      current.bankName === bank.bankName &&
+      current.accountNum === bank.accountNum &&
+      current.accountName === bank.accountName
+    );
+  return emailChanges || bankChanges;
+}
+
+async function checkCurrentPassword(ctx: ApiContext, userId: string, password: string | undefined) {
+  if (!password)
+    throw new HttpProblem('validation', messages.currentPasswordNeeded, {
+      currentPassword: messages.currentPasswordNeeded,
+    });
+  const credentials = await credentialsByUserId(ctx.pool, userId);
+  if (!credentials || !(await passwordMatches(credentials.password_hash, password)))
+    throw new HttpProblem('validation', messages.currentPasswordWrong, {
+      currentPassword: messages.currentPasswordWrong,
+    });
+}
+
 /** The email a profile update recorded (normalised by the ledger), if it changed one. */
-function emailChangedTo(events: readonly HandledEvent[]): string | undefined {
+function emailChangeIn(events: readonly HandledEvent[]): { email: string; eventId: string } | undefined {
   for (const event of events)
     if (event.type === 'UserProfileUpdated') {
       const email = (event.data as { email?: unknown }).email;
-      if (typeof email === 'string') return email;
+      if (typeof email === 'string') return { email, eventId: event.id };
     }
   return undefined;
 }
@@ -59,38 +92,58 @@ export const profileRoutes = (ctx: ApiContext) => [
     method: 'put',
     path: '/users/profile',
     summary: 'Update the profile (firstName, lastName, email, phone) and/or the bank details',
+    description:
+      'Changing the email, or setting or changing the bank details, needs `currentPassword`. The old ' +
+      'address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after ' +
+      'bank details change (not when first set).',
     tags,
     access: ['user'],
     body: profileUpdateBody,
     responses: {
       200: { description: 'Updated; the profile as it now is', schema: profileUpdatedSchema },
-      400: { description: 'A field is empty or invalid, or the bank is not in the list', problem: true },
+      400: {
+        description:
+          'A field is empty or invalid, the bank is not in the list, or the current password is missing or wrong',
+        problem: true,
+      },
       404: { description: 'The account does not exist (or was deleted)', problem: true },
       409: { description: 'The email belongs to another account', problem: true },
     },
     handler: async ({ body, principal, req }) => {
-      const { bankDetails, ...fields } = body;
+      const { bankDetails, currentPassword, ...fields } = body;
       const changes = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
-      ) as Omit<ProfileUpdateBody, 'bankDetails'>;
+      ) as Omit<ProfileUpdateBody, 'bankDetails' | 'currentPassword'>;
       const profileGiven = Object.keys(changes).length > 0;
       if (!profileGiven && !bankDetails) throw new HttpProblem('validation', messages.profileFields);
       if (bankDetails) checkBankDetails(bankDetails);
 
       const userId = principal.userId;
+      const user = await currentUser(ctx.store, userId);
+      if (user.existence !== 'registered') throw new HttpProblem('not_found', messages.userNotFound);
+      if (needsCurrentPassword(user, body)) await checkCurrentPassword(ctx, userId, currentPassword);
+
       const meta = { actor: userId, correlationId: String(req.id) };
       let position = 0;
-      let newEmail: string | undefined;
+      let emailChange: { email: string; eventId: string } | undefined;
       if (profileGiven) {
         const result = await ctx.commands.updateProfile({ userId, ...changes }, meta);
         position = Math.max(position, result.lastPosition);
-        newEmail = emailChangedTo(result.events);
+        emailChange = emailChangeIn(result.events);
       }
       if (bankDetails) {
         const result = await ctx.commands.updateBankDetails({ userId, ...bankDetails }, meta);
         position = Math.max(position, result.lastPosition);
       }
-      if (newEmail !== undefined) await updateSignInEmail(ctx.pool, userId, newEmail);
+      if (emailChange) {
+        await updateSignInEmail(ctx.pool, userId, emailChange.email);
+        await tellOldAddressOfEmailChange(ctx, {
+          eventId: emailChange.eventId,
+          firstName: user.firstName,
+          oldEmail: user.email,
+          newEmail: emailChange.email,
+        });
+      }
       await ctx.projectors.waitFor(position, ['users']);
 
       const row = await findProfile(ctx.pool, userId);

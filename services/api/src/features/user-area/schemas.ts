@@ -1,5 +1,6 @@
 /** Request and response shapes of the user area (user-site.md sections 3, 5 and 7). */
 import { z } from 'zod';
+import { authMessages } from '../auth/messages';
 
 export const messages = {
   profileFields: 'Please fill in all fields before updating.',
@@ -13,6 +14,9 @@ export const messages = {
   invalidAmount: 'Please enter a valid amount.',
   withdrawalType: "Withdrawal type must be 'withdrawal' or 'activityWithdrawal'.",
   userNotFound: 'User not found.',
+  currentPasswordNeeded: 'Please enter your current password to change your email or bank details.',
+  /** The change-password route's words. */
+  currentPasswordWrong: authMessages.currentPasswordWrong,
 } as const;
 
 // ---- requests --------------------------------------------------------------------------------
@@ -38,6 +42,11 @@ export const profileUpdateBody = z.object({
       { bankName: bankField, accountNum: bankField, accountName: bankField },
       { error: messages.bankFields },
     )
+    .optional(),
+  /** Needed when the email changes or bank details are set or changed (a stolen session is not enough). */
+  currentPassword: z
+    .string({ error: messages.currentPasswordNeeded })
+    .max(1024, messages.currentPasswordWrong)
     .optional(),
 });
 export type ProfileUpdateBody = z.output<typeof profileUpdateBody>;

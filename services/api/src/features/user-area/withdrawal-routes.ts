@@ -72,7 +72,12 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
         schema: withdrawalSubmittedSchema,
       },
       400: { description: 'Below the minimum, an invalid amount, or bank details missing', problem: true },
-      403: { description: 'The account is suspended', problem: true },
+      403: {
+        description:
+          'The account is suspended, or withdrawals are on hold after a recent bank-details change ' +
+          '(code withdrawals_on_hold; the message says when they open again)',
+        problem: true,
+      },
       409: { description: 'The Idempotency-Key is in use by a request still running', problem: true },
       422: { description: 'Insufficient balance (or the key reused with another request)', problem: true },
     },

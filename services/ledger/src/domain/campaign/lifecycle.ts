@@ -25,6 +25,13 @@ import { usedUnits, type CampaignState } from './state';
 
 export const DEFAULT_ESTIMATED_MINUTES = 5;
 export const CAMPAIGN_ENDED = 'This campaign has ended.';
+/** ₦1,000,000,000 in kobo: a campaign's units × price stays far inside safe integers. */
+export const MAX_CAMPAIGN_BUDGET = 100_000_000_000;
+export const BUDGET_TOO_LARGE = 'Units × price cannot be more than ₦1,000,000,000.';
+
+function checkBudget(units: number, price: number): void {
+  if (units * price > MAX_CAMPAIGN_BUDGET) throw invalid(BUDGET_TOO_LARGE, 'units');
+}
 
 export function requireCampaign(state: CampaignState): void {
   if (state.existence === 'none' || state.status === 'deleted') throw notFound('Campaign not found.');
@@ -105,6 +112,7 @@ export function createCampaign(command: CreateCampaign, state: CampaignState): C
     estimatedMinutes: raw.estimatedMinutes ?? DEFAULT_ESTIMATED_MINUTES,
     image: raw.image ?? null,
   }) as CampaignDetails;
+  checkBudget(details.units, details.price);
   const status = raw.status ?? 'active';
   if (state.existence !== 'none') {
     // The same creation sent again is a retry.
@@ -143,6 +151,7 @@ export function updateCampaign(command: UpdateCampaign, state: CampaignState): C
     throw conflict('The platform cannot be changed once people have taken part.', 'platform');
   const units = changes.units ?? state.details.units;
   const price = changes.price ?? state.details.price;
+  checkBudget(units, price);
   if (units < used)
     throw new DomainError(
       'insufficient_units',

@@ -37,9 +37,14 @@ type WithOptionalSubmissionId<D extends { submissionId: string }> = Omit<D, 'sub
   submissionId?: string;
 };
 
+/** Commands checked against time take `now` from the handler's clock unless the caller gives it. */
+type WithOptionalNow<D extends { now: string }> = Omit<D, 'now'> & { now?: string };
+
 export interface LedgerCommandsOptions {
   rules: MoneyRules;
   retry?: Partial<RetryOptions>;
+  /** The time commands that need it are given (tests set it); default: the system clock. */
+  clock?: () => Date;
 }
 
 export type Handler<Data> = (data: Data, meta?: CommandMetadata) => Promise<CommandResult>;
@@ -47,13 +52,16 @@ export type Handler<Data> = (data: Data, meta?: CommandMetadata) => Promise<Comm
 export interface LedgerCommands {
   registerUser: Handler<Omit<Registration, 'rules'>>;
   updateProfile: Handler<UserData<'UpdateProfile'>>;
-  updateBankDetails: Handler<UserData<'UpdateBankDetails'>>;
+  updateBankDetails: Handler<WithOptionalNow<UserData<'UpdateBankDetails'>>>;
   changePassword: Handler<UserData<'ChangePassword'>>;
   setUserRole: Handler<UserData<'SetUserRole'>>;
   setUserStatus: Handler<UserData<'SetUserStatus'>>;
   deleteUser: Handler<UserData<'DeleteUser'>>;
   adjustBalance: Handler<UserData<'AdjustBalance'>>;
-  requestWithdrawal: Handler<Omit<UserData<'RequestWithdrawal'>, 'rules'>>;
+  requestBalanceAdjustment: Handler<UserData<'RequestBalanceAdjustment'>>;
+  approveBalanceAdjustment: Handler<UserData<'ApproveBalanceAdjustment'>>;
+  rejectBalanceAdjustment: Handler<UserData<'RejectBalanceAdjustment'>>;
+  requestWithdrawal: Handler<WithOptionalNow<Omit<UserData<'RequestWithdrawal'>, 'rules'>>>;
   approveWithdrawal: Handler<UserData<'ApproveWithdrawal'>>;
   rejectWithdrawal: Handler<UserData<'RejectWithdrawal'>>;
   recordPayoutSucceeded: Handler<UserData<'RecordPayoutSucceeded'>>;
@@ -74,6 +82,7 @@ export interface LedgerCommands {
 
 export function createLedgerCommands(store: EventStore, options: LedgerCommandsOptions): LedgerCommands {
   const { rules } = options;
+  const now = (given?: string) => given ?? (options.clock?.() ?? new Date()).toISOString();
   const retry = { ...defaultRetry, ...options.retry };
   const run = (decision: Parameters<typeof runCommand>[1], meta?: CommandMetadata) =>
     runCommand(store, decision, meta, retry);
@@ -87,13 +96,18 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
   return {
     registerUser: (data, meta) => run(registration({ ...data, rules }), meta),
     updateProfile: (data, meta) => run(profileUpdate({ type: 'UpdateProfile', data }), meta),
-    updateBankDetails: (data, meta) => onUser({ type: 'UpdateBankDetails', data }, meta),
+    updateBankDetails: (data, meta) =>
+      onUser({ type: 'UpdateBankDetails', data: { ...data, now: now(data.now) } }, meta),
     changePassword: (data, meta) => onUser({ type: 'ChangePassword', data }, meta),
     setUserRole: (data, meta) => onUser({ type: 'SetUserRole', data }, meta),
     setUserStatus: (data, meta) => onUser({ type: 'SetUserStatus', data }, meta),
     deleteUser: (data, meta) => onUser({ type: 'DeleteUser', data }, meta),
     adjustBalance: (data, meta) => onUser({ type: 'AdjustBalance', data }, meta),
-    requestWithdrawal: (data, meta) => onUser({ type: 'RequestWithdrawal', data: { ...data, rules } }, meta),
+    requestBalanceAdjustment: (data, meta) => onUser({ type: 'RequestBalanceAdjustment', data }, meta),
+    approveBalanceAdjustment: (data, meta) => onUser({ type: 'ApproveBalanceAdjustment', data }, meta),
+    rejectBalanceAdjustment: (data, meta) => onUser({ type: 'RejectBalanceAdjustment', data }, meta),
+    requestWithdrawal: (data, meta) =>
+      onUser({ type: 'RequestWithdrawal', data: { ...data, rules, now: now(data.now) } }, meta),
     approveWithdrawal: (data, meta) => onUser({ type: 'ApproveWithdrawal', data }, meta),
     rejectWithdrawal: (data, meta) => onUser({ type: 'RejectWithdrawal', data }, meta),
     recordPayoutSucceeded: (data, meta) => onUser({ type: 'RecordPayoutSucceeded', data }, meta),

@@ -28,7 +28,14 @@ export type UpdateProfile = Command<
 >;
 export type UpdateBankDetails = Command<
   'UpdateBankDetails',
-  { userId: string; bankName: string; accountNum: string; accountName: string }
+  {
+    userId: string;
+    bankName: string;
+    accountNum: string;
+    accountName: string;
+    /** When the change is made (ISO 8601); a change starts the withdrawal hold from here. */
+    now: string;
+  }
 >;
 export type ChangePassword = Command<'ChangePassword', { userId: string }>;
 export type SetUserRole = Command<'SetUserRole', { userId: string; role: Role }>;
@@ -47,6 +54,19 @@ export type AdjustBalance = Command<
     by: string;
   }
 >;
+/** Above the approval threshold: recorded, not posted, until finance decides. */
+export type RequestBalanceAdjustment = Command<
+  'RequestBalanceAdjustment',
+  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string }
+>;
+export type ApproveBalanceAdjustment = Command<
+  'ApproveBalanceAdjustment',
+  { userId: string; adjustmentId: string; by: string }
+>;
+export type RejectBalanceAdjustment = Command<
+  'RejectBalanceAdjustment',
+  { userId: string; adjustmentId: string; reason: string; by: string }
+>;
 export type CreditReward = Command<
   'CreditReward',
   {
@@ -64,7 +84,15 @@ export type CreditReferralBonus = Command<
 >;
 export type RequestWithdrawal = Command<
   'RequestWithdrawal',
-  { userId: string; withdrawalId: string; type: WithdrawalType; amount: Kobo; rules: MoneyRules }
+  {
+    userId: string;
+    withdrawalId: string;
+    type: WithdrawalType;
+    amount: Kobo;
+    rules: MoneyRules;
+    /** When the request is made (ISO 8601): checked against the bank-change hold. */
+    now: string;
+  }
 >;
 export type ApproveWithdrawal = Command<
   'ApproveWithdrawal',
@@ -92,6 +120,9 @@ export type UserCommand =
   | SetUserStatus
   | DeleteUser
   | AdjustBalance
+  | RequestBalanceAdjustment
+  | ApproveBalanceAdjustment
+  | RejectBalanceAdjustment
   | CreditReward
   | CreditReferralBonus
   | RequestWithdrawal

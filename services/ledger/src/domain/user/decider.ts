@@ -2,6 +2,11 @@
 import type { Decider } from '../decider';
 import type { UserEvent } from '../events';
 import type { UserCommand } from './commands';
+import {
+  approveBalanceAdjustment,
+  rejectBalanceAdjustment,
+  requestBalanceAdjustment,
+} from './adjustment-requests';
 import { adjustBalance, creditReferralBonus, creditReward } from './credits';
 import {
   changePassword,
@@ -39,6 +44,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return deleteUser(command, state);
     case 'AdjustBalance':
       return adjustBalance(command, state);
+    case 'RequestBalanceAdjustment':
+      return requestBalanceAdjustment(command, state);
+    case 'ApproveBalanceAdjustment':
+      return approveBalanceAdjustment(command, state);
+    case 'RejectBalanceAdjustment':
+      return rejectBalanceAdjustment(command, state);
     case 'CreditReward':
       return creditReward(command, state);
     case 'CreditReferralBonus':

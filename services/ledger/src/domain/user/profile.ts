@@ -113,7 +113,10 @@ export function updateBankDetails(command: UpdateBankDetails, state: UserState):
   )
     return [];
   return [
-    { type: 'BankDetailsUpdated', data: { userId, bankDetails: { bankName, accountNum, accountName } } },
+    {
+      type: 'BankDetailsUpdated',
+      data: { userId, bankDetails: { bankName, accountNum, accountName }, changedAt: command.data.now },
+    },
   ];
 }
 

@@ -28,6 +28,8 @@ export interface UserState {
   referralCode: string;
   referredBy: string | null;
   bankDetails: BankDetails | null;
+  /** When bank details were last changed (not first set): withdrawals wait a while after it. */
+  bankDetailsChangedAt: string | null;
   /** Kobo on each of the user's ledger accounts. */
   balances: { account: number; activity: number; hold: number };
   withdrawals: Readonly<Record<string, WithdrawalRecord>>;
@@ -36,6 +38,16 @@ export interface UserState {
   /** Referred users whose referral bonus this user has received. */
   referralBonuses: Readonly<Record<string, true>>;
   adjustments: Readonly<Record<string, true>>;
+  /** Adjustments that waited for approval, by adjustment id. */
+  adjustmentRequests: Readonly<Record<string, AdjustmentRequest>>;
+}
+
+export interface AdjustmentRequest {
+  balance: BalanceKind;
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  state: 'pending' | 'approved' | 'rejected';
 }
 
 export function initialUserState(): UserState {
@@ -52,11 +64,13 @@ export function initialUserState(): UserState {
     referralCode: '',
     referredBy: null,
     bankDetails: null,
+    bankDetailsChangedAt: null,
     balances: { account: 0, activity: 0, hold: 0 },
     withdrawals: {},
     approvedTasks: 0,
     referralBonuses: {},
     adjustments: {},
+    adjustmentRequests: {},
   };
 }
 
@@ -109,7 +123,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...next, ...changes };
     }
     case 'BankDetailsUpdated':
-      return { ...next, bankDetails: event.data.bankDetails };
+      return {
+        ...next,
+        bankDetails: event.data.bankDetails,
+        bankDetailsChangedAt:
+          state.bankDetails && event.data.changedAt ? event.data.changedAt : state.bankDetailsChangedAt,
+      };
     case 'PasswordChanged':
       return next;
     case 'UserRoleSet':
@@ -118,10 +137,40 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...next, status: event.data.status };
     case 'UserDeleted':
       return { ...next, existence: 'deleted' };
-    case 'BalanceAdjusted':
-      return event.data.adjustmentId
-        ? { ...next, adjustments: { ...state.adjustments, [event.data.adjustmentId]: true } }
-        : next;
+    case 'BalanceAdjusted': {
+      const id = event.data.adjustmentId;
+      if (!id) return next;
+      const request = state.adjustmentRequests[id];
+      return {
+        ...next,
+        adjustments: { ...state.adjustments, [id]: true },
+        adjustmentRequests: request
+          ? { ...state.adjustmentRequests, [id]: { ...request, state: 'approved' } }
+          : state.adjustmentRequests,
+      };
+    }
+    case 'BalanceAdjustmentRequested': {
+      const d = event.data;
+      const request: AdjustmentRequest = {
+        balance: d.balance,
+        amount: d.amount,
+        reason: d.reason,
+        requestedBy: d.by,
+        state: 'pending',
+      };
+      return { ...next, adjustmentRequests: { ...state.adjustmentRequests, [d.adjustmentId]: request } };
+    }
+    case 'BalanceAdjustmentRejected': {
+      const request = state.adjustmentRequests[event.data.adjustmentId];
+      if (!request) return next;
+      return {
+        ...next,
+        adjustmentRequests: {
+          ...state.adjustmentRequests,
+          [event.data.adjustmentId]: { ...request, state: 'rejected' },
+        },
+      };
+    }
     case 'RewardCredited':
       return event.data.balance === 'account' ? { ...next, approvedTasks: state.approvedTasks + 1 } : next;
     case 'ReferralBonusCredited':

@@ -21,11 +21,12 @@ import type {
   RejectWithdrawal,
   RequestWithdrawal,
 } from './commands';
+import { requireNoBankChangeHold } from './bank-change-hold';
 import { requireNotSuspended, requireUser } from './guards';
 import type { UserState, WithdrawalRecord } from './state';
 
 export function requestWithdrawal(command: RequestWithdrawal, state: UserState): WithdrawalRequested[] {
-  const { userId, withdrawalId, type, amount, rules } = command.data;
+  const { userId, withdrawalId, type, amount, rules, now } = command.data;
   requireUser(state);
   const balance = balanceOf(type);
   const existing = state.withdrawals[withdrawalId];
@@ -38,6 +39,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: UserState):
   const bank = state.bankDetails;
   if (!bank || isBlank(bank.bankName) || isBlank(bank.accountNum) || isBlank(bank.accountName))
     throw invalid('Bank details are required before withdrawing.', 'bankDetails');
+  requireNoBankChangeHold(state, rules, now);
   if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('Please enter a valid amount.', 'amount');
   const minimum = minimumWithdrawal(rules, balance);
   if (amount < minimum) throw invalid(`Minimum withdrawal amount is ${nairaInMessage(minimum)}`, 'amount');

@@ -11,6 +11,9 @@ export const rules: MoneyRules = {
   withdrawalFee: 0,
 };
 
+/** The time the specs' commands are made at. */
+export const NOW = '2026-11-23T13:05:00.000Z';
+
 export const naira = (n: number): Kobo => kobo(n * 100);
 
 export function registered(

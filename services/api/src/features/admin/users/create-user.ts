@@ -10,6 +10,7 @@ import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/passwords';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
+import { checkAdjustment, pendingMessage, type PendingAdjustment } from './update-user';
 
 export const OPENING_BALANCE_REASON = 'Opening balance set by an admin';
 const EMAIL_TAKEN = 'Email is already registered';
@@ -22,6 +23,7 @@ export interface NewUser {
   username?: string;
   password?: string;
   balance?: Kobo;
+  reason?: string;
   status?: UserStatus;
 }
 
@@ -39,7 +41,12 @@ export async function createUser(
   ctx: ApiContext,
   principal: Principal,
   input: NewUser,
-): Promise<{ userId: string; lastPosition: number }> {
+): Promise<{ userId: string; lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
+  // The opening balance obeys the rules of any balance change (the reason has a default here).
+  const rule =
+    input.balance !== undefined && input.balance > 0
+      ? checkAdjustment(ctx, input.balance, input.reason ?? OPENING_BALANCE_REASON)
+      : undefined;
   const email = normalizeEmail(input.email);
   if (!isEmail(email))
     throw new HttpProblem('validation', 'Please enter a valid email address.', {
@@ -63,19 +70,27 @@ export async function createUser(
     await ctx.pool.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
     throw error;
   }
-  if (input.balance !== undefined && input.balance > 0) {
-    const result = await ctx.commands.adjustBalance(
-      {
-        userId,
-        adjustmentId: randomUUID(),
-        balance: 'account',
-        amount: input.balance,
-        reason: OPENING_BALANCE_REASON,
-        by: principal.userId,
-      },
-      meta,
-    );
+  let pendingAdjustment: PendingAdjustment | undefined;
+  if (rule && input.balance) {
+    const data = {
+      userId,
+      adjustmentId: randomUUID(),
+      balance: 'account' as const,
+      amount: input.balance,
+      reason: rule.reason,
+      by: principal.userId,
+    };
+    const result = rule.needsApproval
+      ? await ctx.commands.requestBalanceAdjustment(data, meta)
+      : await ctx.commands.adjustBalance(data, meta);
     lastPosition = Math.max(lastPosition, result.lastPosition);
+    if (rule.needsApproval)
+      pendingAdjustment = {
+        adjustmentId: data.adjustmentId,
+        amount: input.balance / 100,
+        state: 'pending',
+        message: pendingMessage(input.balance),
+      };
   }
   if (input.status && input.status !== 'active') {
     const result = await ctx.commands.setUserStatus(
@@ -84,7 +99,7 @@ export async function createUser(
     );
     lastPosition = Math.max(lastPosition, result.lastPosition);
   }
-  return { userId, lastPosition };
+  return { userId, lastPosition, pendingAdjustment };
 }
 
 /** registerUser with the given or built username; a taken built name gets a number added. */

@@ -10,11 +10,11 @@ import {
   createUserBody,
   messageSchema,
   updateUserBody,
-  userAnswer,
   userIdParams,
+  userUpdateAnswer,
   userListQuery,
 } from './schemas';
-import { updateUser } from './update-user';
+import { readUser, requireManagedUser, updateUser } from './update-user';
 
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
@@ -64,33 +64,57 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       body: createUserBody,
       idempotency: 'optional',
       responses: {
-        201: { description: "'User created successfully.'", schema: userAnswer },
+        201: {
+          description:
+            "'User created successfully.', and pendingAdjustment when the opening balance waits for finance",
+          schema: userUpdateAnswer,
+        },
         400: { description: 'A required field is missing or invalid', problem: true },
         409: { description: 'The email or username is taken', problem: true },
       },
       async handler({ body, principal }) {
-        const { userId, lastPosition } = await createUser(ctx, principal, body);
-        return { message: 'User created successfully.', user: await readBack(userId, lastPosition) };
+        const { userId, lastPosition, pendingAdjustment } = await createUser(ctx, principal, body);
+        const user = await readBack(userId, lastPosition);
+        return {
+          message: 'User created successfully.',
+          user,
+          ...(pendingAdjustment && { pendingAdjustment }),
+        };
       },
     }),
     defineRoute({
       method: 'put',
       path: '/admin/users/:id',
       summary: "Edit a user's profile, status or account balance",
+      description:
+        'A balance change needs a reason and is capped (ADJUSTMENT_CAP_NAIRA); above ADJUSTMENT_APPROVAL_ABOVE_NAIRA ' +
+        "it is not posted but waits for a finance user's approval (pendingAdjustment). Staff accounts answer 404.",
       tags: ['admin'],
       access: ['admin'],
       params: userIdParams,
       body: updateUserBody,
       idempotency: 'optional',
       responses: {
-        200: { description: "'User updated successfully.'", schema: userAnswer },
-        400: { description: 'Invalid input', problem: true },
+        200: {
+          description:
+            "'User updated successfully.', and pendingAdjustment when the balance change waits for finance",
+          schema: userUpdateAnswer,
+        },
+        400: {
+          description: 'Invalid input, no reason for a balance change, or a change above the cap',
+          problem: true,
+        },
         404: { description: 'No such user', problem: true },
         409: { description: 'The email is taken', problem: true },
       },
       async handler({ params, body, principal }) {
-        const lastPosition = await updateUser(ctx, principal, params.id, body);
-        return { message: 'User updated successfully.', user: await readBack(params.id, lastPosition) };
+        const { lastPosition, pendingAdjustment } = await updateUser(ctx, principal, params.id, body);
+        const user = await readBack(params.id, lastPosition);
+        return {
+          message: 'User updated successfully.',
+          user,
+          ...(pendingAdjustment && { pendingAdjustment }),
+        };
       },
     }),
     defineRoute({
@@ -111,6 +135,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       async handler({ params, principal }) {
         if (params.id === principal.userId)
           throw new HttpProblem('conflict', 'You cannot delete your own account.');
+        requireManagedUser((await readUser(ctx, params.id)).state);
         const result = await ctx.commands.deleteUser(
           { userId: params.id, by: principal.userId },
           staffMeta(principal),

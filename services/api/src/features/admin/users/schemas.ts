@@ -9,6 +9,15 @@ const required = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const statuses = ['active', 'inactive', 'suspended'] as const;
 const status = z.enum(statuses, { error: 'Status must be active, inactive or suspended.' });
 
+/** Why the balance changes: trimmed, 3 to 200 characters; blank counts as not given. */
+const REASON_LENGTH = 'The reason must be 3 to 200 characters.';
+const adjustmentReason = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.string().min(3, REASON_LENGTH).max(200, REASON_LENGTH).optional())
+  .optional();
+
 export const userListQuery = z.object({ ...pagingQuery(USER_SORTS), status: status.optional() });
 
 export const adminUserSchema = z
@@ -42,6 +51,8 @@ export const createUserBody = z.object({
   password: z.string().min(6, 'Password must be at least 6 characters').optional(),
   /** The opening account balance in naira. */
   balance: nairaInput('Balance', { min: 0 }).optional(),
+  /** Why the opening balance is given; default 'Opening balance set by an admin'. */
+  reason: adjustmentReason,
   status: status.optional(),
 });
 
@@ -52,10 +63,24 @@ export const updateUserBody = z.object({
   phone: z.string().trim().optional(),
   /** The account balance wanted, in naira: the difference is posted as an adjustment. */
   balance: nairaInput('Balance', { min: 0 }).optional(),
+  /** Required when the balance changes. */
+  reason: adjustmentReason,
   status: status.optional(),
 });
 
 export const userIdParams = z.object({ id: z.string().min(1).max(200) });
 
 export const userAnswer = messageSchema.extend({ user: adminUserSchema });
+
+/** A balance change above the approval threshold, waiting for finance (amount in naira, signed). */
+export const pendingAdjustmentSchema = z
+  .object({
+    adjustmentId: z.string(),
+    amount: z.number(),
+    state: z.literal('pending'),
+    message: z.string(),
+  })
+  .meta({ id: 'PendingAdjustment' });
+
+export const userUpdateAnswer = userAnswer.extend({ pendingAdjustment: pendingAdjustmentSchema.optional() });
 export { messageSchema };

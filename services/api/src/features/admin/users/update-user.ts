@@ -9,6 +9,7 @@ import {
   fold,
   KOBO_UUID_NAMESPACE,
   kobo,
+  nairaInMessage,
   streams,
   userDecider,
   type Kobo,
@@ -21,7 +22,7 @@ import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
 
-export const BALANCE_EDIT_REASON = 'Balance set by an admin';
+export const REASON_REQUIRED = 'Please give a reason for the balance change.';
 
 export interface UserChanges {
   firstName?: string;
@@ -30,6 +31,16 @@ export interface UserChanges {
   phone?: string;
   status?: UserStatus;
   balance?: Kobo;
+  /** Why the balance changes; required when it does. */
+  reason?: string;
+}
+
+/** A balance change above the approval threshold: recorded, not posted. */
+export interface PendingAdjustment {
+  adjustmentId: string;
+  amount: number;
+  state: 'pending';
+  message: string;
 }
 
 export async function readUser(
@@ -49,9 +60,12 @@ export async function updateUser(
   principal: Principal,
   userId: string,
   changes: UserChanges,
-): Promise<number> {
-  const { state } = await readUser(ctx, userId);
-  if (state.existence !== 'registered') throw new HttpProblem('not_found', 'User not found.');
+): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
+  const { state, version } = await readUser(ctx, userId);
+  requireManagedUser(state);
+  // The balance is checked before anything is changed, so a refused change leaves the rest alone.
+  const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
+  const rule = difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason);
   const meta = staffMeta(principal);
   let lastPosition = 0;
   const ran = (result: { lastPosition: number }) => {
@@ -78,26 +92,57 @@ export async function updateUser(
     if (suspends) await ctx.auth.sessions.endAll(userId);
   }
 
-  if (changes.balance !== undefined) {
-    const now = await readUser(ctx, userId);
-    const difference = changes.balance - now.state.balances.account;
-    if (difference !== 0)
-      ran(
-        await ctx.commands.adjustBalance(
-          {
-            userId,
-            adjustmentId: uuidv5(
-              `admin-balance:${userId}:${now.version}:${changes.balance}`,
-              KOBO_UUID_NAMESPACE,
-            ),
-            balance: 'account',
-            amount: kobo(difference),
-            reason: BALANCE_EDIT_REASON,
-            by: principal.userId,
-          },
-          meta,
-        ),
-      );
+  let pendingAdjustment: PendingAdjustment | undefined;
+  if (rule) {
+    const data = {
+      userId,
+      // From the stream version read: the same edit sent twice at once posts (or asks) once.
+      adjustmentId: uuidv5(`admin-balance:${userId}:${version}:${changes.balance}`, KOBO_UUID_NAMESPACE),
+      balance: 'account' as const,
+      amount: kobo(difference),
+      reason: rule.reason,
+      by: principal.userId,
+    };
+    if (rule.needsApproval) {
+      ran(await ctx.commands.requestBalanceAdjustment(data, meta));
+      pendingAdjustment = {
+        adjustmentId: data.adjustmentId,
+        amount: difference / 100,
+        state: 'pending',
+        message: pendingMessage(difference),
+      };
+    } else ran(await ctx.commands.adjustBalance(data, meta));
   }
-  return lastPosition;
+  return { lastPosition, pendingAdjustment };
+}
+
+export const pendingMessage = (amount: number) =>
+  `The balance change of ${nairaInMessage(Math.abs(amount))} waits for a finance user's approval.`;
+
+/**
+ * Admin user routes act on users only: staff accounts come from the bootstrap settings. A staff id
+ * answers 404 exactly like an unknown one, so the route does not confirm which ids are staff.
+ */
+export function requireManagedUser(state: UserState): void {
+  if (state.existence !== 'registered' || state.role !== 'user')
+    throw new HttpProblem('not_found', 'User not found.');
+}
+
+/**
+ * The rules of one balance change by an admin: a reason, at most the cap, and above the approval
+ * threshold (either way) a finance user's approval.
+ */
+export function checkAdjustment(
+  ctx: ApiContext,
+  difference: number,
+  reason: string | undefined,
+): { reason: string; needsApproval: boolean } {
+  const { cap, approvalAbove } = ctx.config.adjustments;
+  const size = Math.abs(difference);
+  if (size > cap) {
+    const message = `One balance change can be at most ${nairaInMessage(cap)}.`;
+    throw new HttpProblem('validation', message, { balance: message });
+  }
+  if (!reason) throw new HttpProblem('validation', REASON_REQUIRED, { reason: REASON_REQUIRED });
+  return { reason, needsApproval: size > approvalAbove };
 }

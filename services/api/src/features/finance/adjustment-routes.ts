@@ -1,0 +1,113 @@
+/**
+ * Balance adjustments for finance (separation of duties): every adjustment, and approving or
+ * rejecting those above the approval threshold. Finance only: the admin who asked must not decide.
+ */
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../app';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
+import { staffMeta } from '../admin/wire';
+import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
+
+const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'stats'];
+const REJECTION_REASON = 'Please give a reason for the rejection.';
+
+const adjustmentParams = z.object({ adjustmentId: z.string().min(1).max(200) });
+const rejectBody = z.object({
+  reason: z
+    .string({ error: REJECTION_REASON })
+    .trim()
+    .min(3, REJECTION_REASON)
+    .max(200, 'The reason must be at most 200 characters.'),
+});
+const decisionAnswer = z.object({ message: z.string(), adjustment: adjustmentSchema });
+
+export const adjustmentRoutes: FeatureRoutes = (ctx) => {
+  async function decide(
+    adjustmentId: string,
+    run: (userId: string) => Promise<{ lastPosition: number }>,
+    message: string,
+  ) {
+    const found = await findAdjustment(ctx.pool, adjustmentId);
+    if (!found) throw new HttpProblem('not_found', 'Adjustment not found.');
+    const result = await run(found.userId);
+    await ctx.projectors.waitFor(result.lastPosition, ADJUSTMENT_VIEWS);
+    return { message, adjustment: (await findAdjustment(ctx.pool, adjustmentId))! };
+  }
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/finance/adjustments',
+      summary: 'Balance adjustments: pending first, then newest first; searched, filtered and paged',
+      description: 'X-Total-Count says how many match; after = X-Next-Cursor pages by key.',
+      tags: ['finance'],
+      access: ['finance'],
+      query: adjustmentsQuery,
+      responses: {
+        200: {
+          description: 'The adjustments (money in naira)',
+          schema: adjustmentSchema.array(),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter or page', problem: true },
+      },
+      async handler({ query, res }) {
+        const { adjustments, total, next } = await listAdjustments(ctx.pool, query);
+        sendTotal(res, total, next);
+        return adjustments;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/finance/adjustments/:adjustmentId/approve',
+      summary: 'Approve a pending balance change: it is posted; approving again is a no-op',
+      tags: ['finance'],
+      access: ['finance'],
+      params: adjustmentParams,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "'Balance change approved.', and the adjustment", schema: decisionAnswer },
+        403: { description: 'The finance user asked for this change themself', problem: true },
+        404: { description: 'No such adjustment', problem: true },
+        409: { description: 'Already rejected', problem: true },
+        422: { description: 'The balance would go below zero', problem: true },
+      },
+      handler: ({ params, principal }) =>
+        decide(
+          params.adjustmentId,
+          (userId) =>
+            ctx.commands.approveBalanceAdjustment(
+              { userId, adjustmentId: params.adjustmentId, by: principal.userId },
+              staffMeta(principal),
+            ),
+          'Balance change approved.',
+        ),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/finance/adjustments/:adjustmentId/reject',
+      summary: 'Reject a pending balance change with a reason: nothing is posted; rejecting again is a no-op',
+      tags: ['finance'],
+      access: ['finance'],
+      params: adjustmentParams,
+      body: rejectBody,
+      idempotency: 'optional',
+      responses: {
+        200: { description: "'Balance change rejected.', and the adjustment", schema: decisionAnswer },
+        400: { description: 'The reason is missing', problem: true },
+        404: { description: 'No such adjustment', problem: true },
+        409: { description: 'Already approved', problem: true },
+      },
+      handler: ({ params, body, principal }) =>
+        decide(
+          params.adjustmentId,
+          (userId) =>
+            ctx.commands.rejectBalanceAdjustment(
+              { userId, adjustmentId: params.adjustmentId, reason: body.reason, by: principal.userId },
+              staffMeta(principal),
+            ),
+          'Balance change rejected.',
+        ),
+    }),
+  ];
+};

@@ -1,0 +1,138 @@
+/**
+ * The real start command (services/api/src/main.ts, as `npm start` runs it) in a child process:
+ * Ctrl-C and SIGTERM end it with exit code 0, without a stack trace, with the request in flight
+ * answered, also when the database ended our sessions first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+
+jest.setTimeout(300_000);
+
+const root = resolve(__dirname, '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  pgPort: number;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kobo-start-'));
+  chmodSync(dataDir, 0o755);
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete inherited[name];
+  // Its own process group, as a terminal runs it: a Ctrl-C reaches every process in the group.
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['services/api/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...inherited,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
+      ...env,
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`main.ts exited during start-up:\n${stderr}`);
+    if (waited > 240_000) throw new Error(`main.ts never became ready:\n${stderr}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { child, port, pgPort, stderr: () => stderr, exit };
+}
+
+function withoutEnvironmentNoise(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !/^npm warn|ExperimentalWarning|--trace-warnings/.test(line))
+    .join('\n');
+}
+
+describe('the start command', () => {
+  let db: TestDatabase | undefined;
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('ends on Ctrl-C with exit code 0 and no stack trace, and stops its embedded PostgreSQL', async () => {
+    const started = await start({});
+    process.kill(-started.child.pid!, 'SIGINT');
+    const { code } = await started.exit;
+    const stderr = withoutEnvironmentNoise(started.stderr());
+    expect(stderr).not.toMatch(/Error|\n\s+at /);
+    expect(code).toBe(0);
+    // The embedded server was stopped by our shutdown, not left behind.
+    const left = new pg.Client({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${started.pgPort}/postgres`,
+    });
+    await expect(left.connect()).rejects.toThrow();
+    await left.end().catch(() => undefined);
+  });
+
+  it('ends on SIGTERM with exit code 0, answering the request in flight, after the database ended our sessions', async () => {
+    db = await createTestDatabase(2);
+    const started = await start({ DATABASE_URL: db.url });
+
+    // A request in flight: its headers are in, its body is still coming.
+    const body = JSON.stringify({ email: 'nobody@kobo.test', password: 'not-the-password' });
+    const socket = connect(started.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+
+    // The database goes first: every session of ours is ended (57P01), as a server shutdown does.
+    await db.pool.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    process.kill(started.child.pid!, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+
+    const { code } = await started.exit;
+    const stderr = withoutEnvironmentNoise(started.stderr());
+    expect(stderr).not.toMatch(/Error|\n\s+at /);
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+/** Balance changes that wait for a finance user's approval (separation of duties). */
+import type { UserEvent } from '../../src/domain/events';
+import { userDecider } from '../../src/domain/user/decider';
+import { Accounts, kobo, transfer } from '../../src/money';
+import { specFor } from './support/spec';
+import { credited, naira, registered } from './support/fixtures';
+
+const user = specFor(userDecider);
+
+const requested = (amount = naira(60_000)): UserEvent => ({
+  type: 'BalanceAdjustmentRequested',
+  data: {
+    userId: 'u1',
+    adjustmentId: 'a1',
+    balance: 'account',
+    amount,
+    reason: 'Campaign refund',
+    by: 'admin:1',
+  },
+});
+const approve = (by = 'finance:1') => ({
+  type: 'ApproveBalanceAdjustment' as const,
+  data: { userId: 'u1', adjustmentId: 'a1', by },
+});
+const reject = (reason = 'Not agreed') => ({
+  type: 'RejectBalanceAdjustment' as const,
+  data: { userId: 'u1', adjustmentId: 'a1', reason, by: 'finance:1' },
+});
+const approvedEvent = (amount = naira(60_000)): UserEvent => ({
+  type: 'BalanceAdjusted',
+  data: {
+    userId: 'u1',
+    adjustmentId: 'a1',
+    balance: 'account',
+    amount,
+    reason: 'Campaign refund',
+    by: 'admin:1',
+    requestedBy: 'admin:1',
+    approvedBy: 'finance:1',
+    postings: transfer(Accounts.adjustments, Accounts.userAccount('u1'), amount),
+  },
+});
+
+describe('balance adjustments waiting for approval', () => {
+  it('records a request without moving money; asking again is a no-op', () => {
+    const ask = {
+      type: 'RequestBalanceAdjustment' as const,
+      data: {
+        userId: 'u1',
+        adjustmentId: 'a1',
+        balance: 'account' as const,
+        amount: naira(60_000),
+        reason: ' Campaign refund ',
+        by: 'admin:1',
+      },
+    };
+    user
+      .given([registered('u1')])
+      .when(ask)
+      .then([requested()]);
+    user
+      .given([registered('u1'), requested()])
+      .when(ask)
+      .thenNothing();
+    user
+      .given([registered('u1')])
+      .when({ ...ask, data: { ...ask.data, amount: kobo(-100) } })
+      .thenThrows('insufficient_balance');
+  });
+
+  it('posts the change on a finance approval, naming who asked and who approved; again is a no-op', () => {
+    user
+      .given([registered('u1'), requested()])
+      .when(approve())
+      .then([approvedEvent()]);
+    user
+      .given([registered('u1'), requested(), approvedEvent()])
+      .when(approve())
+      .thenNothing();
+  });
+
+  it('refuses an approval by the one who asked', () => {
+    user
+      .given([registered('u1'), requested()])
+      .when(approve('admin:1'))
+      .thenThrows('forbidden');
+  });
+
+  it('checks the balance again at approval', () => {
+    const spentMeanwhile: UserEvent = {
+      type: 'BalanceAdjusted',
+      data: {
+        userId: 'u1',
+        adjustmentId: 'a0',
+        balance: 'account',
+        amount: kobo(-naira(100)),
+        reason: 'correction',
+        by: 'admin:1',
+        postings: transfer(Accounts.userAccount('u1'), Accounts.adjustments, naira(100)),
+      },
+    };
+    user
+      .given([registered('u1'), credited('u1', naira(100)), requested(kobo(-naira(100))), spentMeanwhile])
+      .when(approve())
+      .thenThrows('insufficient_balance');
+  });
+
+  it('rejects with a reason and posts nothing; a decided change cannot be decided the other way', () => {
+    const rejected: UserEvent = {
+      type: 'BalanceAdjustmentRejected',
+      data: { userId: 'u1', adjustmentId: 'a1', reason: 'Not agreed', by: 'finance:1' },
+    };
+    user
+      .given([registered('u1'), requested()])
+      .when(reject())
+      .then([rejected]);
+    user
+      .given([registered('u1'), requested()])
+      .when(reject(' '))
+      .thenThrows('validation');
+    user
+      .given([registered('u1'), requested(), rejected])
+      .when(reject())
+      .thenNothing();
+    user
+      .given([registered('u1'), requested(), rejected])
+      .when(approve())
+      .thenThrows('conflict');
+    user
+      .given([registered('u1'), requested(), approvedEvent()])
+      .when(reject())
+      .thenThrows('conflict');
+    user
+      .given([registered('u1')])
+      .when(approve())
+      .thenThrows('not_found');
+  });
+});

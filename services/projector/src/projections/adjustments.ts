@@ -1,0 +1,75 @@
+/** Balance adjustments: posted at once, or pending -> approved | rejected by a finance user. */
+import { ops, timeOf, type Projection } from '../projection';
+
+const TABLE = 'balance_adjustments';
+
+export const adjustments: Projection = {
+  name: 'adjustments',
+  description: 'balance adjustments with their reason, who asked, who decided, and their state',
+  tables: [{ name: TABLE, key: ['adjustment_id'] }],
+  handle(event) {
+    const at = timeOf(event);
+    switch (event.type) {
+      case 'BalanceAdjustmentRequested': {
+        const d = event.data;
+        return [
+          ops.insert(TABLE, {
+            adjustment_id: d.adjustmentId,
+            user_id: d.userId,
+            balance: d.balance,
+            amount: d.amount,
+            reason: d.reason,
+            state: 'pending',
+            requested_by: d.by,
+            requested_at: at,
+            updated_at: at,
+          }),
+        ];
+      }
+      case 'BalanceAdjusted': {
+        const d = event.data;
+        // Approved: the pending row (same adjustment id) gets its decision.
+        if (d.approvedBy !== undefined && d.adjustmentId)
+          return [
+            ops.update(
+              TABLE,
+              { adjustment_id: d.adjustmentId },
+              { set: { state: 'approved', decided_by: d.approvedBy, decided_at: at, updated_at: at } },
+            ),
+          ];
+        return [
+          ops.insert(TABLE, {
+            // Old adjustments without an id are keyed by their event.
+            adjustment_id: d.adjustmentId ?? event.id,
+            user_id: d.userId,
+            balance: d.balance,
+            amount: d.amount,
+            reason: d.reason,
+            state: 'posted',
+            requested_by: d.by,
+            requested_at: at,
+            updated_at: at,
+          }),
+        ];
+      }
+      case 'BalanceAdjustmentRejected':
+        return [
+          ops.update(
+            TABLE,
+            { adjustment_id: event.data.adjustmentId },
+            {
+              set: {
+                state: 'rejected',
+                decided_by: event.data.by,
+                decided_at: at,
+                decision_reason: event.data.reason,
+                updated_at: at,
+              },
+            },
+          ),
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,29 @@
+/** The figures of a run, as `npm run simulate` prints them and as a failing test shows them. */
+import type { SimulationResult } from './simulate';
+
+export function formatResult(result: SimulationResult): string {
+  const list = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+  const total = Object.values(result.commands).reduce((sum, n) => sum + n, 0);
+  const kills = Object.values(result.kills).reduce((sum, n) => sum + n, 0);
+  const lines = [
+    `seed:        ${result.seed}`,
+    `steps:       ${result.stepsRun} of ${result.steps}`,
+    `commands:    ${total} (${list(result.commands)})`,
+    `retries:     ${result.retries} after a lost answer or 5xx; ${result.duplicates} sent twice on purpose with the same key`,
+    `kills:       ${kills} (${list(result.kills)})`,
+    `events:      ${result.events}`,
+    `duration:    ${(result.durationMs / 1000).toFixed(1)} s`,
+    `schedule:    ${result.fingerprint}`,
+    ...result.checks.map((check) => `  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`),
+  ];
+  for (const [finding, n] of Object.entries(result.findings)) lines.push(`  noted ${n}× ${finding}`);
+  if (result.violation) {
+    lines.push(`FAIL: ${result.violation}`);
+    lines.push(`replay: npm run simulate -- --seed ${result.seed} --steps ${result.steps}`);
+  } else lines.push('PASS');
+  return lines.join('\n');
+}

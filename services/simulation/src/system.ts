@@ -1,0 +1,198 @@
+/**
+ * The system under test, in this process, on one real PostgreSQL database: the event store and
+ * command handlers, the projectors, the job workers (reactor, proof verification, payouts) and
+ * the HTTP API (createApiApp on a real port). Each of the last three can be stopped and started
+ * again at any moment, on the same database, the way a process dies and is restarted.
+ *
+ * What a "kill" is here (in-process, so it is not SIGKILL): the projectors and the jobs are
+ * stopped (their loops end, their connections and leadership locks go) and later started afresh;
+ * the API drops every open connection at once, mid-request if one is running, and a new app is
+ * built and listens on the same port. A handler already running may still finish its command:
+ * to its client that is an answer lost in the network, which is what the client's retry covers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLedgerCommands,
+  createPostgresEventStore,
+  type LedgerCommands,
+  type PostgresEventStore,
+} from '@kobo/ledger';
+import { createLogger, loadConfig, type Config, type Pool } from '@kobo/platform';
+import { startJobs, type Jobs } from '@kobo/jobs';
+import {
+  createCheckpointWaiter,
+  startProjectors,
+  type CheckpointWaiter,
+  type ProjectorsHandle,
+} from '@kobo/projector';
+import { bootstrapAccounts } from '../../api/src/accounts/bootstrap';
+import { createApiApp } from '../../api/src/app';
+import type { ApiContext } from '../../api/src/context';
+import { createAuth } from '../../api/src/http';
+import { createObjectStore } from '../../api/src/uploads/create-object-store';
+import { proofImagesFrom } from '../../api/src/uploads/proof-images';
+
+export type ProcessKind = 'projectors' | 'jobs' | 'api';
+
+/** How long a command's answer waits for the read models while the projectors are down (ms). */
+const READ_YOUR_WRITES_WAIT_MS = 1500;
+const JWT_SECRET = 'simulation-secret-that-is-long-enough-for-hs256';
+
+export interface SystemOptions {
+  pool: Pool;
+  databaseUrl: string;
+}
+
+export interface System {
+  config: Config;
+  pool: Pool;
+  store: PostgresEventStore;
+  commands: LedgerCommands;
+  /** 'http://127.0.0.1:<port>' */
+  baseUrl: string;
+  adminToken: string;
+  financeToken: string;
+  running(kind: ProcessKind): boolean;
+  stop(kind: ProcessKind): Promise<void>;
+  start(kind: ProcessKind): Promise<void>;
+  /** Resolves when the API listens (at once when it does). */
+  apiReady(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise<System> {
+  // The auth limits count per IP; every simulated client is 127.0.0.1.
+  process.env.AUTH_RATE_LIMIT_SCALE ??= '100000';
+  const dataDir = mkdtempSync(join(tmpdir(), 'kobo-simulation-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const logger = createLogger('silent');
+  const store = createPostgresEventStore(pool);
+  const commands = createLedgerCommands(store, { rules: config.money });
+  const auth = createAuth(JWT_SECRET, pool);
+  const objectStore = createObjectStore(dataDir, {});
+
+  let projectors: ProjectorsHandle | undefined;
+  let jobs: Jobs | undefined;
+  let api: { server: Server; waiter: CheckpointWaiter } | undefined;
+  let port = 0;
+  let ready: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  const starters: Record<ProcessKind, () => Promise<void>> = {
+    async projectors() {
+      projectors = await startProjectors({ pool, store, logger, pollIntervalMs: 200, leaderRetryMs: 200 });
+    },
+    async jobs() {
+      jobs = await startJobs({
+        pool,
+        databaseUrl,
+        store,
+        commands,
+        logger,
+        dataDir,
+        images: proofImagesFrom(objectStore),
+      });
+    },
+    async api() {
+      // Like a separate API process: its own checkpoint waiter, whether the projectors run or not.
+      const waiter = await createCheckpointWaiter(pool, { pollIntervalMs: 200 });
+      const context: ApiContext = {
+        config,
+        logger,
+        pool,
+        store,
+        commands,
+        auth,
+        projectors: {
+          waitFor: (position, names, timeoutMs) =>
+            waiter.waitFor(
+              position,
+              names,
+              Math.min(timeoutMs ?? READ_YOUR_WRITES_WAIT_MS, READ_YOUR_WRITES_WAIT_MS),
+            ),
+          status: async () => (projectors ? projectors.status() : []),
+        },
+      };
+      const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
+      const server = await listen(app, port);
+      port = (server.address() as { port: number }).port;
+      api = { server, waiter };
+      ready?.resolve();
+      ready = undefined;
+    },
+  };
+  const stoppers: Record<ProcessKind, () => Promise<void>> = {
+    async projectors() {
+      const handle = projectors;
+      projectors = undefined;
+      await handle?.stop();
+    },
+    async jobs() {
+      const handle = jobs;
+      jobs = undefined;
+      await handle?.stop();
+    },
+    async api() {
+      const running = api;
+      if (!running) return;
+      api = undefined;
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      ready = { promise, resolve };
+      running.server.closeAllConnections();
+      await new Promise<void>((r) => running.server.close(() => r()));
+      await running.waiter.close();
+    },
+  };
+
+  await starters.projectors();
+  const [admin, finance] = await bootstrapAccounts(
+    [
+      { role: 'admin', email: 'admin@simulation.test', password: 'admin-password' },
+      { role: 'finance', email: 'finance@simulation.test', password: 'finance-password' },
+    ],
+    { pool, store, commands },
+  );
+  await starters.jobs();
+  await starters.api();
+
+  return {
+    config,
+    pool,
+    store,
+    commands,
+    get baseUrl() {
+      return `http://127.0.0.1:${port}`;
+    },
+    adminToken: await auth.sessions.open({ userId: admin!.userId, role: 'admin' }),
+    financeToken: await auth.sessions.open({ userId: finance!.userId, role: 'finance' }),
+    running: (kind) => (kind === 'projectors' ? !!projectors : kind === 'jobs' ? !!jobs : !!api),
+    async stop(kind) {
+      await stoppers[kind]();
+    },
+    async start(kind) {
+      if (kind === 'projectors' ? projectors : kind === 'jobs' ? jobs : api) return;
+      await starters[kind]();
+    },
+    apiReady: () => ready?.promise ?? Promise.resolve(),
+    async close() {
+      await stoppers.api();
+      await stoppers.jobs();
+      await stoppers.projectors();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function listen(
+  app: { listen: (port: number, host: string, cb: () => void) => Server },
+  port: number,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, '127.0.0.1', () => resolve(server));
+    server.once('error', reject);
+  });
+}
