@@ -66,6 +66,8 @@ export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir
     webOrigin,
     registry,
     apiInfo,
+    trustProxy: context.config.trustProxy,
+    metricsToken: context.config.metricsToken,
     webApp: webAppDir
       ? serveWebApp({ distDir: webAppDir, production: context.config.env === 'production' })
       : undefined,

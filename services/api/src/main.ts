@@ -1,11 +1,12 @@
 /**
  * `npm start`: the whole product in one process on one machine. Provides the database (embedded
  * PostgreSQL when DATABASE_URL is unset), migrates it, starts the projectors, creates the
- * configured admin and finance accounts, loads demo data into an empty ledger, and serves HTTP.
+ * configured admin and finance accounts, loads demo data into an empty ledger (on a developer's
+ * machine only: HOST unset, so it listens on 127.0.0.1, and not production), and serves HTTP.
  */
 import type { Server } from 'node:http';
 import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
-import { ConfigError, createLogger, createPool, loadConfig } from '@kobo/platform';
+import { ConfigError, createLogger, createPool, demoDataAllowed, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { startJobs } from '@kobo/jobs';
 import { projections, startProjectors } from '@kobo/projector';
@@ -41,12 +42,16 @@ async function main() {
       'bootstrap account ready',
     );
 
-  // Demo data on an empty ledger ("empty": no one has signed up; the bootstrap accounts alone do
-  // not count), never in production.
-  const { rowCount: signedUp } = await pool.query(
-    `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
-  );
-  if (config.env !== 'production' && !signedUp) {
+  // Demo data (and demo staff with a known password) on an empty ledger ("empty": no one has
+  // signed up; the bootstrap accounts alone do not count), only where no one else can reach it:
+  // listening on 127.0.0.1 (HOST unset), outside production.
+  const demo = demoDataAllowed(config);
+  const { rowCount: signedUp } = demo
+    ? await pool.query(
+        `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
+      )
+    : { rowCount: 1 };
+  if (demo && !signedUp) {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
     const adminId = staff.find((a) => a.role === 'admin')!.userId;
     await seedDemoData({ pool, commands, adminId, images: objectStore });
@@ -95,14 +100,22 @@ async function main() {
   const notices = await startNoticeReactor({ pool, store, mailer, logger });
 
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, () => resolve(listening));
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
 
-  const address = `http://localhost:${config.port}`;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const address = `http://${shownHost}:${config.port}`;
   console.log(`\nKobo is running at ${address}`);
+  console.log(
+    config.hostSet
+      ? `  listening on ${config.host} (HOST): no demo data or demo sign-ins`
+      : '  listening on 127.0.0.1 only (set HOST to listen elsewhere; demo data is then off)',
+  );
   console.log(`  web app:  ${address}/ (built from frontend/web)`);
   console.log(`  API:      ${address}/api (reference: ${address}/api/docs)`);
-  console.log(`  health:   ${address}/healthz, ${address}/readyz, metrics ${address}/metrics`);
+  console.log(
+    `  health:   ${address}/healthz, ${address}/readyz, metrics ${address}/metrics (${config.metricsToken ? 'METRICS_TOKEN' : 'this machine only'})`,
+  );
   console.log(
     `  queues:   ${address}/admin/queues (admins; ${config.redisUrl ? 'Redis' : 'PostgreSQL'} backend)`,
   );
@@ -116,7 +129,13 @@ async function main() {
   const { rowCount: demoLoaded } = await pool.query('SELECT 1 FROM credentials WHERE email = $1', [
     demoStaff[0]!.email,
   ]);
-  if (demoLoaded) {
+  // A database that had demo data before HOST was set keeps its demo sign-ins: say so loudly.
+  if (demoLoaded && !demo)
+    logger.warn(
+      { email: demoStaff[0]!.email },
+      'demo sign-ins with a known password exist in this database; remove them before exposing it',
+    );
+  if (demoLoaded && demo) {
     console.log(`  demo sign-ins (password "${DEMO_PASSWORD}"):`);
     console.log(`    staff: ${demoStaff.map((a) => `${a.email} (${a.role})`).join(', ')}`);
     console.log(`    users: ${demoUsers.map((u) => u.email).join(', ')}`);

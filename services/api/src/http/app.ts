@@ -8,7 +8,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from '@kobo/platform';
 import { trustOrigins } from './auth/session-cookie';
 import { apiNotFound, errorHandler } from './error-handler';
-import { createHttpMetrics, type HttpMetrics } from './operations/metrics';
+import { createHttpMetrics, metricsAccess, type HttpMetrics } from './operations/metrics';
 import { requestLogging } from './operations/request-logging';
 import { securityMiddleware } from './operations/security';
 import { renderDocsPage } from './registry/docs-page';
@@ -28,6 +28,8 @@ export interface HttpAppOptions {
   /** Express's 'trust proxy' (needed behind a proxy for client IPs in logs and rate limits). */
   trustProxy?: boolean | number | string;
   metrics?: HttpMetrics;
+  /** Bearer token for /metrics; without it /metrics answers loopback clients only (metricsAccess). */
+  metricsToken?: string;
   /** Adds routes outside the API (health probes) before the 404 and error handlers. */
   extraRoutes?: (app: Express) => void;
   /** Answers what is neither the API nor a route above: the web app (see web/serve-web-app.ts). */
@@ -51,7 +53,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; metrics:
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
 
   options.extraRoutes?.(app);
-  app.get('/metrics', metrics.handler);
+  app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
 
   // Built once: the declarations do not change after start.
   let document: Record<string, unknown> | undefined;

@@ -16,6 +16,7 @@ export * from './registry/openapi';
 export * from './registry/docs-page';
 export * from './operations/security';
 export * from './operations/rate-limit';
+export * from './operations/rate-limit-store';
 export * from './operations/request-logging';
 export * from './operations/metrics';
 export * from './operations/shutdown';

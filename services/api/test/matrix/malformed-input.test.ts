@@ -36,7 +36,7 @@ let w: World;
 let routes: RouteDefinition[];
 /** A user of their own, so what passes validation here changes nobody the other tests read. */
 let musa: Person;
-let client: ReturnType<World['freshApp']>;
+let client: Awaited<ReturnType<World['freshApp']>>;
 let freshApps = 0;
 /** Thousands of requests, some running commands: generous on a busy 2-core machine. */
 const SLOW = 300_000;
@@ -102,7 +102,7 @@ async function send(route: RouteDefinition, probe: Probe): Promise<Response> {
   if (res.status !== 429) return res;
   // A rate limiter (sign-in, sign-up, contact) ran out: the case is for validation, so ask a
   // fresh app (its limiters start from zero) on the same database.
-  client = w.freshApp();
+  client = await w.freshApp();
   freshApps++;
   return once(client);
 }

@@ -143,8 +143,8 @@ export interface World {
   userWithdrawalId: string;
   userProofKey: string;
   otherProofKey: string;
-  /** A fresh app on the same context: its rate limiters start from zero. */
-  freshApp(): ReturnType<typeof request>;
+  /** A fresh app on the same context, its rate limiters from zero (the shared counters cleared). */
+  freshApp(): Promise<ReturnType<typeof request>>;
   /**
    * New sessions for every caller (and the harness's staff tokens): a route the matrix sends
    * (change-password) ends every session of the account that calls it.
@@ -250,7 +250,10 @@ export async function buildWorld(h: Harness): Promise<World> {
     userWithdrawalId: withdrawalIdOf(userWithdrawalId),
     userProofKey,
     otherProofKey,
-    freshApp: () => request(createApiApp(h.context, { webOrigin: 'http://localhost:5173' })),
+    freshApp: async () => {
+      await h.db.pool.query('DELETE FROM rate_limit_hits');
+      return request(createApiApp(h.context, { webOrigin: 'http://localhost:5173' }));
+    },
   };
 }
 

@@ -20,7 +20,7 @@ import { authMessages } from './messages';
 import { hashResetToken, requestPasswordReset } from './password-reset';
 import { replacePassword } from './passwords';
 import { credentialsByUserId, deleteCredentials, liveResetTokenUser } from './queries';
-import { authRateLimits, rateLimiters } from './rate-limits';
+import { rateLimiters } from './rate-limits';
 import { signUp } from './registration';
 import {
   adminSignedInResponse,
@@ -65,7 +65,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     summary: 'Create a user account',
     tags,
     access: 'public',
-    middleware: rateLimiters(authRateLimits.register),
+    middleware: rateLimiters(ctx.pool, 'register'),
     body: registerBody,
     responses: {
       201: { description: 'Account created', schema: registeredResponse },
@@ -93,7 +93,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     description: sessionCookieNote,
     tags,
     access: 'public',
-    middleware: rateLimiters(authRateLimits.login),
+    middleware: rateLimiters(ctx.pool, 'login'),
     body: signInBody,
     responses: {
       200: { description: 'Signed in', schema: signedInResponse },
@@ -116,7 +116,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     description: sessionCookieNote,
     tags,
     access: 'public',
-    middleware: rateLimiters(authRateLimits.adminLogin),
+    middleware: rateLimiters(ctx.pool, 'adminLogin'),
     body: signInBody,
     responses: {
       200: {
@@ -166,7 +166,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       'the answer nor its timing tells who has an account. The link is valid 15 minutes, once.',
     tags,
     access: 'public',
-    middleware: rateLimiters(authRateLimits.forgotPassword),
+    middleware: rateLimiters(ctx.pool, 'forgotPassword'),
     body: forgotPasswordBody,
     responses: {
       200: { description: 'Accepted (whether or not the email has an account)', schema: messageResponse },
@@ -192,7 +192,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     summary: 'Set a new password with a reset link',
     tags,
     access: 'public',
-    middleware: rateLimiters(authRateLimits.resetPassword),
+    middleware: rateLimiters(ctx.pool, 'resetPassword'),
     body: resetPasswordBody,
     responses: {
       200: { description: 'Password replaced', schema: messageResponse },
@@ -227,12 +227,14 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     summary: 'Change my password',
     tags,
     access: ['user', 'admin', 'finance'],
+    middleware: rateLimiters(ctx.pool, 'changePassword'),
     body: changePasswordBody,
     responses: {
       200: { description: 'Password replaced', schema: messageResponse },
       400: problem('Current password wrong, or the new one too short'),
       401: problem('Not signed in'),
       404: problem('The account no longer exists'),
+      429: problem('Too many attempts'),
     },
     handler: async ({ body, principal, res }) => {
       const { userId } = principal;
@@ -261,6 +263,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     description: 'Needs the password. Refused (409) while a withdrawal is still being processed.',
     tags,
     access: ['user'],
+    middleware: rateLimiters(ctx.pool, 'deleteAccount'),
     body: deleteAccountBody,
     responses: {
       200: { description: 'Account deleted', schema: messageResponse },
@@ -268,6 +271,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       401: problem('Not signed in'),
       404: problem('The account no longer exists'),
       409: problem('A withdrawal is still being processed'),
+      429: problem('Too many attempts'),
     },
     handler: async ({ body, principal }) => {
       const { userId } = principal;

@@ -1,26 +1,64 @@
 /**
  * The product's own Prometheus series, computed at scrape time (a gauge's collect), so nothing
  * runs between scrapes: projection lag per projector, job counts per queue and state, and
- * payouts (withdrawals) by state from the withdrawals read model.
+ * payouts (withdrawals) by state from the withdrawals read model. The database reads are kept
+ * for a few seconds (`cacheMs`): however often /metrics is scraped, the withdrawals GROUP BY and
+ * the projector status run at most once per period.
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from '../../context';
 
+/** The last answer of `read` for `ms`; scrapes at the same moment share one read. */
+export function keptFor<T>(ms: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
+  let kept: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!kept || now() - kept.at >= ms) {
+      const value = read();
+      kept = { at: now(), value };
+      // A failed read is not kept: the next scrape tries again.
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
+    }
+    return kept.value;
+  };
+}
+
+export const METRICS_CACHE_MS = 10_000;
+
 export function registerProductMetrics(
   registry: Registry,
   context: Pick<ApiContext, 'pool' | 'projectors' | 'logger'>,
   queues: JobQueue<unknown>[] = [],
+  cacheMs = METRICS_CACHE_MS,
 ): void {
+  const projectorStatus = keptFor(cacheMs, () => context.projectors.status());
+  const jobCounts = keptFor(cacheMs, () =>
+    Promise.all(
+      queues.map(async (queue) => ({
+        queue: queue.name,
+        states: await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+      })),
+    ),
+  );
+  const withdrawalsByStatus = keptFor(cacheMs, async () => {
+    const { rows } = await context.pool.query<{ status: string; n: number; total: number }>(
+      `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total
+         FROM withdrawals GROUP BY status`,
+    );
+    return rows;
+  });
+
   new Gauge({
     name: 'kobo_projection_lag_events',
     help: 'Events in the log not yet applied by each projector',
     labelNames: ['projector', 'state'] as const,
     registers: [registry],
     async collect() {
+      const statuses = await projectorStatus();
       this.reset();
-      for (const p of await context.projectors.status())
-        this.set({ projector: p.name, state: p.state }, p.lag);
+      for (const p of statuses) this.set({ projector: p.name, state: p.state }, p.lag);
     },
   });
 
@@ -30,11 +68,10 @@ export function registerProductMetrics(
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
+      const counts = await jobCounts();
       this.reset();
-      for (const queue of queues) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
-        for (const [state, count] of Object.entries(counts)) this.set({ queue: queue.name, state }, count);
-      }
+      for (const { queue, states } of counts)
+        for (const [state, count] of Object.entries(states)) this.set({ queue, state }, count);
     },
   });
 
@@ -44,11 +81,8 @@ export function registerProductMetrics(
     labelNames: ['status', 'measure'] as const,
     registers: [registry],
     async collect() {
+      const rows = await withdrawalsByStatus();
       this.reset();
-      const { rows } = await context.pool.query<{ status: string; n: number; total: number }>(
-        `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total
-           FROM withdrawals GROUP BY status`,
-      );
       for (const row of rows) {
         this.set({ status: row.status, measure: 'count' }, row.n);
         this.set({ status: row.status, measure: 'kobo' }, Number(row.total));

@@ -4,6 +4,7 @@
  * pattern (not the raw URL, which would give one series per id).
  */
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 
 export interface HttpMetrics {
@@ -51,4 +52,34 @@ function routeLabel(req: Request, res: Response): string {
   if (res.locals.routeLabel) return res.locals.routeLabel;
   const route = (req as { route?: { path?: unknown } }).route;
   return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
+}
+
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/**
+ * Who may scrape /metrics (it names queues, projectors and payout totals). With a token: whoever
+ * presents it as a bearer token. Without: only a client on this machine, i.e. the connection and
+ * the client (req.ip, which follows TRUST_PROXY) are loopback and nothing was forwarded, so a
+ * reverse proxy on the same machine does not make the world local. Everyone else gets a 404, as
+ * if there were nothing there. (A token rather than a second port: one port is what every
+ * deployment mode already opens and health-checks.)
+ */
+export function metricsAccess(token: string | undefined): RequestHandler {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  return (req, res, next) => {
+    let allowed: boolean;
+    if (expected) {
+      const presented = Buffer.from(req.get('authorization') ?? '');
+      allowed = presented.length === expected.length && timingSafeEqual(presented, expected);
+    } else {
+      allowed =
+        isLoopback(req.socket.remoteAddress) &&
+        isLoopback(req.ip) &&
+        !forwardingHeaders.some((name) => req.get(name) !== undefined);
+    }
+    if (allowed) next();
+    else res.status(404).type('text/plain').send('Not found');
+  };
 }
