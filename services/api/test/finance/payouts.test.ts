@@ -73,6 +73,51 @@ describe('finance payouts', () => {
       .expect(400);
   });
 
+  it('pages the list by key, oldest approval first, and counts the awaiting figures over every row', async () => {
+    for (const [i, naira] of [2100, 2200, 2300].entries())
+      await approvedWithdrawal({ firstName: `Paged${i}`, lastName: 'Payee' }, naira);
+    const whole = await h.http
+      .get('/api/finance/payouts')
+      .set(...auth)
+      .expect(200);
+    const ids = whole.body.map((p: { withdrawalId: string }) => p.withdrawalId);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(Number(whole.headers['x-total-count'])).toBe(ids.length);
+
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await h.http
+        .get('/api/finance/payouts')
+        .query({ pageSize: 2, ...(after ? { after } : {}) })
+        .set(...auth)
+        .expect(200);
+      expect(page.body.length).toBeLessThanOrEqual(2);
+      expect(Number(page.headers['x-total-count'])).toBe(ids.length);
+      seen.push(...page.body.map((p: { withdrawalId: string }) => p.withdrawalId));
+      after = page.headers['x-next-cursor'];
+    } while (after);
+    expect(seen).toEqual(ids);
+    const approvals = whole.body.map((p: { approvedAt: string }) => p.approvedAt);
+    expect([...approvals].sort()).toEqual(approvals);
+
+    const summary = await h.http
+      .get('/api/finance/payouts/summary')
+      .set(...auth)
+      .expect(200);
+    const toSend = whole.body.reduce((sum: number, p: { payoutAmount: number }) => sum + p.payoutAmount, 0);
+    expect(summary.body).toEqual({
+      awaiting: ids.length,
+      totalToSend: toSend,
+      oldestApprovedAt: approvals[0],
+    });
+    await h.http
+      .get('/api/finance/payouts')
+      .query({ after: 'not-a-cursor' })
+      .set(...auth)
+      .expect(400);
+  });
+
   it('marks a payout paid with the bank reference; the same reference again is a no-op', async () => {
     const tunde = await approvedWithdrawal({ firstName: 'Tunde', lastName: 'Bakare' }, 2500);
     const res = await h.http

@@ -54,6 +54,12 @@ function server(refuse: (id: string, attempt: number) => Answer | undefined) {
       );
       return { status: 200, body: shown };
     }
+    if (request.method === 'GET' && request.path === '/api/finance/payouts/summary')
+      // Counted over every awaiting payout, of which the page shows only some.
+      return {
+        status: 200,
+        body: { awaiting: 42, totalToSend: 123456.5, oldestApprovedAt: '2026-11-02T09:00:00.000Z' },
+      };
     const mark = /^\/api\/finance\/payouts\/([^/]+)\/mark-(paid|failed)$/.exec(request.path);
     if (!mark) return problem(404, 'Not found');
     const id = mark[1]!;
@@ -88,7 +94,7 @@ function server(refuse: (id: string, attempt: number) => Answer | undefined) {
   // A request whose answer was a thrown error still counts as sent.
   const posts = () =>
     requests.filter((r) => r.method === 'POST').map((r, i) => ({ ...r, key: sent[i]?.key ?? null }));
-  return { posts, keys: () => sent.map((s) => s.key) };
+  return { posts, requests: () => requests, keys: () => sent.map((s) => s.key) };
 }
 
 const resultOf = (dialog: HTMLElement, name: string) => within(dialog).getByText(name).closest('tr')!;
@@ -101,6 +107,19 @@ async function selectAllAnd(action: 'Mark selected paid' | 'Mark selected failed
   await user.click(screen.getByRole('button', { name: action }));
   return { user, dialog: await screen.findByRole('dialog') };
 }
+
+describe('the payout list', () => {
+  it("shows the server's figures for every awaiting payout, not sums of the page in hand, and asks for a page", async () => {
+    const model = server(() => undefined);
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?pageSize=10' });
+    expect(await screen.findByText('₦123,456.50')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+    await screen.findAllByText('Ada Okafor');
+    const list = model.requests().find((r) => r.path === '/api/finance/payouts')!;
+    expect(Object.fromEntries(list.query)).toEqual({ state: 'pending', page: '1', pageSize: '10' });
+    expect(screen.getByRole('navigation', { name: 'Payout pages' })).toHaveTextContent('1–3 of 3');
+  });
+});
 
 describe('marking a batch of payouts', () => {
   it('asks a reference per row, goes on after a refusal, and reports each row', async () => {

@@ -7,14 +7,23 @@ import { AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprint
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
+import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
 import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
-import { PAYOUT_STATES, payoutsCsvUrl, useGetPayoutsQuery, type Payout, type PayoutState } from './api';
+import {
+  PAYOUT_STATES,
+  payoutsCsvUrl,
+  useGetPayoutsQuery,
+  useGetPayoutSummaryQuery,
+  type Payout,
+  type PayoutState,
+} from './api';
 import { approverText, BankCell, PayoutOutcome, PayoutStateTag, UserCell } from './parts';
 import { SettleDialog, totalToSend, type SettleRequest } from './SettleDialog';
 import './finance-payouts.css';
@@ -43,18 +52,30 @@ export function readState(params: URLSearchParams): PayoutState {
 export function PayoutsPage() {
   const [params, setParams] = useSearchParams();
   const state = readState(params);
-  const list = useGetPayoutsQuery(state);
+  const paging = readPage(params);
+  const list = useGetPayoutsQuery({ state, ...paging });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [settling, setSettling] = useState<SettleRequest | null>(null);
   const isPhone = useIsPhone();
 
-  const rows = list.data ?? [];
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
   // Only payouts still awaiting the transfer can be marked; a row that changed drops out of the selection.
   const selectable = rows.filter((row) => row.state === 'awaiting');
   const selected = selectable.filter((row) => chosen.has(row.withdrawalId));
 
+  // A new tab starts on its first page; the page size stays.
   const setState = (next: PayoutState) =>
-    setParams(next === 'pending' ? {} : { state: next }, { replace: true });
+    setParams(
+      { ...(next === 'pending' ? {} : { state: next }), ...writePage({ ...paging, page: 1 }) },
+      {
+        replace: true,
+      },
+    );
+  const setPaging = (next: PageRequest) => {
+    setParams({ ...(state === 'pending' ? {} : { state }), ...writePage(next) });
+    setChosen(new Set());
+  };
   const toggle = (withdrawalId: string, on: boolean) =>
     setChosen((before) => {
       const next = new Set(before);
@@ -134,6 +155,7 @@ export function PayoutsPage() {
         ) : null}
       </div>
       <div aria-busy={list.isFetching}>{body}</div>
+      {total > 0 ? <Pager {...paging} total={total} onChange={setPaging} label="Payout pages" /> : null}
     </>
   );
 
@@ -162,29 +184,29 @@ export function PayoutsPage() {
 
 /** The awaiting list's count and total, whichever tab is open. */
 function Figures() {
-  const awaiting = useGetPayoutsQuery('pending');
-  const rows = awaiting.data;
+  const awaiting = useGetPayoutSummaryQuery();
+  const figures = awaiting.data;
   const unknown = awaiting.isLoading ? '…' : '—';
-  const oldest = rows?.find((row) => row.approvedAt)?.approvedAt;
+  const oldest = figures?.oldestApprovedAt;
   return (
     <div className="kobo-grid kobo-finance-payouts-cards">
       <StatCard
         label="Total to send"
         icon="bank-account"
         tone="brand"
-        value={rows ? formatNaira(totalToSend(rows)) : unknown}
+        value={figures ? formatNaira(figures.totalToSend) : unknown}
         hint="Fees already taken off"
       />
       <StatCard
         label="Awaiting transfer"
         icon="time"
-        value={rows ? rows.length.toLocaleString('en-NG') : unknown}
+        value={figures ? figures.awaiting.toLocaleString('en-NG') : unknown}
         hint={awaiting.isError ? 'Figures could not be loaded' : 'Approved, not yet paid'}
       />
       <StatCard
         label="Oldest approval"
         icon="calendar"
-        value={rows ? (oldest ? formatDate(oldest) : 'None waiting') : unknown}
+        value={figures ? (oldest ? formatDate(oldest) : 'None waiting') : unknown}
         hint="Pay the oldest first"
       />
     </div>

@@ -5,12 +5,17 @@
  */
 import { api } from '../../shared/api/api';
 import { moneyTags } from '../../shared/api/account';
+import { toPage, type Page, type PageRequest } from '../../shared/api/paging';
 import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
 
 export type Payout = ApiAnswer<'getFinancePayouts'>[number];
 export type PayoutState = NonNullable<NonNullable<ApiQuery<'getFinancePayouts'>>['state']>;
 export type SettledPayout = ApiAnswer<'postFinancePayoutsByWithdrawalIdMarkPaid'>;
 export type PayoutAction = 'paid' | 'failed';
+export type PayoutSummary = ApiAnswer<'getFinancePayoutsSummary'>;
+export interface PayoutsRequest extends PageRequest {
+  state: PayoutState;
+}
 
 /** The tabs, in the server's words (`pending` is the awaiting list). */
 export const PAYOUT_STATES: { value: PayoutState; label: string }[] = [
@@ -63,8 +68,14 @@ const settledTags = (_result: unknown, _error: unknown, { inBatch }: MarkArgs) =
 
 export const financePayoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPayouts: build.query<Payout[], PayoutState>({
-      query: (state) => ({ url: '/finance/payouts', params: { state } }),
+    getPayouts: build.query<Page<Payout>, PayoutsRequest>({
+      query: ({ state, page, pageSize }) => ({ url: '/finance/payouts', params: { state, page, pageSize } }),
+      transformResponse: (items: Payout[], meta) => toPage(items, meta),
+      providesTags: ['Payouts'],
+    }),
+    /** The awaiting list's figures, counted by the server over every row (not the page in hand). */
+    getPayoutSummary: build.query<PayoutSummary, void>({
+      query: () => '/finance/payouts/summary',
       providesTags: ['Payouts'],
     }),
     markPayoutPaid: build.mutation<SettledPayout, MarkArgs & { reference: string }>({
@@ -88,5 +99,9 @@ export const financePayoutsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPayoutsQuery, useMarkPayoutPaidMutation, useMarkPayoutFailedMutation } =
-  financePayoutsApi;
+export const {
+  useGetPayoutsQuery,
+  useGetPayoutSummaryQuery,
+  useMarkPayoutPaidMutation,
+  useMarkPayoutFailedMutation,
+} = financePayoutsApi;

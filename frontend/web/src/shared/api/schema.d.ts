@@ -632,8 +632,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all */
+    /** Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all; paged by key */
     get: operations['getFinancePayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/payouts/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The awaiting list in figures: how many, the total to send, the oldest approval */
+    get: operations['getFinancePayoutsSummary'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4650,6 +4667,12 @@ export interface operations {
     parameters: {
       query?: {
         state?: 'pending' | 'paid' | 'failed' | 'all';
+        q?: string;
+        sort?: 'approvedAt';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -4657,16 +4680,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The payouts with bank details, oldest approval first (money in naira) */
+      /** @description One page of payouts with bank details, oldest approval first (money in naira) */
       200: {
         headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Payout'][];
         };
       };
-      /** @description Unknown state */
+      /** @description Unknown state, or a bad page */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4704,10 +4731,67 @@ export interface operations {
       };
     };
   };
+  getFinancePayoutsSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Counted over every awaiting payout (naira) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            awaiting: number;
+            totalToSend: number;
+            oldestApprovedAt: string | null;
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getFinancePayoutsCsv: {
     parameters: {
       query?: {
         state?: 'pending' | 'paid' | 'failed' | 'all';
+        q?: string;
+        sort?: 'approvedAt';
+        order?: 'asc' | 'desc';
+        page?: number;
+        pageSize?: number;
+        after?: string;
       };
       header?: never;
       path?: never;

@@ -5,15 +5,16 @@
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
 import type { FeatureRoutes } from '../../app';
-import { defineRoute, HttpProblem, type Principal } from '../../http';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal, type Principal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
-import { findWithdrawal, listPayoutRows, toPayout } from './payouts';
+import { allPayouts, findWithdrawal, listPayouts, payoutSummary, toPayout } from './payouts';
 import {
   markFailedBody,
   markPaidBody,
   payoutSchema,
   payoutsQuery,
+  payoutSummarySchema,
   settledPayoutSchema,
   withdrawalParams,
 } from './schemas';
@@ -43,20 +44,35 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
     defineRoute({
       method: 'get',
       path: '/finance/payouts',
-      summary: 'Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all',
+      summary:
+        'Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all; paged by key',
       tags: ['finance'],
       access: FINANCE,
       query: payoutsQuery,
       responses: {
         200: {
-          description: 'The payouts with bank details, oldest approval first (money in naira)',
+          description: 'One page of payouts with bank details, oldest approval first (money in naira)',
           schema: payoutSchema.array(),
+          headers: pagedResponseHeaders,
         },
-        400: { description: 'Unknown state', problem: true },
+        400: { description: 'Unknown state, or a bad page', problem: true },
       },
-      async handler({ query }) {
-        return (await listPayoutRows(ctx.pool, query.state)).map(toPayout);
+      async handler({ query, res }) {
+        const { rows, total, next } = await listPayouts(ctx.pool, query);
+        sendTotal(res, total, next);
+        return rows.map(toPayout);
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/finance/payouts/summary',
+      summary: 'The awaiting list in figures: how many, the total to send, the oldest approval',
+      tags: ['finance'],
+      access: FINANCE,
+      responses: {
+        200: { description: 'Counted over every awaiting payout (naira)', schema: payoutSummarySchema },
+      },
+      handler: () => payoutSummary(ctx.pool),
     }),
     defineRoute({
       method: 'get',
@@ -74,7 +90,6 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'Unknown state', problem: true },
       },
       async handler({ query, res }) {
-        const rows = await listPayoutRows(ctx.pool, query.state);
         let body = csvLine([
           'withdrawal_id',
           'account_name',
@@ -89,7 +104,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           'state',
           'reference',
         ]);
-        for (const row of rows) {
+        for await (const row of allPayouts(ctx.pool, query.state)) {
           const p = toPayout(row);
           const sent = Number(row.amount) - Number(row.fee);
           body += csvLine([

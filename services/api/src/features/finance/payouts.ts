@@ -8,7 +8,8 @@ import {
   type WithdrawalRow,
 } from '../admin/withdrawals/queries';
 import { iso, toNaira } from '../admin/wire';
-import type { PayoutView, payoutStates } from './schemas';
+import { Conditions, readPage, type OrderKey } from '../../http';
+import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 
 const statusesFor: Record<(typeof payoutStates)[number], string[]> = {
   pending: ['approved'],
@@ -47,13 +48,57 @@ export function toPayout(row: WithdrawalRow): PayoutView {
 
 export type Payout = PayoutView;
 
-/** Oldest approval first: the order to pay them in. */
-export async function listPayoutRows(pool: Pool, state: keyof typeof statusesFor): Promise<WithdrawalRow[]> {
-  const { rows } = await pool.query<WithdrawalRow>(
-    `${SELECT_WITHDRAWALS} WHERE w.status = ANY($1::text[]) ORDER BY w.approved_at, w.withdrawal_id`,
-    [statusesFor[state]],
+/** Oldest approval first: the order to pay them in (approved_at is set in every payout state). */
+const PAYOUT_ORDER: OrderKey[] = [
+  ['coalesce(approved_at, requested_at)', 'ASC'],
+  ['withdrawal_id', 'ASC'],
+];
+
+/** One page of payouts in a state, by key; `q` looks in who asked and the bank reference. */
+export async function listPayouts(pool: Pool, query: Omit<PayoutsQuery, 'sort' | 'order'>) {
+  const where = new Conditions()
+    .add((param) => `w.status = ANY(${param(statusesFor[query.state])}::text[])`)
+    .search(query.q, [
+      "u.first_name || ' ' || u.last_name",
+      'u.username',
+      'u.email',
+      'w.account_name',
+      'w.account_num',
+      'w.payout_reference',
+    ]);
+  return readPage<WithdrawalRow>(pool, {
+    select: SELECT_WITHDRAWALS,
+    where,
+    order: PAYOUT_ORDER,
+    page: query.page,
+    pageSize: query.pageSize,
+    after: query.after,
+  });
+}
+
+/** Every payout in a state, a page at a time by key (for the bank file: no list is held whole). */
+export async function* allPayouts(pool: Pool, state: PayoutsQuery['state']): AsyncGenerator<WithdrawalRow> {
+  let after: string | undefined;
+  do {
+    const page = await listPayouts(pool, { state, page: 1, after });
+    yield* page.rows;
+    after = page.next;
+  } while (after);
+}
+
+/** The awaiting list's figures, counted by the database (not from a page in hand). */
+export async function payoutSummary(pool: Pool): Promise<PayoutSummary> {
+  const { rows } = await pool.query<{ awaiting: string; to_send: string; oldest: Date | null }>(
+    `SELECT count(*) AS awaiting, coalesce(sum(amount - fee), 0) AS to_send, min(approved_at) AS oldest
+     FROM withdrawals WHERE status = ANY($1::text[])`,
+    [statusesFor.pending],
   );
-  return rows;
+  const row = rows[0]!;
+  return {
+    awaiting: Number(row.awaiting),
+    totalToSend: toNaira(row.to_send),
+    oldestApprovedAt: iso(row.oldest),
+  };
 }
 
 export { findWithdrawal };

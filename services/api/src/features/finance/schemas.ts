@@ -1,5 +1,6 @@
 /** Request and answer shapes of the finance routes (money in naira, with kobo beside it where finance reconciles). */
 import { z } from 'zod';
+import { pagingQuery } from '../../http';
 
 const time = (label: string) =>
   z
@@ -35,7 +36,19 @@ export const balanceQuery = z.object({
 export const accountParams = z.object({ account: z.string().trim().min(1).max(200) });
 
 export const payoutStates = ['pending', 'paid', 'failed', 'all'] as const;
-export const payoutsQuery = z.object({ state: z.enum(payoutStates).default('pending') });
+export const payoutsQuery = z.object({
+  state: z.enum(payoutStates, { error: `State is one of ${payoutStates.join(', ')}` }).default('pending'),
+  ...pagingQuery(['approvedAt']),
+});
+export type PayoutsQuery = z.infer<typeof payoutsQuery>;
+
+export const payoutSummarySchema = z.object({
+  /** Approved withdrawals not yet paid or failed. */
+  awaiting: z.number().int(),
+  /** What the bank must send for them, fees already taken off (naira). */
+  totalToSend: z.number(),
+  oldestApprovedAt: z.string().nullable(),
+});
 
 export const withdrawalParams = z.object({ withdrawalId: z.string().trim().min(1).max(200) });
 export const markPaidBody = z.object({
@@ -197,5 +210,6 @@ export const payoutSchema = z
   .meta({ id: 'Payout' });
 
 export type PayoutView = z.output<typeof payoutSchema>;
+export type PayoutSummary = z.output<typeof payoutSummarySchema>;
 
 export const settledPayoutSchema = z.object({ message: z.string(), withdrawal: payoutSchema });
