@@ -106,6 +106,25 @@ describe('separation of duties', () => {
     expect(rows).toEqual([{ title: 'Balance adjustment: Refund for a lost task' }]);
   });
 
+  it('counts the changes posted without approval in the last day together: small steps cannot pass the threshold', async () => {
+    const user = await registerUser(h);
+    const edit = (balance: number) =>
+      h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...admin)
+        .send({ balance, reason: 'Goodwill' })
+        .expect(200);
+    expect((await edit(30_000)).body.pendingAdjustment).toBeUndefined();
+    // Down counts too: the size of each change, not the net.
+    expect((await edit(20_000)).body.pendingAdjustment).toBeUndefined();
+    // 30,000 + 10,000 already posted; another 15,000 makes 55,000 in a day.
+    const third = await edit(35_000);
+    expect(third.body.pendingAdjustment).toEqual(
+      expect.objectContaining({ amount: 15_000, state: 'pending' }),
+    );
+    expect((await balancesOf(h, user.userId)).account_balance).toBe(2_000_000);
+  });
+
   it('holds a change above the threshold for finance, who approves or rejects it', async () => {
     const user = await registerUser(h);
     const res = await h.http

@@ -43,16 +43,28 @@ export interface PendingAdjustment {
   message: string;
 }
 
+/** How far back an admin's direct balance changes to one user count together against the threshold. */
+export const ADJUSTMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export async function readUser(
   ctx: ApiContext,
   userId: string,
-): Promise<{ state: UserState; version: number }> {
+): Promise<{ state: UserState; version: number; recentDirectAdjustments: number }> {
   const events = await ctx.store.readStream(streams.user(userId));
   const state = fold(
     userDecider,
     events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
   );
-  return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0) };
+  // Changes posted without a finance approval in the window: split into small edits, a large
+  // change would otherwise never reach finance.
+  const since = Date.now() - ADJUSTMENT_WINDOW_MS;
+  let recentDirectAdjustments = 0;
+  for (const e of events) {
+    const data = e.data as { amount?: number; approvedBy?: string };
+    if (e.type === 'BalanceAdjusted' && !data.approvedBy && e.recordedAt.getTime() >= since)
+      recentDirectAdjustments += Math.abs(data.amount ?? 0);
+  }
+  return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0), recentDirectAdjustments };
 }
 
 export async function updateUser(
@@ -61,11 +73,12 @@ export async function updateUser(
   userId: string,
   changes: UserChanges,
 ): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
-  const { state, version } = await readUser(ctx, userId);
+  const { state, version, recentDirectAdjustments } = await readUser(ctx, userId);
   requireManagedUser(state);
   // The balance is checked before anything is changed, so a refused change leaves the rest alone.
   const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
-  const rule = difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason);
+  const rule =
+    difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason, recentDirectAdjustments);
   const meta = staffMeta(principal);
   let lastPosition = 0;
   const ran = (result: { lastPosition: number }) => {
@@ -129,13 +142,15 @@ export function requireManagedUser(state: UserState): void {
 }
 
 /**
- * The rules of one balance change by an admin: a reason, at most the cap, and above the approval
- * threshold (either way) a finance user's approval.
+ * The rules of one balance change by an admin: a reason, at most the cap, and a finance user's
+ * approval when it (either way), added to the changes posted without approval in the last
+ * ADJUSTMENT_WINDOW_MS (`recent`, kobo), is above the approval threshold.
  */
 export function checkAdjustment(
   ctx: ApiContext,
   difference: number,
   reason: string | undefined,
+  recent = 0,
 ): { reason: string; needsApproval: boolean } {
   const { cap, approvalAbove } = ctx.config.adjustments;
   const size = Math.abs(difference);
@@ -144,5 +159,5 @@ export function checkAdjustment(
     throw new HttpProblem('validation', message, { balance: message });
   }
   if (!reason) throw new HttpProblem('validation', REASON_REQUIRED, { reason: REASON_REQUIRED });
-  return { reason, needsApproval: size > approvalAbove };
+  return { reason, needsApproval: size + recent > approvalAbove };
 }
