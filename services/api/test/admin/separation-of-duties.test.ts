@@ -35,6 +35,36 @@ describe('separation of duties', () => {
     expect(rows).toEqual([{ email: 'finance@kobo.test' }]);
   });
 
+  it("tells a user's old address when an admin changes their sign-in email", async () => {
+    const user = await registerUser(h);
+    const oldEmail = (
+      await h.db.pool.query<{ email: string }>('SELECT email FROM users WHERE user_id = $1', [user.userId])
+    ).rows[0]!.email;
+    const newEmail = `moved-${user.userId.slice(0, 8)}@mail.test`;
+    await h.http
+      .put(`/api/admin/users/${user.userId}`)
+      .set(...admin)
+      .send({ email: newEmail })
+      .expect(200);
+    const mail = await h.db.pool.query<{ subject: string; text_body: string }>(
+      'SELECT subject, text_body FROM email_outbox WHERE to_address = $1',
+      [oldEmail],
+    );
+    expect(mail.rows).toEqual([expect.objectContaining({ subject: 'Your Kobo sign-in email was changed' })]);
+    expect(mail.rows[0]!.text_body).not.toContain(newEmail);
+    // Saving the same address again is no change, and no second notice.
+    await h.http
+      .put(`/api/admin/users/${user.userId}`)
+      .set(...admin)
+      .send({ email: newEmail })
+      .expect(200);
+    const all = await h.db.pool.query(
+      "SELECT 1 FROM email_outbox WHERE kind = 'email_changed' AND to_address = $1",
+      [oldEmail],
+    );
+    expect(all.rowCount).toBe(1);
+  });
+
   it('lets only finance mark a payout paid or failed', async () => {
     const user = await registerUser(h);
     await fund(h, user.userId, 3000);

@@ -1,12 +1,12 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
-import { isBank, type HandledEvent, type UserState } from '@kobo/ledger';
+import { isBank, type UserState } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { updateSignInEmail } from '../../accounts/credentials';
 import { passwordMatches } from '../../accounts/passwords';
 import { credentialsByUserId } from '../auth/queries';
 import { currentUser } from '../auth/users';
-import { tellOldAddressOfEmailChange } from './email-change-notice';
+import { emailChangeIn, tellOldAddressOfEmailChange } from '../../accounts/email-change-notice';
 import { findDashboard, findProfile } from './queries';
 import {
   dashboardSchema,
@@ -61,15 +61,6 @@ async function checkCurrentPassword(ctx: ApiContext, userId: string, password: s
 }
 
 /** The email a profile update recorded (normalised by the ledger), if it changed one. */
-function emailChangeIn(events: readonly HandledEvent[]): { email: string; eventId: string } | undefined {
-  for (const event of events)
-    if (event.type === 'UserProfileUpdated') {
-      const email = (event.data as { email?: unknown }).email;
-      if (typeof email === 'string') return { email, eventId: event.id };
-    }
-  return undefined;
-}
-
 export const profileRoutes = (ctx: ApiContext) => [
   defineRoute({
     method: 'get',

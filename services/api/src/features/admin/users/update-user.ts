@@ -18,6 +18,7 @@ import {
   type UserStatus,
 } from '@kobo/ledger';
 import { updateSignInEmail } from '../../../accounts/credentials';
+import { emailChangeIn, tellOldAddressOfEmailChange } from '../../../accounts/email-change-notice';
 import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
@@ -92,8 +93,18 @@ export async function updateUser(
   // The form's phone is optional: a blank one leaves the stored number alone.
   if (changes.phone) profile.phone = changes.phone;
   if (Object.keys(profile).length > 0) {
-    ran(await ctx.commands.updateProfile({ userId, ...profile }, meta));
-    if (profile.email !== undefined) await updateSignInEmail(ctx.pool, userId, profile.email);
+    const result = await ctx.commands.updateProfile({ userId, ...profile }, meta);
+    ran(result);
+    const emailChange = emailChangeIn(result.events);
+    if (emailChange) {
+      await updateSignInEmail(ctx.pool, userId, emailChange.email);
+      await tellOldAddressOfEmailChange(ctx, {
+        eventId: emailChange.eventId,
+        firstName: state.firstName,
+        oldEmail: state.email,
+        newEmail: emailChange.email,
+      });
+    }
   }
 
   if (changes.status !== undefined) {

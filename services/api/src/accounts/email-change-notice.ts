@@ -3,8 +3,9 @@
  * address, the owner learns of it where they still read their mail.
  */
 import { v5 as uuidv5 } from 'uuid';
-import type { ApiContext } from '../../context';
-import { emailFor } from '../../email';
+import type { HandledEvent } from '@kobo/ledger';
+import type { ApiContext } from '../context';
+import { emailFor } from '../email';
 
 const NOTICE_NAMESPACE = '6f2b0c9e-3d41-4a7a-9b5e-1c8d2e7f4a90';
 
@@ -17,6 +18,19 @@ export function maskEmail(email: string): string {
   return `${shown}${local.length <= 2 ? '***' : ''}${email.slice(at)}`;
 }
 
+/** The new sign-in email a profile command recorded, if it changed one. */
+export function emailChangeIn(
+  events: readonly HandledEvent[],
+): { email: string; eventId: string } | undefined {
+  for (const event of events)
+    if (event.type === 'UserProfileUpdated') {
+      const email = (event.data as { email?: unknown }).email;
+      if (typeof email === 'string') return { email, eventId: event.id };
+    }
+  return undefined;
+}
+
+/** Whoever made the change (the user, or an admin), the old address is told. */
 export async function tellOldAddressOfEmailChange(
   ctx: ApiContext,
   change: { eventId: string; firstName: string; oldEmail: string; newEmail: string },
