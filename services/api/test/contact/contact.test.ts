@@ -1,3 +1,5 @@
+import request from 'supertest';
+import { createApiApp } from '../../src/app';
 import { startHarness, type Harness } from '../support/harness';
 
 describe('POST /api/contact', () => {
@@ -72,13 +74,18 @@ describe('POST /api/contact', () => {
     }
   });
 
-  it('limits messages per client address with a 429 problem', async () => {
+  it('limits messages per client address with a 429 problem, counted across API processes', async () => {
+    // A second app on the same database stands for another API process.
+    const other = request(createApiApp(h.context, { webOrigin: 'http://localhost:5173' }));
+    const statuses: number[] = [];
     let res;
-    for (let i = 0; i < 15; i++) {
-      res = await send({});
-      if (res.status === 429) break;
+    for (let i = 0; i < 11; i++) {
+      res = await (i % 2 ? other : h.http).post('/api/contact').send({});
+      statuses.push(res.status);
     }
-    expect(res?.status).toBe(429);
+    // Ten per 15 minutes from one address, wherever they land (earlier tests sent some already).
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(10);
     expect(res?.body.message).toBe('Too many messages. Please wait a few minutes and try again.');
   });
 });

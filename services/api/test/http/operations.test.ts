@@ -1,6 +1,7 @@
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { MemoryStore } from 'express-rate-limit';
 import request from 'supertest';
 import { z } from 'zod';
 import {
@@ -19,7 +20,14 @@ const { app, lines } = tinyApp(
       path: '/auth/login',
       summary: 'Sign in',
       access: 'public',
-      middleware: [createRateLimiter({ windowMs: 60_000, limit: 2, keyBy: (req) => req.body?.email })],
+      middleware: [
+        createRateLimiter({
+          windowMs: 60_000,
+          limit: 2,
+          keyBy: (req) => req.body?.email,
+          store: new MemoryStore(),
+        }),
+      ],
       body: z.object({ email: z.string() }),
       responses: { 200: { description: 'ok' } },
       handler: () => ({ ok: true }),

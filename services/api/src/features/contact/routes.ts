@@ -5,7 +5,7 @@
  */
 import type { FeatureRoutes } from '../../app';
 import { emailFor } from '../../email';
-import { createRateLimiter, defineRoute } from '../../http';
+import { createRateLimiter, defineRoute, postgresRateLimitCounters } from '../../http';
 import { linkContactEmail, storeContactMessage, supportAddress } from './queries';
 import { contactBody, contactSentResponse } from './schemas';
 
@@ -23,6 +23,8 @@ export const contactRoutes: FeatureRoutes = (ctx) => [
         windowMs: 15 * 60_000,
         limit: 10,
         message: 'Too many messages. Please wait a few minutes and try again.',
+        // Counted in PostgreSQL like the sign-in limits, so several API processes share them.
+        store: postgresRateLimitCounters(ctx.pool)('contact'),
       }),
     ],
     body: contactBody,

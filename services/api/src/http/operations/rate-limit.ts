@@ -25,8 +25,8 @@ export interface RateLimiterOptions {
   scope?: 'ip' | 'ip+key' | 'key';
   /** Count only refused attempts (status 400 and above), e.g. failed sign-ins. */
   failuresOnly?: boolean;
-  /** Where the counts live; default: this process's memory. */
-  store?: Store;
+  /** Where the counts live: PostgreSQL (postgresRateLimitCounters) wherever several API processes run. */
+  store: Store;
 }
 
 export const defaultRateLimitMessage = 'Too many attempts. Please wait a moment and try again.';
@@ -52,7 +52,7 @@ export function createRateLimiter({
     legacyHeaders: false,
     skipFailedRequests: false,
     skipSuccessfulRequests: failuresOnly,
-    ...(store ? { store } : {}),
+    store,
     // X-Forwarded-For counts only when TRUST_PROXY says so; a client sending it is no misconfiguration.
     validate: { xForwardedForHeader: false },
     skip: (req, res) => scope === 'key' && !extraKey(req, res),
