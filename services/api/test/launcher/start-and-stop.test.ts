@@ -42,7 +42,9 @@ async function start(env: Record<string, string>): Promise<Started> {
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete inherited[name];
   // Its own process group, as a terminal runs it: a Ctrl-C reaches every process in the group.
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['services/api/src/main.ts'], {
+  // As npm start runs it: node with tsx's loader, one process (tsx's own CLI would relay signals
+  // through a parent that kills a child it finds busy for 30 ms).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -75,6 +77,22 @@ async function start(env: Record<string, string>): Promise<Started> {
   return { child, port, pgPort, stderr: () => stderr, exit };
 }
 
+/** Resolves once `port` refuses a new connection (the server stopped listening). */
+async function listenerClosed(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((done) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        done(false);
+      });
+      probe.once('error', () => done(true));
+    });
+    if (refused) return;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 function withoutEnvironmentNoise(stderr: string): string {
   return stderr
     .split('\n')
@@ -90,6 +108,9 @@ describe('the start command', () => {
 
   it('ends on Ctrl-C with exit code 0 and no stack trace, and stops its embedded PostgreSQL', async () => {
     const started = await start({});
+    process.kill(-started.child.pid!, 'SIGINT');
+    // A second Ctrl-C (or npm passing the first one on) while it shuts down changes nothing.
+    await listenerClosed(started.port);
     process.kill(-started.child.pid!, 'SIGINT');
     const { code } = await started.exit;
     const stderr = withoutEnvironmentNoise(started.stderr());
@@ -107,26 +128,39 @@ describe('the start command', () => {
     db = await createTestDatabase(2);
     const started = await start({ DATABASE_URL: db.url });
 
-    // A request in flight: its headers are in, its body is still coming.
+    // A request in flight: its headers are in, its body is still coming. `Expect: 100-continue`
+    // makes the server say when it has taken the request (Node answers 100 as it hands it on).
     const body = JSON.stringify({ email: 'nobody@kobo.test', password: 'not-the-password' });
     const socket = connect(started.port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     let answer = '';
+    const heard = (text: RegExp) =>
+      new Promise<void>((done) => {
+        const check = () => {
+          if (!text.test(answer)) return;
+          socket.off('data', check);
+          done();
+        };
+        socket.on('data', check);
+        check();
+      });
     socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
     const closed = new Promise((r) => socket.once('close', r));
     socket.write(
       `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+        `Expect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await heard(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+    answer = '';
 
     // The database goes first: every session of ours is ended (57P01), as a server shutdown does.
     await db.pool.query(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
     process.kill(started.child.pid!, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    socket.write(body.slice(10));
+    // Shutdown has begun once the port takes no new connection; then the body arrives.
+    await listenerClosed(started.port);
+    socket.write(body);
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
 

@@ -49,13 +49,19 @@ export function createGracefulShutdown(
     }));
 }
 
-/** Runs `shutdown` once on SIGTERM or SIGINT; returns a function that removes the listeners. */
+/**
+ * Runs `shutdown` on SIGTERM or SIGINT; returns a function that removes the listeners. The
+ * listeners stay while shutting down: a second signal (a terminal's Ctrl-C reaches npm and node,
+ * and npm passes it on) must not fall through to Node's default, which kills the process at once.
+ * `shutdown` runs once, whatever the number of signals.
+ */
 export function shutdownOnSignals(
   shutdown: () => Promise<unknown>,
   signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'],
 ): () => void {
-  const listener = () => void shutdown();
-  for (const signal of signals) process.once(signal, listener);
+  let running: Promise<unknown> | undefined;
+  const listener = () => void (running ??= shutdown());
+  for (const signal of signals) process.on(signal, listener);
   return () => {
     for (const signal of signals) process.off(signal, listener);
   };
