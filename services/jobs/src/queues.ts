@@ -13,6 +13,7 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import IORedis from 'ioredis';
+import { ListenedClient } from '@kobo/platform';
 import type { PayoutJob } from './payouts/payout-job';
 import type { VerificationJob } from './verification/verification-job';
 
@@ -91,7 +92,9 @@ function postgresQueues(databaseUrl: string, jobOptions: JobOptionsByQueue): Job
   // runs out of memory; migrations take an advisory lock, so many processes may start at once.
   // Each queue and worker builds its own pool (plus one LISTEN connection per worker): keep them
   // small, they share the database with the event store and the projectors.
-  const connection = { connectionString: databaseUrl, migrate: true, max: 3 };
+  // ListenedClient: BullMQ's pool would otherwise crash the process when the database ends a
+  // session while one of its clients is checked out.
+  const connection = { connectionString: databaseUrl, migrate: true, max: 3, Client: ListenedClient };
   const { Queue: PgQueue, Worker: PgWorker } = withBackend(createPostgresBackend);
   const verification = new PgQueue<VerificationJob>(QUEUE_NAMES.verification, {
     connection,

@@ -63,6 +63,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         ];
   let reactor;
   try {
+    // Started means connected: BullMQ's PostgreSQL backend keeps a failed first connection as its
+    // answer for good (every later call fails at once, and a worker then spins without pause), so a
+    // database that drops us while starting must fail the start, not linger in the workers.
+    await Promise.all([...queues.list(), ...workers].map((each) => each.waitUntilReady()));
     reactor = await startReactor({ pool, store, queues, logger });
   } catch (error) {
     await Promise.all(workers.map((w) => w.close()));

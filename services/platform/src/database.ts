@@ -6,8 +6,22 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
+/**
+ * A pg client that always has an 'error' listener. pg-pool listens to a client only while it is
+ * idle, so a server that ends our sessions (57P01, a restart, a failover) while a client is checked
+ * out threw an unhandled 'error' event and killed the process. The query in flight still fails
+ * with the error, and its owner releases the client broken. Pools take it as their `Client`
+ * (ours, and BullMQ's, which builds its own pool from our options).
+ */
+export class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, Client: ListenedClient as new () => pg.ClientBase });
   // An idle client losing its connection must not crash the process; the next checkout reconnects.
   pool.on('error', () => undefined);
   return pool;

@@ -162,6 +162,9 @@ describe('the start command', () => {
     await listenerClosed(started.port);
     socket.write(body);
     await closed;
+    // The server's last words say why, when there is no answer (it died, or never got to it).
+    if (!answer)
+      throw new Error(`no answer to the request in flight; the server wrote:\n${started.stderr()}`);
     expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
 
     const { code } = await started.exit;
