@@ -122,6 +122,21 @@ describe('the dashboard and the profile', () => {
       expect((await dashboardOf(bola)).bankDetails).toEqual(bankDetails);
     });
 
+    it('answers a saved change from the ledger while the users read model is behind (not 404)', async () => {
+      const chidi = await withSignIn(h, await registerUser(h, 'chidi', { bank: false }));
+      // As during a rebuild or a projector restart: the read model has no row for the user yet.
+      await h.db.pool.query('DELETE FROM users WHERE user_id = $1', [chidi.userId]);
+      const bankDetails = { bankName: 'Kuda Bank', accountNum: '3344556677', accountName: 'Chidi Eze' };
+      const res = await h.http
+        .put('/api/users/profile')
+        .set(chidi.auth)
+        .send({ bankDetails, currentPassword: TEST_PASSWORD })
+        .expect(200);
+      expect(res.body.profile).toEqual(
+        expect.objectContaining({ username: `chidi-${chidi.userId.slice(0, 8)}`, bankDetails }),
+      );
+    });
+
     it.each([
       [{ firstName: '   ' }, 'Please fill in all fields before updating.'],
       [

@@ -7,7 +7,7 @@ import { passwordMatches } from '../../accounts/passwords';
 import { credentialsByUserId } from '../auth/queries';
 import { currentUser } from '../auth/users';
 import { emailChangeIn, tellOldAddressOfEmailChange } from '../../accounts/email-change-notice';
-import { findDashboard, findProfile } from './queries';
+import { findDashboard } from './queries';
 import {
   dashboardSchema,
   messages,
@@ -15,7 +15,7 @@ import {
   profileUpdatedSchema,
   type ProfileUpdateBody,
 } from './schemas';
-import { dashboardView, profileView } from './views';
+import { dashboardView, profileOfUser } from './views';
 
 const tags = ['user area'];
 
@@ -135,13 +135,12 @@ export const profileRoutes = (ctx: ApiContext) => [
           newEmail: emailChange.email,
         });
       }
+      // The next read of the dashboard sees the change (read-your-writes); this answer is the
+      // ledger's own, so a saved change never answers 404 while the users read model is behind.
       await ctx.projectors.waitFor(position, ['users']);
-
-      const row = await findProfile(ctx.pool, userId);
-      if (!row) throw new HttpProblem('not_found', messages.userNotFound);
       return {
         message: profileGiven ? messages.profileUpdated : messages.bankUpdated,
-        profile: profileView(row),
+        profile: profileOfUser(await currentUser(ctx.store, userId)),
       };
     },
   }),

@@ -32,15 +32,6 @@ export interface DashboardRow extends ProfileRow {
 const profileColumns = `u.user_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.referral_code,
   u.bank_name, u.account_num, u.account_name`;
 
-/** The profile of a registered, not deleted user; undefined otherwise. */
-export async function findProfile(pool: Pool, userId: string): Promise<ProfileRow | undefined> {
-  const { rows } = await pool.query<ProfileRow>(
-    `SELECT ${profileColumns} FROM users u WHERE u.user_id = $1 AND NOT u.deleted`,
-    [userId],
-  );
-  return rows[0];
-}
-
 export async function findDashboard(pool: Pool, userId: string): Promise<DashboardRow | undefined> {
   const { rows } = await pool.query<DashboardRow>(
     `SELECT ${profileColumns},

@@ -1,4 +1,5 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
+import type { UserState } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
 import { toNaira } from './naira';
 import type {
@@ -30,6 +31,22 @@ export function profileView(row: ProfileRow) {
       accountName: row.account_name ?? '',
     },
   };
+}
+
+/** The same view from the ledger's own state (a saved change answers even while the read model is behind). */
+export function profileOfUser(user: UserState) {
+  return profileView({
+    user_id: user.userId,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    referral_code: user.referralCode,
+    bank_name: user.bankDetails?.bankName ?? null,
+    account_num: user.bankDetails?.accountNum ?? null,
+    account_name: user.bankDetails?.accountName ?? null,
+  });
 }
 
 export function balancesView(row: BalancesRow) {
