@@ -26,11 +26,17 @@ export async function startContractCheck(server: KoboServer): Promise<ContractCh
     if ((await request.headerValue('content-type'))?.startsWith('multipart/form-data'))
       return route.continue();
     const url = new URL(request.url());
+    const forward = () => route.fetch({ url: `${proxy.url}${url.pathname}${url.search}`, maxRedirects: 0 });
     try {
-      const response = await route.fetch({
-        url: `${proxy.url}${url.pathname}${url.search}`,
-        maxRedirects: 0,
-      });
+      let response;
+      try {
+        response = await forward();
+      } catch (error) {
+        // A kept-alive connection closed by the other end just as it was reused: a browser sends a
+        // GET again on a fresh connection, and so does this stand-in for it.
+        if (request.method() !== 'GET' || !/ECONNRESET/.test(String(error))) throw error;
+        response = await forward();
+      }
       await route.fulfill({ response });
     } catch (error) {
       // The page was closed while its call was in flight: nothing is waiting for the answer.
