@@ -2,11 +2,10 @@
 import { isBank, type UserState } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
-import { updateSignInEmail } from '../../accounts/credentials';
 import { passwordMatches } from '../../accounts/passwords';
 import { credentialsByUserId } from '../auth/queries';
 import { currentUser } from '../auth/users';
-import { emailChangeIn, tellOldAddressOfEmailChange } from '../../accounts/email-change-notice';
+import { followEmailChange } from '../../accounts/email-change';
 import { findDashboard } from './queries';
 import {
   dashboardSchema,
@@ -116,24 +115,14 @@ export const profileRoutes = (ctx: ApiContext) => [
 
       const meta = { actor: userId, correlationId: String(req.id) };
       let position = 0;
-      let emailChange: { email: string; eventId: string } | undefined;
       if (profileGiven) {
         const result = await ctx.commands.updateProfile({ userId, ...changes }, meta);
         position = Math.max(position, result.lastPosition);
-        emailChange = emailChangeIn(result.events);
+        await followEmailChange(ctx, user, result.events);
       }
       if (bankDetails) {
         const result = await ctx.commands.updateBankDetails({ userId, ...bankDetails }, meta);
         position = Math.max(position, result.lastPosition);
-      }
-      if (emailChange) {
-        await updateSignInEmail(ctx.pool, userId, emailChange.email);
-        await tellOldAddressOfEmailChange(ctx, {
-          eventId: emailChange.eventId,
-          firstName: user.firstName,
-          oldEmail: user.email,
-          newEmail: emailChange.email,
-        });
       }
       // The next read of the dashboard sees the change (read-your-writes); this answer is the
       // ledger's own, so a saved change never answers 404 while the users read model is behind.

@@ -17,8 +17,7 @@ import {
   type UserState,
   type UserStatus,
 } from '@kobo/ledger';
-import { updateSignInEmail } from '../../../accounts/credentials';
-import { emailChangeIn, tellOldAddressOfEmailChange } from '../../../accounts/email-change-notice';
+import { followEmailChange } from '../../../accounts/email-change';
 import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
@@ -95,16 +94,7 @@ export async function updateUser(
   if (Object.keys(profile).length > 0) {
     const result = await ctx.commands.updateProfile({ userId, ...profile }, meta);
     ran(result);
-    const emailChange = emailChangeIn(result.events);
-    if (emailChange) {
-      await updateSignInEmail(ctx.pool, userId, emailChange.email);
-      await tellOldAddressOfEmailChange(ctx, {
-        eventId: emailChange.eventId,
-        firstName: state.firstName,
-        oldEmail: state.email,
-        newEmail: emailChange.email,
-      });
-    }
+    await followEmailChange(ctx, state, result.events);
   }
 
   if (changes.status !== undefined) {

@@ -1,11 +1,13 @@
 /**
- * The old address hears of an email change: if a stolen session moved the account to another
- * address, the owner learns of it where they still read their mail.
+ * What follows a change of the sign-in email, whoever made it (the user, or an admin): the
+ * credentials move to the new address, and the old address hears of it, so that if a stolen
+ * session moved the account, the owner learns of it where they still read their mail.
  */
 import { v5 as uuidv5 } from 'uuid';
-import type { HandledEvent } from '@kobo/ledger';
+import type { HandledEvent, UserState } from '@kobo/ledger';
 import type { ApiContext } from '../context';
 import { emailFor } from '../email';
+import { updateSignInEmail } from './credentials';
 
 const NOTICE_NAMESPACE = '6f2b0c9e-3d41-4a7a-9b5e-1c8d2e7f4a90';
 
@@ -19,9 +21,7 @@ export function maskEmail(email: string): string {
 }
 
 /** The new sign-in email a profile command recorded, if it changed one. */
-export function emailChangeIn(
-  events: readonly HandledEvent[],
-): { email: string; eventId: string } | undefined {
+function emailChangeIn(events: readonly HandledEvent[]): { email: string; eventId: string } | undefined {
   for (const event of events)
     if (event.type === 'UserProfileUpdated') {
       const email = (event.data as { email?: unknown }).email;
@@ -30,8 +30,24 @@ export function emailChangeIn(
   return undefined;
 }
 
-/** Whoever made the change (the user, or an admin), the old address is told. */
-export async function tellOldAddressOfEmailChange(
+/** After a profile command: if it changed the email, move the sign-in and tell the old address. */
+export async function followEmailChange(
+  ctx: ApiContext,
+  before: Pick<UserState, 'userId' | 'firstName' | 'email'>,
+  events: readonly HandledEvent[],
+): Promise<void> {
+  const change = emailChangeIn(events);
+  if (!change) return;
+  await updateSignInEmail(ctx.pool, before.userId, change.email);
+  await tellOldAddress(ctx, {
+    eventId: change.eventId,
+    firstName: before.firstName,
+    oldEmail: before.email,
+    newEmail: change.email,
+  });
+}
+
+async function tellOldAddress(
   ctx: ApiContext,
   change: { eventId: string; firstName: string; oldEmail: string; newEmail: string },
 ): Promise<void> {
