@@ -18,7 +18,8 @@ import { readUser, requireManagedUser, updateUser } from './update-user';
 
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
-const USER_VIEWS = ['users', 'balances', 'stats', 'transactions'];
+// 'adjustments': a change that waits for approval is on finance's list as soon as the admin is answered.
+const USER_VIEWS = ['users', 'balances', 'stats', 'transactions', 'adjustments'];
 
 export const userRoutes: FeatureRoutes = (ctx) => {
   async function readBack(userId: string, position: number) {
