@@ -1,33 +1,110 @@
-/** Reads and folds streams for one attempt of a command, remembering the versions it saw. */
+/**
+ * Reads and folds streams for one attempt of a command, remembering the versions it saw.
+ *
+ * Folded states are kept per store instance (one per process) with the version they were folded
+ * to; a load reads only the tail after that version, so a stream of 10,000 events costs one short
+ * read and a few evolves, not a full fold. The tail read always happens: the cache never answers
+ * alone, and the append's expected version stays the concurrency guard.
+ */
 import type { EventStore, RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../decider';
 
 type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>;
 
+interface Folded {
+  state: unknown;
+  version: number;
+  /** Highest global position among the folded events (what a no-op reports). */
+  lastPosition: number;
+}
+
+/** How many streams one process keeps folded (least recently used ones are forgotten). */
+export const foldedStreamLimit = 20_000;
+
+/** Folded states of one store, by stream id then decider (evolve must not mutate its input). */
+class FoldedStates {
+  private readonly streams = new Map<string, Map<object, Folded>>();
+
+  get(streamId: string, decider: object): Folded | undefined {
+    const byDecider = this.streams.get(streamId);
+    if (!byDecider) return undefined;
+    // Re-insert: Map order is the recency order.
+    this.streams.delete(streamId);
+    this.streams.set(streamId, byDecider);
+    return byDecider.get(decider);
+  }
+
+  put(streamId: string, decider: object, folded: Folded): void {
+    let byDecider = this.streams.get(streamId);
+    if (!byDecider) {
+      byDecider = new Map();
+      this.streams.set(streamId, byDecider);
+      if (this.streams.size > foldedStreamLimit) this.streams.delete(this.streams.keys().next().value!);
+    }
+    const known = byDecider.get(decider);
+    // A slower concurrent load must not replace a newer state with an older one.
+    if (!known || known.version < folded.version) byDecider.set(decider, folded);
+  }
+
+  clear(): void {
+    this.streams.clear();
+  }
+}
+
+const foldedByStore = new WeakMap<EventStore, FoldedStates>();
+
+function foldedStatesOf(store: EventStore): FoldedStates {
+  let states = foldedByStore.get(store);
+  if (!states) {
+    states = new FoldedStates();
+    foldedByStore.set(store, states);
+  }
+  return states;
+}
+
+/** Forget every folded state of this store (tests and benchmarks measure a cold process with it). */
+export function forgetFoldedStates(store: EventStore): void {
+  foldedByStore.get(store)?.clear();
+}
+
 export class StreamReader {
-  private readonly read = new Map<string, RecordedEvent[]>();
+  /** The version each stream was read at in this attempt. */
+  private readonly versions = new Map<string, number>();
+  private readonly folded: FoldedStates;
   /** The highest global position among the events read (what a no-op reports). */
   lastPosition = 0;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(private readonly store: EventStore) {
+    this.folded = foldedStatesOf(store);
+  }
 
   async load<State, Event>(streamId: string, decider: Folding<State, Event>): Promise<State> {
-    let events = this.read.get(streamId);
-    if (!events) {
-      events = await this.store.readStream(streamId);
-      this.read.set(streamId, events);
-      for (const e of events) this.lastPosition = Math.max(this.lastPosition, e.globalPosition);
+    const pinned = this.versions.get(streamId);
+    let start = this.folded.get(streamId, decider);
+    // A second load of a stream in one attempt must see the same version as the first.
+    if (start && pinned !== undefined && start.version > pinned) start = undefined;
+    const from: Folded = start ?? { state: decider.initialState(), version: 0, lastPosition: 0 };
+    const tail: RecordedEvent[] = await this.store.readStream(streamId, {
+      fromVersion: from.version + 1,
+      ...(pinned !== undefined ? { maxCount: pinned - from.version } : {}),
+    });
+    let state = from.state as State;
+    let version = from.version;
+    let lastPosition = from.lastPosition;
+    for (const e of tail) {
+      state = decider.evolve(state, { type: e.type, data: e.data } as Event);
+      version = e.version;
+      lastPosition = Math.max(lastPosition, e.globalPosition);
     }
-    return events.reduce<State>(
-      (state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event),
-      decider.initialState(),
-    );
+    const folded = { state, version, lastPosition };
+    this.folded.put(streamId, decider, folded);
+    if (pinned === undefined) this.versions.set(streamId, version);
+    this.lastPosition = Math.max(this.lastPosition, lastPosition);
+    return state;
   }
 
   /** The version read, or undefined when the stream was not read in this attempt. */
   versionOf(streamId: string): number | undefined {
-    const events = this.read.get(streamId);
-    if (!events) return undefined;
-    return events.reduce((v, e) => Math.max(v, e.version), 0);
+    return this.versions.get(streamId);
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * Folded states kept per process: a state built from the cache plus the tail equals a full fold,
+ * and a write made by another process (another store instance) is seen through the tail.
+ */
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { campaignDecider } from '../../src/domain/campaign/decider';
+import { communityDecider } from '../../src/domain/community/decider';
+import { fold } from '../../src/domain/decider';
+import { streams, type KoboEvent } from '../../src/domain/events';
+import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
+import { StreamReader } from '../../src/domain/handlers/stream-reader';
+import { userDecider } from '../../src/domain/user/decider';
+import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
+import { naira, rules } from './support/fixtures';
+
+let db: TestDatabase;
+let storeA: PostgresEventStore;
+let storeB: PostgresEventStore;
+let a: LedgerCommands;
+let b: LedgerCommands;
+let seq = 0;
+const id = (prefix: string) => `${prefix}${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+
+beforeAll(async () => {
+  db = await createTestDatabase(10);
+  storeA = createPostgresEventStore(db.pool);
+  storeB = createPostgresEventStore(db.pool);
+  a = createLedgerCommands(storeA, { rules });
+  b = createLedgerCommands(storeB, { rules });
+});
+
+afterAll(async () => {
+  await storeA.close();
+  await storeB.close();
+  await db.drop();
+});
+
+type Folding = Parameters<StreamReader['load']>[1];
+
+async function fullFold(streamId: string, decider: Folding): Promise<unknown> {
+  const events = await storeA.readStream(streamId);
+  return fold(
+    decider as never,
+    events.map((e) => ({ type: e.type, data: e.data }) as KoboEvent),
+  );
+}
+
+async function register(ledger: LedgerCommands, userId = id('u')) {
+  await ledger.registerUser({
+    userId,
+    firstName: 'Ada',
+    lastName: 'Obi',
+    username: `user_${userId}`,
+    email: `${userId}@example.ng`,
+    phone: '0803',
+    role: 'user',
+    referralCode: `code-${userId}`,
+    referredByCode: null,
+  });
+  await ledger.updateBankDetails({
+    userId,
+    bankName: 'Kuda Bank',
+    accountNum: '0123456789',
+    accountName: 'Ada Obi',
+  });
+  return userId;
+}
+
+const credit = (ledger: LedgerCommands, userId: string, amount: number) =>
+  ledger.adjustBalance({
+    userId,
+    adjustmentId: id('adj'),
+    balance: 'account',
+    amount: naira(amount),
+    reason: 'bonus',
+    by: 'admin:1',
+  });
+
+describe('folded states kept per process', () => {
+  test('cache plus tail equals a full fold for user, campaign and community streams', async () => {
+    const userId = await register(a);
+    const worker = await register(a);
+    const campaignId = id('c');
+    await a.createCampaign({
+      campaignId,
+      title: 'Task',
+      platform: 'instagram',
+      url: 'https://example.ng/x',
+      price: naira(50),
+      units: 10,
+      by: 'admin:1',
+    });
+    const reader = () => new StreamReader(storeA);
+    // Warm the cache, then grow every stream with real commands on both processes.
+    await reader().load(streams.user(userId), userDecider);
+    await reader().load(streams.campaign(campaignId), campaignDecider);
+    await credit(a, userId, 5_000);
+    const w1 = id('w');
+    await a.requestWithdrawal({ userId, withdrawalId: w1, type: 'withdrawal', amount: naira(2_000) });
+    await b.approveWithdrawal({ userId, withdrawalId: w1, by: 'admin:1' });
+    await a.recordPayoutSucceeded({ userId, withdrawalId: w1, provider: 'manual', reference: 'GTB-1' });
+    const w2 = id('w');
+    await b.requestWithdrawal({ userId, withdrawalId: w2, type: 'withdrawal', amount: naira(2_000) });
+    await a.rejectWithdrawal({ userId, withdrawalId: w2, reason: 'Wrong name', by: 'admin:1' });
+    await a.submitTask({ campaignId, userId: worker, proofImage: 'p.png' });
+    const submitted = await reader().load(streams.campaign(campaignId), campaignDecider);
+    const [submissionId] = Object.keys(submitted.submissions);
+    await b.approveSubmission({ campaignId, submissionId: submissionId!, by: 'admin:1' });
+    await a.updateCommunityLinks({ changes: { telegramChannel: 'https://t.me/kobo' }, by: 'admin:1' });
+    await reader().load(streams.community, communityDecider);
+    await b.updateCommunityLinks({ changes: { telegramChannel: 'https://t.me/kobo2' }, by: 'admin:1' });
+
+    for (const [streamId, decider] of [
+      [streams.user(userId), userDecider],
+      [streams.user(worker), userDecider],
+      [streams.campaign(campaignId), campaignDecider],
+      [streams.community, communityDecider],
+    ] as [string, Folding][]) {
+      const r = reader();
+      expect(await r.load(streamId, decider)).toEqual(await fullFold(streamId, decider));
+      expect(r.versionOf(streamId)).toBe((await storeA.readStream(streamId)).length);
+    }
+  });
+
+  test('a write by another process is seen through the tail: no decision on a stale balance', async () => {
+    const userId = await register(a);
+    await credit(a, userId, 5_000);
+    // Process A has the user folded with 3,000 left; process B spends it all.
+    await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(2_000) });
+    await b.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(3_000) });
+    const before = (await storeA.readStream(streams.user(userId))).length;
+    await expect(
+      a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(2_000) }),
+    ).rejects.toThrow(/insufficient|balance/i);
+    expect((await storeA.readStream(streams.user(userId))).length).toBe(before);
+    // And a credit made by B is spendable through A at once.
+    await credit(b, userId, 4_000);
+    await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(4_000) });
+  });
+});
