@@ -8,6 +8,12 @@ export interface Decider<State, Command, Event> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * For streams that grow: their folded state is saved under this kind ('name@shape'), so a new
+   * process does not fold them whole. Bump the shape when the state or evolve changes: a saved
+   * state of another shape is never read (test/domain/snapshot-kinds.test.ts guards the state).
+   */
+  snapshotKind?: string;
 }
 
 /** The events one decision appends to one stream. */

@@ -82,6 +82,14 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/** A stream's folded state at a version, saved so a new process need not fold the stream whole. */
+export interface Snapshot {
+  version: number;
+  /** The highest global position among the events folded into it. */
+  lastPosition: number;
+  state: unknown;
+}
+
 export interface EventStore {
   /** Append to one or several streams atomically: all expected versions hold, or nothing is written. */
   appendToStreams(appends: StreamAppend[]): Promise<AppendResult>;
@@ -89,6 +97,10 @@ export interface EventStore {
     streamId: string,
     options?: { fromVersion?: number; maxCount?: number },
   ): Promise<RecordedEvent[]>;
+  /** The saved snapshot of a stream under `kind` (a decider and its state's shape), if any. */
+  readSnapshot(streamId: string, kind: string): Promise<Snapshot | undefined>;
+  /** Saves a snapshot, unless one at the same or a later version is saved already. */
+  writeSnapshot(streamId: string, kind: string, snapshot: Snapshot): Promise<void>;
   /**
    * Read the global log after a position, in commit order, gap-safe: never returns an event while
    * an earlier-positioned one may still commit, so a reader that advances its checkpoint skips nothing.

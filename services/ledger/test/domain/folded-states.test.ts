@@ -8,7 +8,7 @@ import { communityDecider } from '../../src/domain/community/decider';
 import { fold } from '../../src/domain/decider';
 import { streams, type KoboEvent } from '../../src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
-import { StreamReader } from '../../src/domain/handlers/stream-reader';
+import { forgetFoldedStates, SNAPSHOT_EVERY, StreamReader } from '../../src/domain/handlers/stream-reader';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
 import { naira, rules } from './support/fixtures';
@@ -136,5 +136,69 @@ describe('folded states kept per process', () => {
     // And a credit made by B is spendable through A at once.
     await credit(b, userId, 4_000);
     await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(4_000) });
+  });
+
+  describe('snapshots saved for a new process', () => {
+    const savedOf = async (userId: string, kind = 'user@1') =>
+      (
+        await db.pool.query<{ version: number; state: { balances: { account: number } } }>(
+          'SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
+          [streams.user(userId), kind],
+        )
+      ).rows[0];
+
+    test('a stream that grows is saved every SNAPSHOT_EVERY events, and a new process starts from it', async () => {
+      const userId = await register(a);
+      for (let i = 0; i < SNAPSHOT_EVERY; i++) await credit(a, userId, 1);
+      const saved = await savedOf(userId);
+      expect(saved?.version).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
+      await credit(a, userId, 7);
+
+      // A new process: nothing folded in memory. Its state equals a full fold...
+      forgetFoldedStates(storeB);
+      const reader = new StreamReader(storeB);
+      expect(await reader.load(streams.user(userId), userDecider)).toEqual(
+        await fullFold(streams.user(userId), userDecider),
+      );
+      // ...and came from the snapshot: a mark put into the saved state shows through the tail.
+      await db.pool.query(
+        `UPDATE stream_snapshots SET state = jsonb_set(state, '{username}', '"from-the-snapshot"')
+         WHERE stream_id = $1 AND kind = 'user@1'`,
+        [streams.user(userId)],
+      );
+      forgetFoldedStates(storeB);
+      const marked = await new StreamReader(storeB).load(streams.user(userId), userDecider);
+      expect(marked.username).toBe('from-the-snapshot');
+      expect(marked.balances.account).toBe(
+        ((await fullFold(streams.user(userId), userDecider)) as typeof marked).balances.account,
+      );
+    });
+
+    test('a snapshot of another shape is never read', async () => {
+      const userId = await register(a);
+      await credit(a, userId, 10);
+      // As if saved by an older version of the code, with a state this one would misread.
+      await storeA.writeSnapshot(streams.user(userId), 'user@0', {
+        version: 3,
+        lastPosition: 0,
+        state: { username: 'old-shape', balances: { account: 999_999_999 } },
+      });
+      forgetFoldedStates(storeB);
+      const state = await new StreamReader(storeB).load(streams.user(userId), userDecider);
+      expect(state).toEqual(await fullFold(streams.user(userId), userDecider));
+      expect(state.username).not.toBe('old-shape');
+    });
+
+    test('a saved snapshot is never replaced by an older one', async () => {
+      const userId = await register(a);
+      const stream = streams.user(userId);
+      await storeA.writeSnapshot(stream, 'user@test', { version: 5, lastPosition: 50, state: { n: 5 } });
+      await storeA.writeSnapshot(stream, 'user@test', { version: 4, lastPosition: 40, state: { n: 4 } });
+      expect(await storeA.readSnapshot(stream, 'user@test')).toEqual({
+        version: 5,
+        lastPosition: 50,
+        state: { n: 5 },
+      });
+    });
   });
 });

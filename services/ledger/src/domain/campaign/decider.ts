@@ -50,4 +50,5 @@ export const campaignDecider: Decider<CampaignState, CampaignCommand, CampaignEv
   decide: decideCampaign,
   evolve: evolveCampaign,
   initialState: initialCampaignState,
+  snapshotKind: 'campaign@1',
 };

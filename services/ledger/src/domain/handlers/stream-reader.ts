@@ -9,14 +9,19 @@
 import type { EventStore, RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../decider';
 
-type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>;
+type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState' | 'snapshotKind'>;
 
 interface Folded {
   state: unknown;
   version: number;
   /** Highest global position among the folded events (what a no-op reports). */
   lastPosition: number;
+  /** The version of the newest snapshot saved of this state (0: none). */
+  savedVersion: number;
 }
+
+/** A stream whose decider keeps snapshots is saved again after this many more events. */
+export const SNAPSHOT_EVERY = 200;
 
 /** How many streams one process keeps folded (least recently used ones are forgotten). */
 export const foldedStreamLimit = 20_000;
@@ -83,7 +88,17 @@ export class StreamReader {
     let start = this.folded.get(streamId, decider);
     // A second load of a stream in one attempt must see the same version as the first.
     if (start && pinned !== undefined && start.version > pinned) start = undefined;
-    const from: Folded = start ?? { state: decider.initialState(), version: 0, lastPosition: 0 };
+    // Not folded in this process yet: start from the saved snapshot, if the stream keeps them.
+    if (!start && pinned === undefined && decider.snapshotKind) {
+      const saved = await this.store.readSnapshot(streamId, decider.snapshotKind);
+      if (saved) start = { ...saved, savedVersion: saved.version };
+    }
+    const from: Folded = start ?? {
+      state: decider.initialState(),
+      version: 0,
+      lastPosition: 0,
+      savedVersion: 0,
+    };
     const tail: RecordedEvent[] = await this.store.readStream(streamId, {
       fromVersion: from.version + 1,
       ...(pinned !== undefined ? { maxCount: pinned - from.version } : {}),
@@ -96,7 +111,17 @@ export class StreamReader {
       version = e.version;
       lastPosition = Math.max(lastPosition, e.globalPosition);
     }
-    const folded = { state, version, lastPosition };
+    const folded: Folded = { state, version, lastPosition, savedVersion: from.savedVersion };
+    if (decider.snapshotKind && version - folded.savedVersion >= SNAPSHOT_EVERY) {
+      // Only a cache: a snapshot that cannot be saved now is saved by a later command.
+      const saved = await this.store
+        .writeSnapshot(streamId, decider.snapshotKind, { state, version, lastPosition })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (saved) folded.savedVersion = version;
+    }
     this.folded.put(streamId, decider, folded);
     if (pinned === undefined) this.versions.set(streamId, version);
     this.lastPosition = Math.max(this.lastPosition, lastPosition);

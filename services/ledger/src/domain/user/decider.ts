@@ -71,4 +71,5 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide: decideUser,
   evolve: evolveUser,
   initialState: initialUserState,
+  snapshotKind: 'user@1',
 };

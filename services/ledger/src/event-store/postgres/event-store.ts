@@ -92,6 +92,29 @@ export function createPostgresEventStore(
       return rows.map(toRecordedEvent);
     },
 
+    async readSnapshot(streamId, kind) {
+      const { rows } = await pool.query<{ version: number; last_position: number; state: unknown }>(
+        'SELECT version, last_position, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
+        [streamId, kind],
+      );
+      const row = rows[0];
+      return row
+        ? { version: Number(row.version), lastPosition: Number(row.last_position), state: row.state }
+        : undefined;
+    },
+
+    async writeSnapshot(streamId, kind, { version, lastPosition, state }) {
+      await pool.query(
+        `INSERT INTO stream_snapshots (stream_id, kind, version, last_position, state)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (stream_id, kind) DO UPDATE
+           SET version = EXCLUDED.version, last_position = EXCLUDED.last_position, state = EXCLUDED.state,
+               saved_at = now()
+           WHERE stream_snapshots.version < EXCLUDED.version`,
+        [streamId, kind, version, lastPosition, JSON.stringify(state)],
+      );
+    },
+
     readAll,
 
     async headPosition() {

@@ -1,0 +1,37 @@
+/**
+ * A saved snapshot is read back only by a decider of the same kind ('name@shape'). When a state's
+ * shape changes, its kind must change too, or a new process would misread old snapshots: this test
+ * fails on a new shape until the kind is bumped (and the shape below updated with it).
+ */
+import { campaignDecider } from '../../src/domain/campaign/decider';
+import { userDecider } from '../../src/domain/user/decider';
+
+/** The state's fields and the type of each, nested objects included (records of entries are empty). */
+function shapeOf(value: unknown): unknown {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return ['array'];
+  if (typeof value !== 'object') return typeof value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, field]) => [key, shapeOf(field)]),
+  );
+}
+
+const known: Record<string, string> = {
+  'user@1':
+    '{"adjustmentRequests":{},"adjustments":{},"approvedTasks":"number","balances":{"account":"number","activity":"number","hold":"number"},"bankDetails":"null","bankDetailsChangedAt":"null","email":"string","existence":"string","firstName":"string","lastName":"string","phone":"string","referralBonuses":{},"referralCode":"string","referredBy":"null","role":"string","status":"string","userId":"string","username":"string","withdrawals":{}}',
+  'campaign@1':
+    '{"approved":"number","byUser":{},"campaignId":"string","completed":"number","details":{"estimatedMinutes":"number","image":"null","instructions":"string","platform":"string","price":"number","title":"string","units":"number","url":"string","variation":"string"},"escrow":"number","existence":"string","pending":"number","pendingRewards":"number","status":"string","submissions":{}}',
+};
+
+test.each([
+  ['user', userDecider],
+  ['campaign', campaignDecider],
+] as const)('the %s state has the shape its snapshot kind was saved with', (_name, decider) => {
+  const shape = JSON.stringify(shapeOf(decider.initialState()));
+  expect({ kind: decider.snapshotKind, shape }).toEqual({
+    kind: decider.snapshotKind,
+    shape: known[decider.snapshotKind!],
+  });
+});
