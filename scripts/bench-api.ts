@@ -5,7 +5,7 @@
  * withdrawal. Prints a table with the goals and writes artifacts/bench-api.json.
  *
  * Environment: DATABASE_URL (the server; a kobo_bench_api_<ts> database is made and dropped),
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10), BENCH_USERS (100),
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32, a busy hour), BENCH_LOG_LEVEL (info), BENCH_USERS (100),
  * BENCH_CAMPAIGNS (60), BENCH_ONLY (scenario names, comma separated), BENCH_PROFILE=1 (CPU
  * profile of the service into artifacts/profiles/). Exits 1 when a scenario is invalid (over 1%
  * of its requests failed); a missed goal is reported, not an error (the machine may be busy).
@@ -32,7 +32,7 @@ const settings = {
   serverUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   durationSeconds: numberFrom('BENCH_DURATION', 10),
   warmupSeconds: numberFrom('BENCH_WARMUP', 2),
-  connections: numberFrom('BENCH_CONNECTIONS', 10),
+  connections: numberFrom('BENCH_CONNECTIONS', 32),
   users: numberFrom('BENCH_USERS', 100),
   campaigns: numberFrom('BENCH_CAMPAIGNS', 60),
   only: process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase()),
@@ -102,12 +102,17 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Request logging on, as npm start has it (BENCH_LOG_LEVEL=warn turns it off).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       JWT_SECRET: 'bench-api-secret-0123456789abcdefghijklmnop',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       // All the load comes from one address; the limits are for people, not for this bench.
       AUTH_RATE_LIMIT_SCALE: '1000000',
+      // The fixtures fund each user in one admin change (₦2,000,000): above the default cap and
+      // the approval threshold, which are for people too.
+      ADJUSTMENT_CAP_NAIRA: '100000000',
+      ADJUSTMENT_APPROVAL_ABOVE_NAIRA: '100000000',
     },
     nodeFlags: settings.profile
       ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'artifacts', 'profiles')}`]

@@ -56,10 +56,15 @@ export async function prepareFixtures(call: Call, options: FixtureOptions): Prom
 
   const users = await mapLimit(indexes, parallel, async (i) => {
     const user = await signIn(call, email(i), PASSWORD);
-    await call('PUT', '/api/users/profile', { token: user.token, json: { bankDetails: BANK } });
+    // Bank details need the current password; the balance change a reason (and, above the cap and
+    // the approval threshold, a service started with both raised, as bench:api does).
+    await call('PUT', '/api/users/profile', {
+      token: user.token,
+      json: { bankDetails: BANK, currentPassword: PASSWORD },
+    });
     await call('PUT', `/api/admin/users/${user.id}`, {
       token: admin.token,
-      json: { balance: options.balanceNaira },
+      json: { balance: options.balanceNaira, reason: 'Benchmark funds' },
     });
     return { id: user.id, email: email(i), token: user.token };
   });

@@ -16,7 +16,10 @@ export function isValid(result: ScenarioResult): boolean {
 }
 
 const goalText = (r: ScenarioResult) =>
-  r.goal ? `>= ${r.goal.minRequestsPerSecond.toLocaleString('en')} req/s, p99 < ${r.goal.maxP99Ms} ms` : '-';
+  r.goal
+    ? `>= ${r.goal.minRequestsPerSecond.toLocaleString('en')} req/s` +
+      (r.goal.maxP99Ms === undefined ? '' : `, p99 < ${r.goal.maxP99Ms} ms`)
+    : '-';
 
 const verdict = (r: ScenarioResult) => {
   if (!isValid(r)) return 'INVALID';

@@ -92,16 +92,21 @@ export function setup() {
     if (!session) fail(`sign-in ${i} failed`);
     const bank = {
       bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: `K6 User${i}` },
+      currentPassword: PASSWORD,
     };
     http.put(`${BASE_URL}/api/users/profile`, JSON.stringify(bank), {
       ...json(session.token),
       tags: { name: 'setup' },
     });
     if (admin)
-      http.put(`${BASE_URL}/api/admin/users/${session.id}`, JSON.stringify({ balance: BALANCE_NAIRA }), {
-        ...json(admin.token),
-        tags: { name: 'setup' },
-      });
+      http.put(
+        `${BASE_URL}/api/admin/users/${session.id}`,
+        JSON.stringify({ balance: BALANCE_NAIRA, reason: 'Load test funds' }),
+        {
+          ...json(admin.token),
+          tags: { name: 'setup' },
+        },
+      );
     users.push(emailOf(i));
   }
   return { users, runId: String(Date.now()) };

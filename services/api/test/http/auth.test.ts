@@ -48,8 +48,9 @@ const routes = [
 // Sessions are kept in the database; the app is built once it exists.
 let app: ReturnType<typeof tinyApp>['app'];
 let appAuth: ReturnType<typeof tinyApp>['auth'];
+let lines: ReturnType<typeof tinyApp>['lines'];
 beforeAll(() => {
-  ({ app, auth: appAuth } = tinyApp(routes, { sessionsPool: db.pool }));
+  ({ app, auth: appAuth, lines } = tinyApp(routes, { sessionsPool: db.pool }));
 });
 
 const tokens = createTokenService(testSecret);
@@ -59,6 +60,15 @@ const adminToken = tokens.issue({ userId: 'a-1', role: 'admin' }, 0);
 const financeToken = tokens.issue({ userId: 'f-1', role: 'finance' }, 0);
 
 describe('requireRole on declared routes', () => {
+  it("puts the signed-in user's id in the request's log line", async () => {
+    await request(app)
+      .get('/api/admin/stats')
+      .set(bearer(adminToken))
+      .set('X-Request-Id', 'who-1')
+      .expect(200);
+    expect(lines.find((line) => line.reqId === 'who-1')).toMatchObject({ userId: 'a-1', status: 200 });
+  });
+
   it('answers 401 "Authentication required" without a token, with a Bearer challenge', async () => {
     const res = await request(app).get('/api/admin/stats');
     expect(res.status).toBe(401);

@@ -48,7 +48,8 @@ export function createHttpMetrics({ defaultMetrics = true, buckets }: HttpMetric
   return { registry, requestDuration, middleware, handler };
 }
 
-function routeLabel(req: Request, res: Response): string {
+/** The route's pattern (`/api/tasks/:id`), never the raw URL. */
+export function routeLabel(req: Request, res: Response): string {
   if (res.locals.routeLabel) return res.locals.routeLabel;
   const route = (req as { route?: { path?: unknown } }).route;
   return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
