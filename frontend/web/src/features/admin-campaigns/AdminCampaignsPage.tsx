@@ -5,7 +5,6 @@
  */
 import { Alert, Button } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatNaira } from '../../shared/money';
@@ -14,6 +13,7 @@ import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useToggleCampaignStatusMutation, type AdminCampaign } from '../admin-review/api';
@@ -35,7 +35,7 @@ const TOGGLE_FAILED = 'Failed to change campaign status. Please try again.';
 const DELETE_FAILED = 'Failed to delete campaign. Please try again.';
 
 export function AdminCampaignsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = readFilters(params);
   const list = useGetCampaignPageQuery(filters);
   const stats = useGetAdminStatsQuery();
@@ -52,7 +52,7 @@ export function AdminCampaignsPage() {
   function show(next: Partial<CampaignFilters>) {
     // Any change but the page itself starts again at the first page.
     const page = next.page ?? 1;
-    setParams(writeFilters({ ...filters, ...next, page }), { replace: true });
+    changeParams((current) => writeFilters({ ...readFilters(current), ...next, page }));
   }
 
   // The search goes to the address (and the server) once typing pauses.

@@ -1,6 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { Pager } from '../../shared/ui/Pager';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useGetAdminTransactionsQuery, type AdminTransaction } from './api';
@@ -37,7 +37,7 @@ function StatusTag({ status }: { status: AdminTransaction['status'] }) {
 }
 
 export function AdminTransactionsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = readFilters(params);
   const list = useGetAdminTransactionsQuery(listArgs(filters));
   // The cards count every transaction: one-row reads whose X-Total-Count is the figure.
@@ -51,7 +51,7 @@ export function AdminTransactionsPage() {
   const filtered = filters.status !== 'all' || filters.query.trim() !== '';
   // A new filter starts at the first page.
   const setFilters = (next: Partial<typeof filters>) =>
-    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: true });
+    changeParams((current) => writeFilters({ ...readFilters(current), page: 1, ...next }));
   const [search, setSearch] = useDebouncedSearch(filters.query, (query) => setFilters({ query }));
   const figure = (count: { data?: { total: number }; isLoading: boolean }) =>
     count.data ? count.data.total.toLocaleString('en-NG') : count.isLoading ? '…' : '—';
@@ -78,9 +78,7 @@ export function AdminTransactionsPage() {
               : "Users' rewards, bonuses and withdrawals appear here as they happen."
           }
           action={
-            filtered ? (
-              <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
-            ) : undefined
+            filtered ? <Button text="Clear filters" onClick={() => changeParams(() => ({}))} /> : undefined
           }
         />
       </div>

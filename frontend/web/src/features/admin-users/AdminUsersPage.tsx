@@ -5,7 +5,6 @@
  */
 import { Button, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatDateTime, formatAdminDate } from '../../shared/dates';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useGetAdminUsersQuery, type AdminUser } from './api';
@@ -40,7 +40,7 @@ interface RowActions {
 }
 
 export function AdminUsersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = readFilters(params);
   const list = useGetAdminUsersQuery(listArgs(filters));
   const stats = useGetAdminStatsQuery();
@@ -52,7 +52,7 @@ export function AdminUsersPage() {
 
   // Any change but the page itself starts again at the first page.
   const show = (next: Partial<UserFilters>) =>
-    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: true });
+    changeParams((current) => writeFilters({ ...readFilters(current), page: 1, ...next }));
   const [search, setSearch] = useDebouncedSearch(filters.query, (query) => show({ query }));
   const filtered = filters.status !== 'all' || filters.query.trim() !== '';
   const rows = list.data?.items ?? [];
@@ -60,7 +60,7 @@ export function AdminUsersPage() {
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / filters.pageSize)) : 1;
   const pastEnd = list.data !== undefined && !list.isFetching && rows.length === 0 && filters.page > lastPage;
   useEffect(() => {
-    if (pastEnd) setParams(writeFilters({ ...filters, page: lastPage }), { replace: true });
+    if (pastEnd) changeParams((current) => writeFilters({ ...readFilters(current), page: lastPage }));
   });
   // The open details follow the list, so an edit shows there at once.
   const viewed = rows.find((user) => user._id === viewing) ?? null;
@@ -94,7 +94,7 @@ export function AdminUsersPage() {
           }
           action={
             filtered ? (
-              <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
+              <Button text="Clear filters" onClick={() => changeParams(() => ({}))} />
             ) : (
               <Button
                 intent="primary"

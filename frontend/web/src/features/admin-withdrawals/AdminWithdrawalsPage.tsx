@@ -1,6 +1,5 @@
 import { Button, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
@@ -12,6 +11,7 @@ import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { Pager } from '../../shared/ui/Pager';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
@@ -24,7 +24,7 @@ import './admin-withdrawals.css';
 export const APPROVE_FAILED = 'Withdrawal Declined: Unknown error occured.';
 
 export function AdminWithdrawalsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = readFilters(params);
   const list = useGetAdminWithdrawalsQuery(listArgs(filters));
   const [viewing, setViewing] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function AdminWithdrawalsPage() {
 
   // A new filter starts at the first page.
   const setFilters = (next: Partial<typeof filters>) =>
-    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: true });
+    changeParams((current) => writeFilters({ ...readFilters(current), page: 1, ...next }));
   const [search, setSearch] = useDebouncedSearch(filters.query, (query) => setFilters({ query }));
 
   const onApprove = async (withdrawal: AdminWithdrawal) => {
@@ -75,9 +75,7 @@ export function AdminWithdrawalsPage() {
               : 'Requests appear here as soon as users ask to withdraw.'
           }
           action={
-            filtered ? (
-              <Button text="Clear filters" onClick={() => setParams({}, { replace: true })} />
-            ) : undefined
+            filtered ? <Button text="Clear filters" onClick={() => changeParams(() => ({}))} /> : undefined
           }
         />
       </div>

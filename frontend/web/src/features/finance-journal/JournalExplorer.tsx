@@ -5,10 +5,11 @@
  */
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { memo, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import {
   accountPath,
   eventPath,
@@ -53,23 +54,19 @@ function toArgs(filters: Filters): Omit<EventsArgs, 'limit'> {
 }
 
 export function JournalExplorer() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const filters = readFilters(params);
   const cursor = readCursor(params);
 
   /** Changes some of the address's keys, keeping the others (the page's tab among them). */
   function update(changes: Record<string, string | undefined>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    changeParams((current) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) current.set(key, value);
+        else current.delete(key);
+      }
+      return current;
+    });
   }
 
   const applyFilters = (next: Filters) => update({ ...next, before: undefined, after: undefined });
