@@ -109,7 +109,7 @@ for (const backend of backends) {
           campaignDecider,
           events.map((e) => ({ type: e.type, data: e.data }) as CampaignEvent),
         );
-        const s = state.submissions[submissionId];
+        const s = state.submissions.get(submissionId);
         return s && s.flags !== null ? s : undefined;
       });
     }

@@ -1,6 +1,6 @@
 /**
- * Streams that grow: commands per second and p99 on a user with 10,000 entries and a campaign with
- * 10,000 submissions against fresh streams, with folded states kept ("warm", this process's cache)
+ * Streams that grow: commands per second and p99 on a user with 10,000 entries (a balance
+ * adjustment each) and a campaign with 10,000 submissions (the next submission) against fresh streams, with folded states kept ("warm", this process's cache)
  * and forgotten before every command ("cold", as in a new process: the saved snapshot and its tail).
  *   npx tsx services/ledger/bench/stream-bench.ts   (DATABASE_URL, BENCH_STREAM_SIZE, BENCH_COMMANDS)
  */
@@ -87,19 +87,23 @@ export async function runStreamBench(databaseUrl: string) {
         units,
         by: 'admin:1',
       });
-    const rename = (campaignId: string) =>
-      ledger.updateCampaign({ campaignId, changes: { title: `Task ${Math.random()}` }, by: 'admin:1' });
+    // Each measured submission comes from a user who has not submitted to that campaign yet.
+    let submitters = 0;
+    const submit = (campaignId: string) =>
+      ledger.submitTask({ campaignId, userId: `s${submitters++}`, proofImage: 'p/measured.png' });
 
     const started = Date.now();
     await register('big');
     for (let i = 0; i < size - 1; i++) await credit('big');
-    await campaign('busy', size + 10);
+    const measuredSubmissions = 4 * (commands + 1);
+    await campaign('busy', size + measuredSubmissions);
     await inParallel(size, 4, (i) => register(`w${i}`));
     // One at a time: parallel submissions on one campaign only retry each other.
     for (let i = 0; i < size; i++)
       await ledger.submitTask({ campaignId: 'busy', userId: `w${i}`, proofImage: `p/${i}.png` });
     await register('fresh');
-    await campaign('new', 10);
+    await campaign('new', measuredSubmissions);
+    await inParallel(measuredSubmissions, 4, (i) => register(`s${i}`));
     const userEvents = (await store.readStream('user-big')).length;
     const campaignEvents = (await store.readStream('campaign-busy')).length;
     console.log(
@@ -130,8 +134,8 @@ export async function runStreamBench(databaseUrl: string) {
       const mode = cold ? 'cold' : 'warm';
       await measure(`${mode}FreshUser`, () => credit('fresh'), cold);
       await measure(`${mode}BigUser`, () => credit('big'), cold);
-      await measure(`${mode}NewCampaign`, () => rename('new'), cold);
-      await measure(`${mode}BusyCampaign`, () => rename('busy'), cold);
+      await measure(`${mode}NewCampaign`, () => submit('new'), cold);
+      await measure(`${mode}BusyCampaign`, () => submit('busy'), cold);
     }
     return result;
   } finally {

@@ -50,7 +50,7 @@ export async function payWithdrawal(
 ): Promise<PayoutOutcome> {
   const { userId, withdrawalId } = job;
   const events = await readUserStream(deps.store, userId);
-  const withdrawal = fold(userDecider, events).withdrawals[withdrawalId];
+  const withdrawal = fold(userDecider, events).withdrawals.get(withdrawalId);
   if (!withdrawal)
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
   if (withdrawal.status === 'paid' || withdrawal.status === 'failed')

@@ -8,12 +8,19 @@ export interface Decider<State, Command, Event> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /** For streams that grow: their folded state is saved now and then, so a new process does not fold them whole. */
+  snapshot?: Snapshotting<State>;
+}
+
+export interface Snapshotting<State> {
   /**
-   * For streams that grow: their folded state is saved under this kind ('name@shape'), so a new
-   * process does not fold them whole. Bump the shape when the state or evolve changes: a saved
-   * state of another shape is never read (test/domain/snapshot-kinds.test.ts guards the state).
+   * The kind a state is saved under ('name@shape'). Bump the shape when the saved form (the state
+   * as JSON) or evolve changes: a saved state of another kind is never read
+   * (test/domain/snapshot-kinds.test.ts guards the saved form).
    */
-  snapshotKind?: string;
+  kind: string;
+  /** The state from its saved form (JSON), e.g. plain objects back into persistent maps. */
+  restore(saved: unknown): State;
 }
 
 /** The events one decision appends to one stream. */

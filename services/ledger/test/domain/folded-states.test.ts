@@ -104,7 +104,7 @@ describe('folded states kept per process', () => {
     await a.rejectWithdrawal({ userId, withdrawalId: w2, reason: 'Wrong name', by: 'admin:1' });
     await a.submitTask({ campaignId, userId: worker, proofImage: 'p.png' });
     const submitted = await reader().load(streams.campaign(campaignId), campaignDecider);
-    const [submissionId] = Object.keys(submitted.submissions);
+    const [submissionId] = submitted.submissions.keys();
     await b.approveSubmission({ campaignId, submissionId: submissionId!, by: 'admin:1' });
     await a.updateCommunityLinks({ changes: { telegramChannel: 'https://t.me/kobo' }, by: 'admin:1' });
     await reader().load(streams.community, communityDecider);

@@ -147,7 +147,7 @@ function simulate(seed: number, steps: number) {
     () => {
       const id = pick(userIds);
       const c = campaign('c1');
-      const s = c.submissions[`s-c1-${id}`];
+      const s = c.submissions.get(`s-c1-${id}`);
       const u = s ? user(s.userId) : user(id);
       append(
         decideSubmissionApproval(

@@ -148,7 +148,12 @@ describe('verification', () => {
       .given([...given, ...events])
       .when(verify(['duplicate_image']))
       .thenNothing();
-    expect(campaign.given([...given, ...events]).state().submissions.s1?.flags).toEqual(['duplicate_image']);
+    expect(
+      campaign
+        .given([...given, ...events])
+        .state()
+        .submissions.get('s1')?.flags,
+    ).toEqual(['duplicate_image']);
   });
 
   it('an unknown submission is not found', () => {

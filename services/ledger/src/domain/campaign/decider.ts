@@ -10,7 +10,7 @@ import {
   resumeCampaign,
   updateCampaign,
 } from './lifecycle';
-import { evolveCampaign, initialCampaignState, type CampaignState } from './state';
+import { evolveCampaign, initialCampaignState, restoreCampaignState, type CampaignState } from './state';
 import {
   approveSubmission,
   completeActivity,
@@ -50,5 +50,5 @@ export const campaignDecider: Decider<CampaignState, CampaignCommand, CampaignEv
   decide: decideCampaign,
   evolve: evolveCampaign,
   initialState: initialCampaignState,
-  snapshotKind: 'campaign@1',
+  snapshot: { kind: 'campaign@1', restore: restoreCampaignState },
 };

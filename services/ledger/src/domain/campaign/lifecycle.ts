@@ -191,7 +191,7 @@ function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
   by: string,
   state: CampaignState,
 ): CampaignEvent[] {
-  const rejections: SubmissionRejected[] = Object.values(state.submissions)
+  const rejections: SubmissionRejected[] = [...state.submissions.values()]
     .filter((s) => s.status === 'pending')
     .map((s) => ({
       type: 'SubmissionRejected',

@@ -1,4 +1,5 @@
 /** The campaign stream folded: details, status, escrow, and every submission made against it. */
+import { Map as KeyedMap } from 'immutable';
 import { Accounts } from '../../money';
 import { postingsOf, type CampaignDetails, type CampaignEvent, type CampaignStatus } from '../events';
 
@@ -29,9 +30,11 @@ export interface CampaignState {
    * stream in the same append as SubmissionApproved / ActivityCompleted.
    */
   escrow: number;
-  submissions: Readonly<Record<string, SubmissionRecord>>;
+  /** By submission id. The keyed collections are persistent maps: a submission adds to one without
+   * copying it, so a campaign with 10,000 submissions takes the next as fast as a new one. */
+  submissions: KeyedMap<string, SubmissionRecord>;
   /** One submission per user: userId -> submissionId. */
-  byUser: Readonly<Record<string, string>>;
+  byUser: KeyedMap<string, string>;
   approved: number;
   pending: number;
   /** Activity completions. */
@@ -57,13 +60,22 @@ export function initialCampaignState(): CampaignState {
       image: null,
     },
     escrow: 0,
-    submissions: {},
-    byUser: {},
+    submissions: KeyedMap(),
+    byUser: KeyedMap(),
     approved: 0,
     pending: 0,
     completed: 0,
     pendingRewards: 0,
   };
+}
+
+/** The state from its saved form (the state as JSON: each keyed collection a plain object). */
+export function restoreCampaignState(saved: unknown): CampaignState {
+  const state = saved as Omit<CampaignState, 'submissions' | 'byUser'> & {
+    submissions: Record<string, SubmissionRecord>;
+    byUser: Record<string, string>;
+  };
+  return { ...state, submissions: KeyedMap(state.submissions), byUser: KeyedMap(state.byUser) };
 }
 
 /** Units spent or reserved: approved, pending review, and activity completions. */
@@ -81,12 +93,12 @@ function escrowAfter(state: CampaignState, event: CampaignEvent): number {
 }
 
 function setStatus(state: CampaignState, submissionId: string, status: SubmissionStatus): CampaignState {
-  const s = state.submissions[submissionId];
+  const s = state.submissions.get(submissionId);
   if (!s) return state;
   const wasPending = s.status === 'pending';
   return {
     ...state,
-    submissions: { ...state.submissions, [submissionId]: { ...s, status } },
+    submissions: state.submissions.set(submissionId, { ...s, status }),
     pending: wasPending ? state.pending - 1 : state.pending,
     pendingRewards: wasPending ? state.pendingRewards - s.reward : state.pendingRewards,
     approved: status === 'approved' ? state.approved + 1 : state.approved,
@@ -127,17 +139,17 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       };
       return {
         ...next,
-        submissions: { ...state.submissions, [d.submissionId]: record },
-        byUser: { ...state.byUser, [d.userId]: d.submissionId },
+        submissions: state.submissions.set(d.submissionId, record),
+        byUser: state.byUser.set(d.userId, d.submissionId),
         pending: state.pending + 1,
         pendingRewards: state.pendingRewards + d.reward,
       };
     }
     case 'SubmissionVerified': {
-      const s = state.submissions[event.data.submissionId];
+      const s = state.submissions.get(event.data.submissionId);
       if (!s) return next;
       const verified = { ...s, perceptualHash: event.data.perceptualHash, flags: event.data.flags };
-      return { ...next, submissions: { ...state.submissions, [s.submissionId]: verified } };
+      return { ...next, submissions: state.submissions.set(s.submissionId, verified) };
     }
     case 'SubmissionApproved':
       return setStatus(
@@ -161,8 +173,8 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       return {
         ...next,
         escrow: next.escrow - d.reward,
-        submissions: { ...state.submissions, [d.submissionId]: record },
-        byUser: { ...state.byUser, [d.userId]: d.submissionId },
+        submissions: state.submissions.set(d.submissionId, record),
+        byUser: state.byUser.set(d.userId, d.submissionId),
         completed: state.completed + 1,
       };
     }

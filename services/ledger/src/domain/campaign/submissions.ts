@@ -42,10 +42,10 @@ function earlierSubmission(
   userId: string,
   submissionId: string,
 ): SubmissionRecord | null {
-  const byId = state.submissions[submissionId];
+  const byId = state.submissions.get(submissionId);
   if (byId && byId.userId !== userId) throw conflict('This submission id is already in use.');
-  const id = state.byUser[userId];
-  return id ? (state.submissions[id] ?? null) : null;
+  const id = state.byUser.get(userId);
+  return id ? (state.submissions.get(id) ?? null) : null;
 }
 
 export function submitTask(command: SubmitTask, state: CampaignState): TaskSubmitted[] {
@@ -91,7 +91,7 @@ export function completeActivity(command: CompleteActivity, state: CampaignState
 
 function requireSubmission(state: CampaignState, submissionId: string): SubmissionRecord {
   if (state.existence === 'none') throw notFound('Campaign not found.');
-  const s = state.submissions[submissionId];
+  const s = state.submissions.get(submissionId);
   if (!s) throw notFound('Submission not found.');
   return s;
 }

@@ -30,7 +30,7 @@ export function decideSubmissionApproval(
   const { campaignId, submissionId } = command.data;
   const approved = decideCampaign(command, states.campaign);
   if (approved.length === 0) return [];
-  const submission = states.campaign.submissions[submissionId]!;
+  const submission = states.campaign.submissions.get(submissionId)!;
   const { user, referrer } = states;
   if (user.userId !== submission.userId) throw new Error('the approval was given the wrong user stream');
   const reward = decideUser(

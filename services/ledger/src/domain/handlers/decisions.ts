@@ -63,7 +63,7 @@ export function profileUpdate(command: UpdateProfile): Decision {
 export function submissionApproval(command: ApproveSubmission, rules: MoneyRules): Decision {
   return async (reader) => {
     const campaign = await reader.load(streams.campaign(command.data.campaignId), campaignDecider);
-    const submission = campaign.submissions[command.data.submissionId];
+    const submission = campaign.submissions.get(command.data.submissionId);
     // Without a submission the campaign decider refuses; no other stream is needed.
     if (!submission)
       return decideSubmissionApproval(

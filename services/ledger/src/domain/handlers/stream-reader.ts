@@ -9,7 +9,7 @@
 import type { EventStore, RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../decider';
 
-type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState' | 'snapshotKind'>;
+type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState' | 'snapshot'>;
 
 interface Folded {
   state: unknown;
@@ -89,9 +89,10 @@ export class StreamReader {
     // A second load of a stream in one attempt must see the same version as the first.
     if (start && pinned !== undefined && start.version > pinned) start = undefined;
     // Not folded in this process yet: start from the saved snapshot, if the stream keeps them.
-    if (!start && pinned === undefined && decider.snapshotKind) {
-      const saved = await this.store.readSnapshot(streamId, decider.snapshotKind);
-      if (saved) start = { ...saved, savedVersion: saved.version };
+    if (!start && pinned === undefined && decider.snapshot) {
+      const saved = await this.store.readSnapshot(streamId, decider.snapshot.kind);
+      if (saved)
+        start = { ...saved, state: decider.snapshot.restore(saved.state), savedVersion: saved.version };
     }
     const from: Folded = start ?? {
       state: decider.initialState(),
@@ -112,10 +113,10 @@ export class StreamReader {
       lastPosition = Math.max(lastPosition, e.globalPosition);
     }
     const folded: Folded = { state, version, lastPosition, savedVersion: from.savedVersion };
-    if (decider.snapshotKind && version - folded.savedVersion >= SNAPSHOT_EVERY) {
+    if (decider.snapshot && version - folded.savedVersion >= SNAPSHOT_EVERY) {
       // Only a cache: a snapshot that cannot be saved now is saved by a later command.
       const saved = await this.store
-        .writeSnapshot(streamId, decider.snapshotKind, { state, version, lastPosition })
+        .writeSnapshot(streamId, decider.snapshot.kind, { state, version, lastPosition })
         .then(
           () => true,
           () => false,

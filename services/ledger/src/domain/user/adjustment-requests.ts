@@ -23,7 +23,7 @@ export function requestBalanceAdjustment(
 ): BalanceAdjustmentRequested[] {
   const { userId, adjustmentId, balance, amount, reason, by } = command.data;
   requireUser(state);
-  if (state.adjustmentRequests[adjustmentId] || state.adjustments[adjustmentId]) return [];
+  if (state.adjustmentRequests.has(adjustmentId) || state.adjustments.has(adjustmentId)) return [];
   if (!Number.isSafeInteger(amount) || amount === 0)
     throw invalid('The adjustment amount must be a non-zero amount.', 'amount');
   if (isBlank(reason)) throw invalid('A reason is required for a balance adjustment.', 'reason');
@@ -42,7 +42,7 @@ export function approveBalanceAdjustment(
   state: UserState,
 ): BalanceAdjusted[] {
   const { userId, adjustmentId, by } = command.data;
-  const request = state.adjustmentRequests[adjustmentId];
+  const request = state.adjustmentRequests.get(adjustmentId);
   if (!request) throw notFound('Adjustment not found.');
   if (request.state === 'approved') return [];
   if (request.state === 'rejected') throw conflict('This balance change was already rejected.');
@@ -80,7 +80,7 @@ export function rejectBalanceAdjustment(
   state: UserState,
 ): BalanceAdjustmentRejected[] {
   const { userId, adjustmentId, reason, by } = command.data;
-  const request = state.adjustmentRequests[adjustmentId];
+  const request = state.adjustmentRequests.get(adjustmentId);
   if (!request) throw notFound('Adjustment not found.');
   if (request.state === 'rejected') return [];
   if (request.state === 'approved') throw conflict('This balance change was already approved.');

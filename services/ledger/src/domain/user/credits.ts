@@ -11,7 +11,7 @@ import type { UserState } from './state';
 export function adjustBalance(command: AdjustBalance, state: UserState): BalanceAdjusted[] {
   const { userId, adjustmentId, balance, amount, reason, by } = command.data;
   requireUser(state);
-  if (state.adjustments[adjustmentId]) return [];
+  if (state.adjustments.has(adjustmentId)) return [];
   if (!Number.isSafeInteger(amount) || amount === 0)
     throw invalid('The adjustment amount must be a non-zero amount.', 'amount');
   if (isBlank(reason)) throw invalid('A reason is required for a balance adjustment.', 'reason');
@@ -60,7 +60,7 @@ export function creditReward(command: CreditReward, state: UserState): RewardCre
 export function creditReferralBonus(command: CreditReferralBonus, state: UserState): ReferralBonusCredited[] {
   const { userId, referredUserId, amount } = command.data;
   if (state.existence !== 'registered') return [];
-  if (amount <= 0 || state.referralBonuses[referredUserId]) return [];
+  if (amount <= 0 || state.referralBonuses.has(referredUserId)) return [];
   return [
     {
       type: 'ReferralBonusCredited',

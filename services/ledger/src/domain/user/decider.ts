@@ -17,7 +17,7 @@ import {
   updateBankDetails,
   updateProfile,
 } from './profile';
-import { evolveUser, initialUserState, type UserState } from './state';
+import { evolveUser, initialUserState, restoreUserState, type UserState } from './state';
 import {
   approveWithdrawal,
   recordPayoutFailed,
@@ -71,5 +71,5 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide: decideUser,
   evolve: evolveUser,
   initialState: initialUserState,
-  snapshotKind: 'user@1',
+  snapshot: { kind: 'user@1', restore: restoreUserState },
 };

@@ -13,5 +13,5 @@ export function requireNotSuspended(state: UserState): void {
 }
 
 export function hasWithdrawalInProgress(state: UserState): boolean {
-  return Object.values(state.withdrawals).some((w) => w.status === 'pending' || w.status === 'approved');
+  return state.withdrawals.some((w) => w.status === 'pending' || w.status === 'approved');
 }

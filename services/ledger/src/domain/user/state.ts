@@ -1,4 +1,5 @@
 /** The user stream folded: who the user is, their three balances, and their withdrawals. */
+import { Map as KeyedMap } from 'immutable';
 import { Accounts } from '../../money';
 import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
 import { postingsOf } from '../events';
@@ -32,14 +33,17 @@ export interface UserState {
   bankDetailsChangedAt: string | null;
   /** Kobo on each of the user's ledger accounts. */
   balances: { account: number; activity: number; hold: number };
-  withdrawals: Readonly<Record<string, WithdrawalRecord>>;
+  /** By withdrawal id. The keyed collections are persistent maps: an event adds to one without
+   * copying it, so a user with 10,000 entries folds as fast as a new one (decision 0014). */
+  withdrawals: KeyedMap<string, WithdrawalRecord>;
   /** Reviewed tasks approved so far (activity completions do not count). */
   approvedTasks: number;
   /** Referred users whose referral bonus this user has received. */
-  referralBonuses: Readonly<Record<string, true>>;
-  adjustments: Readonly<Record<string, true>>;
+  referralBonuses: KeyedMap<string, true>;
+  /** Adjustments posted, by adjustment id (a repeated one is not posted twice). */
+  adjustments: KeyedMap<string, true>;
   /** Adjustments that waited for approval, by adjustment id. */
-  adjustmentRequests: Readonly<Record<string, AdjustmentRequest>>;
+  adjustmentRequests: KeyedMap<string, AdjustmentRequest>;
 }
 
 export interface AdjustmentRequest {
@@ -66,13 +70,33 @@ export function initialUserState(): UserState {
     bankDetails: null,
     bankDetailsChangedAt: null,
     balances: { account: 0, activity: 0, hold: 0 },
-    withdrawals: {},
+    withdrawals: KeyedMap(),
     approvedTasks: 0,
-    referralBonuses: {},
-    adjustments: {},
-    adjustmentRequests: {},
+    referralBonuses: KeyedMap(),
+    adjustments: KeyedMap(),
+    adjustmentRequests: KeyedMap(),
   };
 }
+
+/**
+ * The state from its saved form (a snapshot is the state as JSON, where each keyed collection is
+ * a plain object), so a saved snapshot reads back whichever form it was saved from.
+ */
+export function restoreUserState(saved: unknown): UserState {
+  const state = saved as UserState & Record<keyof KeyedCollections, object>;
+  return {
+    ...state,
+    withdrawals: KeyedMap(state.withdrawals as Record<string, WithdrawalRecord>),
+    referralBonuses: KeyedMap(state.referralBonuses as Record<string, true>),
+    adjustments: KeyedMap(state.adjustments as Record<string, true>),
+    adjustmentRequests: KeyedMap(state.adjustmentRequests as Record<string, AdjustmentRequest>),
+  };
+}
+
+type KeyedCollections = Pick<
+  UserState,
+  'withdrawals' | 'referralBonuses' | 'adjustments' | 'adjustmentRequests'
+>;
 
 /** Every posting to this user's accounts, whatever event carries it, moves the balances. */
 function applyPostings(state: UserState, event: UserEvent): UserState['balances'] {
@@ -93,9 +117,9 @@ function withWithdrawal(
   id: string,
   change: Partial<WithdrawalRecord>,
 ): UserState['withdrawals'] {
-  const current = state.withdrawals[id];
+  const current = state.withdrawals.get(id);
   if (!current) return state.withdrawals;
-  return { ...state.withdrawals, [id]: { ...current, ...change } };
+  return state.withdrawals.set(id, { ...current, ...change });
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -140,12 +164,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'BalanceAdjusted': {
       const id = event.data.adjustmentId;
       if (!id) return next;
-      const request = state.adjustmentRequests[id];
+      const request = state.adjustmentRequests.get(id);
       return {
         ...next,
-        adjustments: { ...state.adjustments, [id]: true },
+        adjustments: state.adjustments.set(id, true),
         adjustmentRequests: request
-          ? { ...state.adjustmentRequests, [id]: { ...request, state: 'approved' } }
+          ? state.adjustmentRequests.set(id, { ...request, state: 'approved' })
           : state.adjustmentRequests,
       };
     }
@@ -158,23 +182,23 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         requestedBy: d.by,
         state: 'pending',
       };
-      return { ...next, adjustmentRequests: { ...state.adjustmentRequests, [d.adjustmentId]: request } };
+      return { ...next, adjustmentRequests: state.adjustmentRequests.set(d.adjustmentId, request) };
     }
     case 'BalanceAdjustmentRejected': {
-      const request = state.adjustmentRequests[event.data.adjustmentId];
+      const request = state.adjustmentRequests.get(event.data.adjustmentId);
       if (!request) return next;
       return {
         ...next,
-        adjustmentRequests: {
-          ...state.adjustmentRequests,
-          [event.data.adjustmentId]: { ...request, state: 'rejected' },
-        },
+        adjustmentRequests: state.adjustmentRequests.set(event.data.adjustmentId, {
+          ...request,
+          state: 'rejected',
+        }),
       };
     }
     case 'RewardCredited':
       return event.data.balance === 'account' ? { ...next, approvedTasks: state.approvedTasks + 1 } : next;
     case 'ReferralBonusCredited':
-      return { ...next, referralBonuses: { ...state.referralBonuses, [event.data.referredUserId]: true } };
+      return { ...next, referralBonuses: state.referralBonuses.set(event.data.referredUserId, true) };
     case 'WithdrawalRequested': {
       const d = event.data;
       const record: WithdrawalRecord = {
@@ -185,7 +209,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         status: 'pending',
         reference: null,
       };
-      return { ...next, withdrawals: { ...state.withdrawals, [d.withdrawalId]: record } };
+      return { ...next, withdrawals: state.withdrawals.set(d.withdrawalId, record) };
     }
     case 'WithdrawalApproved':
       return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'approved' }) };

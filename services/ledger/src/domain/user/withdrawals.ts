@@ -29,7 +29,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: UserState):
   const { userId, withdrawalId, type, amount, rules, now } = command.data;
   requireUser(state);
   const balance = balanceOf(type);
-  const existing = state.withdrawals[withdrawalId];
+  const existing = state.withdrawals.get(withdrawalId);
   if (existing) {
     // The same request sent again is a retry; the id reused for another request is a mistake.
     if (existing.balance === balance && existing.amount === amount) return [];
@@ -71,7 +71,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: UserState):
 
 function requireWithdrawal(state: UserState, withdrawalId: string): WithdrawalRecord {
   requireUser(state);
-  const record = state.withdrawals[withdrawalId];
+  const record = state.withdrawals.get(withdrawalId);
   if (!record) throw notFound('Withdrawal not found.');
   return record;
 }
