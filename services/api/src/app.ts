@@ -53,6 +53,7 @@ export function createApiRegistry(context: ApiContext): RouteRegistry {
     requireRole: context.auth.requireRole,
     idempotencyStore: createIdempotencyStore(context.pool),
     logger: context.logger,
+    readYourWrites: context.writes,
   });
   for (const feature of features) registry.add(...feature(context));
   return registry;

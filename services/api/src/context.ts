@@ -5,7 +5,7 @@
 import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
 import type { ProjectorsHandle } from '@kobo/projector';
-import type { Auth } from './http';
+import type { Auth, ReadYourWrites } from './http';
 
 export interface ApiContext {
   config: Config;
@@ -16,4 +16,6 @@ export interface ApiContext {
   /** waitFor(position) after a command, so the caller reads back what it just did. */
   projectors: Pick<ProjectorsHandle, 'waitFor' | 'status'>;
   auth: Auth;
+  /** For commands that answer from their own events: the writer's next read waits instead. */
+  writes: ReadYourWrites;
 }

@@ -20,7 +20,13 @@ import { createObjectStore } from './uploads/create-object-store';
 import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
 import { proofImagesFrom } from './uploads/proof-images';
 import { schedulePurges } from './maintenance/purges';
-import { createAuth, createGracefulShutdown, jwtSecretFromEnvironment, shutdownOnSignals } from './http';
+import {
+  createAuth,
+  createGracefulShutdown,
+  createReadYourWrites,
+  jwtSecretFromEnvironment,
+  shutdownOnSignals,
+} from './http';
 
 async function main() {
   const config = loadConfig();
@@ -78,7 +84,8 @@ async function main() {
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
     pool,
   );
-  const context = { config, logger, pool, store, commands, projectors, auth };
+  const writes = createReadYourWrites(projectors);
+  const context = { config, logger, pool, store, commands, projectors, auth, writes };
   const app = createApiApp(context, {
     webOrigin: config.webOrigin,
     queues: jobs.queues.list(),

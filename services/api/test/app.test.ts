@@ -33,6 +33,7 @@ describe('the API application', () => {
     const res = await h.http.get('/metrics').expect(200);
     expect(res.text).toMatch(/kobo_projection_lag_events\{projector="balances",state="[a-z-]+"\} \d+/);
     expect(res.text).toMatch(/# TYPE kobo_withdrawals gauge/);
+    expect(res.text).toMatch(/^kobo_reads_waiting_for_writes 0$/m);
     expect(res.text).toMatch(/http_request_duration_seconds_bucket/);
   });
 

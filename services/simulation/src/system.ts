@@ -31,7 +31,7 @@ import {
 import { bootstrapAccounts } from '../../api/src/accounts/bootstrap';
 import { createApiApp } from '../../api/src/app';
 import type { ApiContext } from '../../api/src/context';
-import { createAuth } from '../../api/src/http';
+import { createAuth, createReadYourWrites } from '../../api/src/http';
 import { createObjectStore } from '../../api/src/uploads/create-object-store';
 import { proofImagesFrom } from '../../api/src/uploads/proof-images';
 
@@ -98,6 +98,15 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
     async api() {
       // Like a separate API process: its own checkpoint waiter, whether the projectors run or not.
       const waiter = await createCheckpointWaiter(pool, { pollIntervalMs: 200 });
+      const apiProjectors: ApiContext['projectors'] = {
+        waitFor: (position, names, timeoutMs) =>
+          waiter.waitFor(
+            position,
+            names,
+            Math.min(timeoutMs ?? READ_YOUR_WRITES_WAIT_MS, READ_YOUR_WRITES_WAIT_MS),
+          ),
+        status: async () => (projectors ? projectors.status() : []),
+      };
       const context: ApiContext = {
         config,
         logger,
@@ -105,15 +114,8 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         store,
         commands,
         auth,
-        projectors: {
-          waitFor: (position, names, timeoutMs) =>
-            waiter.waitFor(
-              position,
-              names,
-              Math.min(timeoutMs ?? READ_YOUR_WRITES_WAIT_MS, READ_YOUR_WRITES_WAIT_MS),
-            ),
-          status: async () => (projectors ? projectors.status() : []),
-        },
+        projectors: apiProjectors,
+        writes: createReadYourWrites(apiProjectors),
       };
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);

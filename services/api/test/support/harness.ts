@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testin
 import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
-import { createAuth } from '../../src/http';
+import { createAuth, createReadYourWrites } from '../../src/http';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
 
 export interface Harness {
@@ -37,7 +37,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const commands = createLedgerCommands(store, { rules: config.money });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
-  const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth };
+  const writes = createReadYourWrites(projectors);
+  const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth, writes };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(
     [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { kobo, streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
+import { eventually } from '../auth/support';
 import { registerUser, settled, type TestUser } from './support';
 
 describe('withdrawals', () => {
@@ -50,6 +51,40 @@ describe('withdrawals', () => {
       });
       const dashboard = await dashboardOf(user);
       expect(dashboard).toMatchObject({ accountBalance: 3000, heldBalance: 2000 });
+    });
+
+    it('answers without waiting for the projections; the next read of the same person waits for them', async () => {
+      const user = await registerUser(h, 'kemi', { accountBalance: 500_000 });
+      // Hold the withdrawals projector between batches: its checkpoint row, locked elsewhere.
+      const blocker = await h.context.pool.connect();
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
+        await blocker.query('COMMIT');
+        blocker.release();
+      };
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query(
+          "SELECT 1 FROM projection_checkpoints WHERE projector = 'withdrawals' FOR UPDATE",
+        );
+        const answer = await withdraw(user, { amount: 2000, type: 'withdrawal' }).expect(201);
+        expect(answer.body.balances).toMatchObject({ accountBalance: 3000, heldBalance: 2000 });
+        expect(await heldRows(user)).toBe(0); // not projected yet: the answer did not wait for it
+
+        const list = h.http
+          .get('/api/users/withdrawals')
+          .set(user.auth)
+          .then((res) => res);
+        await eventually(async () => (h.context.writes.waiting() === 1 ? true : undefined));
+        await release();
+        const res = await list;
+        expect(res.status).toBe(200);
+        expect(res.body.map((w: { id: string }) => w.id)).toEqual([answer.body.withdrawal.id]);
+      } finally {
+        await release();
+      }
     });
 
     it('holds an activity withdrawal from the activity balance, with its own message', async () => {
@@ -124,8 +159,9 @@ describe('withdrawals', () => {
       expect(second.headers['idempotent-replayed']).toBe('true');
       expect(second.body).toEqual(first.body);
       expect(await requestedEvents(user)).toHaveLength(1);
-      expect(await heldRows(user)).toBe(1);
+      // The person's read waits for the write (and so the read model has it).
       expect((await dashboardOf(user)).heldBalance).toBe(2500);
+      expect(await heldRows(user)).toBe(1);
     });
 
     it('places one hold even when the first answer was lost with its record', async () => {

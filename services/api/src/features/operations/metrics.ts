@@ -29,7 +29,7 @@ export const METRICS_CACHE_MS = 10_000;
 
 export function registerProductMetrics(
   registry: Registry,
-  context: Pick<ApiContext, 'pool' | 'projectors' | 'logger'>,
+  context: Pick<ApiContext, 'pool' | 'projectors' | 'logger' | 'writes'>,
   queues: JobQueue<unknown>[] = [],
   cacheMs = METRICS_CACHE_MS,
 ): void {
@@ -59,6 +59,15 @@ export function registerProductMetrics(
       const statuses = await projectorStatus();
       this.reset();
       for (const p of statuses) this.set({ projector: p.name, state: p.state }, p.lag);
+    },
+  });
+
+  new Gauge({
+    name: 'kobo_reads_waiting_for_writes',
+    help: "Signed-in reads waiting for the projections to reach their reader's last write",
+    registers: [registry],
+    collect() {
+      this.set(context.writes.waiting());
     },
   });
 

@@ -49,7 +49,18 @@ export function profileOfUser(user: UserState) {
   });
 }
 
-export function balancesView(row: BalancesRow) {
+/** The balances as the ledger has them now (the user's stream folded), in the read model's form. */
+export function balancesOfUser(user: UserState) {
+  return balancesView({
+    account_balance: user.balances.account,
+    activity_balance: user.balances.activity,
+    held_balance: user.balances.hold,
+  });
+}
+
+export function balancesView(
+  row: Pick<BalancesRow, 'account_balance' | 'activity_balance' | 'held_balance'>,
+) {
   return {
     accountBalance: toNaira(row.account_balance),
     activityBalance: toNaira(row.activity_balance),

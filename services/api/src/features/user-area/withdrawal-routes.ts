@@ -4,9 +4,10 @@ import { v5 as uuidv5 } from 'uuid';
 import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
-import { findBalances, findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
+import { currentUser } from '../auth/users';
+import { findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
-import { balancesView, withdrawalView } from './views';
+import { balancesOfUser, withdrawalView } from './views';
 import { z } from 'zod';
 
 const tags = ['user area', 'withdrawals'];
@@ -22,7 +23,7 @@ export function withdrawalIdFor(userId: string, idempotencyKey: string | undefin
     : uuidv5(`withdrawal:${userId}:${idempotencyKey}`, KOBO_UUID_NAMESPACE);
 }
 
-/** The request as the ledger recorded it, for when the read model has not caught up yet. */
+/** The request as the ledger recorded it (undefined when nothing was appended). */
 function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
   const event = events.find((e) => e.type === 'WithdrawalRequested');
   if (!event) return undefined;
@@ -96,9 +97,15 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
           ...(key === undefined ? {} : { idempotencyKey: key }),
         },
       );
-      await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
-      const row =
-        (await findWithdrawal(ctx.pool, userId, withdrawalId)) ?? fromEvent(result.events, new Date());
+      // Answered from the command's own events and the user's state after them, without waiting
+      // for the projections: the person's next read waits instead (decisions/0017).
+      let row = fromEvent(result.events, new Date());
+      if (row) ctx.writes.wrote(userId, result.lastPosition);
+      else {
+        // Nothing appended: a retry of a withdrawal placed before, read back as it stands.
+        await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
+        row = await findWithdrawal(ctx.pool, userId, withdrawalId);
+      }
       if (!row)
         throw new HttpProblem(
           'unavailable',
@@ -110,7 +117,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
             ? messages.activityWithdrawalSubmitted
             : messages.withdrawalSubmitted,
         withdrawal: withdrawalView(row),
-        balances: balancesView(await findBalances(ctx.pool, userId)),
+        balances: balancesOfUser(await currentUser(ctx.store, userId)),
       };
     },
   }),

@@ -9,6 +9,7 @@ import type { Logger } from '@kobo/platform';
 import { idempotency } from '../idempotency/middleware';
 import type { IdempotencyStore } from '../idempotency/store';
 import { problemFor } from '../problem';
+import type { ReadYourWrites } from '../read-your-writes';
 import { validate } from '../validation';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { defineRoute, openApiPath, type Access, type RouteDefinition } from './route';
@@ -21,6 +22,8 @@ export interface RouteRegistryOptions {
   /** The prefix the router is mounted at; used for metrics labels and the document's server. */
   basePath?: string;
   logger?: Pick<Logger, 'error'>;
+  /** Signed-in reads wait for what the reader wrote before (commands that answered at once). */
+  readYourWrites?: ReadYourWrites;
 }
 
 export interface RouteRegistry {
@@ -116,6 +119,12 @@ function chainFor(route: RouteDefinition, options: RouteRegistryOptions, basePat
     },
   ];
   if (route.access !== 'public') chain.push(options.requireRole!(...route.access));
+  const writes = options.readYourWrites;
+  if (writes && route.access !== 'public' && route.method === 'get')
+    chain.push(async (_req, res, next) => {
+      await writes.caughtUp(res.locals.principal!.userId);
+      next();
+    });
   chain.push(...(route.middleware ?? []));
   chain.push(validate({ body: route.body, query: route.query, params: route.params }));
   if (route.idempotency && options.idempotencyStore)

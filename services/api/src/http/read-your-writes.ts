@@ -1,0 +1,58 @@
+/**
+ * Read-your-writes without making the write wait (decisions/0017). A command that answers from its
+ * own events records the position it wrote for the person who sent it; that person's next
+ * signed-in read waits until the projections have reached it. Everyone else reads at once, and
+ * the write answers as soon as its events are stored.
+ *
+ * Positions are kept per process: one API process serves a person's write and their next read
+ * (the one-process product). Several API processes behind a load balancer need the position to
+ * travel with the person instead (a cookie or header), which is the distributed mode's step.
+ */
+import { projections as allProjections, type ProjectorsHandle } from '@kobo/projector';
+
+export interface ReadYourWrites {
+  /** `userId` wrote events up to `position`: their next read waits for it. */
+  wrote(userId: string, position: number): void;
+  /**
+   * Resolves once the projections have reached the last position `userId` wrote (at once when
+   * they have, or when nothing is recorded). After `timeoutMs` it resolves anyway: a late read
+   * model is shown rather than no answer, as after a command's own wait.
+   */
+  caughtUp(userId: string): Promise<void>;
+  /** Reads waiting for their reader's writes right now (a gauge for /metrics). */
+  waiting(): number;
+}
+
+/** People remembered at most; the oldest writer is forgotten first (long since projected). */
+const REMEMBERED = 100_000;
+
+export function createReadYourWrites(
+  projectors: Pick<ProjectorsHandle, 'waitFor'>,
+  {
+    projections = allProjections.map((projection) => projection.name),
+    timeoutMs = 5000,
+  }: { projections?: readonly string[]; timeoutMs?: number } = {},
+): ReadYourWrites {
+  const written = new Map<string, number>();
+  let waiting = 0;
+  return {
+    wrote(userId, position) {
+      const known = written.get(userId) ?? 0;
+      written.delete(userId);
+      written.set(userId, Math.max(known, position));
+      if (written.size > REMEMBERED) written.delete(written.keys().next().value!);
+    },
+    async caughtUp(userId) {
+      const position = written.get(userId);
+      if (position === undefined) return;
+      waiting++;
+      try {
+        if ((await projectors.waitFor(position, projections, timeoutMs)) && written.get(userId) === position)
+          written.delete(userId);
+      } finally {
+        waiting--;
+      }
+    },
+    waiting: () => waiting,
+  };
+}
