@@ -1,6 +1,6 @@
 /**
  * How a stored event becomes a typed one: the one path every reader of the log takes
- * (decisions 0016). The log is append-only and hash-chained, so an event is never rewritten when
+ * (decision 0016). The log is append-only and hash-chained, so an event is never rewritten when
  * its type's shape changes. Each stored event says which shape its data has (metadata
  * `schemaVersion`, absent: 1) and reading lifts an older shape to the current one through the
  * type's upcasters, one version at a time. What is stored, and so what the hash chain and
