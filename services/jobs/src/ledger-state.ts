@@ -5,10 +5,12 @@ import { fold } from '@kobo/ledger/src/domain/decider';
 import { streams, type CampaignEvent, type UserEvent } from '@kobo/ledger/src/domain/events';
 import { userDecider } from '@kobo/ledger/src/domain/user/decider';
 import type { UserState } from '@kobo/ledger/src/domain/user/state';
-import type { EventStore, RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import { decodeEvent } from '@kobo/ledger';
 
 export async function readUserStream(store: EventStore, userId: string): Promise<UserEvent[]> {
-  return (await store.readStream(streams.user(userId))).map(asEvent<UserEvent>);
+  // A user stream holds only user events.
+  return (await store.readStream(streams.user(userId))).map((e) => decodeEvent(e) as UserEvent);
 }
 
 export async function loadUser(store: EventStore, userId: string): Promise<UserState> {
@@ -16,10 +18,9 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserS
 }
 
 export async function loadCampaign(store: EventStore, campaignId: string): Promise<CampaignState> {
-  const events = (await store.readStream(streams.campaign(campaignId))).map(asEvent<CampaignEvent>);
+  // A campaign stream holds only campaign events.
+  const events = (await store.readStream(streams.campaign(campaignId))).map(
+    (e) => decodeEvent(e) as CampaignEvent,
+  );
   return fold(campaignDecider, events);
-}
-
-function asEvent<E>(recorded: RecordedEvent): E {
-  return { type: recorded.type, data: recorded.data } as E;
 }

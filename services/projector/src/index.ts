@@ -25,7 +25,7 @@ export {
   users,
   withdrawals,
 } from './projections';
-export { ops, type Projection, type ProjectedEvent, type RowOp, type TableSpec } from './projection';
+export { ops, type Projection, type RowOp, type TableSpec } from './projection';
 export {
   rebuild,
   RebuildBusyError,

@@ -3,13 +3,7 @@
  * Handlers never read the database: the runtime merges the operations of a whole batch per table
  * and key, and writes them with a few set-based statements (see batch/change-set.ts).
  */
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
-import type { KoboEvent } from '@kobo/ledger/src/domain/events';
-
-/** A recorded event narrowed to the catalogue: `event.type` discriminates `event.data`. */
-export type ProjectedEvent = {
-  [Type in KoboEvent['type']]: RecordedEvent<Type, Extract<KoboEvent, { type: Type }>['data']>;
-}[KoboEvent['type']];
+import type { RecordedKoboEvent } from '@kobo/ledger';
 
 export type Row = Record<string, unknown>;
 
@@ -36,7 +30,8 @@ export interface Projection {
   name: string;
   description: string;
   tables: readonly TableSpec[];
-  handle(event: ProjectedEvent): RowOp[];
+  /** Gets the event decoded (the ledger's decodeEvent): the catalogue's current shape. */
+  handle(event: RecordedKoboEvent): RowOp[];
 }
 
 const none = Object.freeze({});

@@ -1,7 +1,8 @@
 /** The projections as pure functions: given one recorded event, the row operations they return. */
 import { Accounts, transfer, type Kobo } from '@kobo/ledger/src/money';
 import type { KoboEvent } from '@kobo/ledger/src/domain/events';
-import type { ProjectedEvent, RowOp } from '../src/projection';
+import type { RecordedKoboEvent } from '@kobo/ledger';
+import type { RowOp } from '../src/projection';
 import {
   balances,
   campaigns,
@@ -15,7 +16,7 @@ import {
 
 const at = new Date('2026-03-01T10:00:00.000Z');
 let position = 0;
-function recorded(event: KoboEvent, streamId = 'user-u1'): ProjectedEvent {
+function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
   position++;
   return {
     id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
@@ -28,7 +29,7 @@ function recorded(event: KoboEvent, streamId = 'user-u1'): ProjectedEvent {
     recordedAt: at,
     hash: '',
     prevHash: '',
-  } as ProjectedEvent;
+  } as RecordedKoboEvent;
 }
 const k = (n: number) => n as Kobo;
 

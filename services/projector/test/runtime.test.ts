@@ -1,4 +1,5 @@
 /** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
+import { randomUUID } from 'node:crypto';
 import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import type { Projection } from '../src/projection';
@@ -189,6 +190,38 @@ it('records a poison event, stays on it without skipping, and gets past it once 
   expect(rows).toHaveLength(1);
   expect(rows[0].resolved_at).toBeInstanceOf(Date);
   expect((await handle.status())[0]!.failure).toBeNull();
+});
+
+it('stops at an event it cannot read (a newer shape than it knows) instead of skipping it', async () => {
+  const groups = scenario(80);
+  const half = Math.floor(groups.length / 2);
+  const before = await appendGroups(store, groups.slice(0, half));
+  // A user event written by a newer release, in a schema version this one has no upcaster for.
+  const unreadable = { id: randomUUID(), type: 'UserDeleted', data: { userId: 'u1', by: 'a1' } };
+  await store.appendToStreams([
+    {
+      streamId: `user-${randomUUID()}`,
+      expectedVersion: 'no_stream',
+      events: [{ ...unreadable, metadata: { schemaVersion: 2 } }],
+    },
+  ]);
+  const head = await appendGroups(store, groups.slice(half));
+  // balances has nothing to do with UserDeleted, and would pass it by if it were not decoded first.
+  const handle = await start({ projections: [balances], batchSize: 1000 });
+
+  const failure = await until(async () => {
+    const { rows } = await db.pool.query('SELECT * FROM projection_failures WHERE resolved_at IS NULL');
+    return rows[0];
+  });
+  expect(failure).toMatchObject({
+    projector: 'balances',
+    global_position: before + 1,
+    event_id: unreadable.id,
+    event_type: 'UserDeleted',
+  });
+  expect(failure.error).toContain('written in version 2, and this reader knows up to version 1');
+  expect(await checkpoint('balances')).toBe(before);
+  expect(await handle.waitFor(head, ['balances'], 300)).toBe(false);
 });
 
 it('runs one instance of each projector across two processes, and fails over', async () => {

@@ -5,12 +5,7 @@
  * postings of an event sum to zero, no user or escrow account below zero, no withdrawal decided
  * or settled twice, no submission decided or rewarded twice.
  */
-import type { EventStore, RecordedEvent } from '@kobo/ledger';
-
-interface Posting {
-  account: string;
-  amount: number;
-}
+import { decodeEvent, postingsOf, type EventStore, type RecordedKoboEvent } from '@kobo/ledger';
 
 export interface UserView {
   userId: string;
@@ -56,14 +51,14 @@ export class LedgerWatch {
   /** Broken invariants, in the order they were seen. */
   readonly violations: string[] = [];
   /** Events of the last catchUp(), for the per-command checks. */
-  lastBatch: RecordedEvent[] = [];
+  lastBatch: RecordedKoboEvent[] = [];
 
   constructor(private readonly store: EventStore) {}
 
-  async catchUp(): Promise<RecordedEvent[]> {
-    const batch: RecordedEvent[] = [];
+  async catchUp(): Promise<RecordedKoboEvent[]> {
+    const batch: RecordedKoboEvent[] = [];
     for (;;) {
-      const events = await this.store.readAll({ after: this.position, limit: 1000 });
+      const events = (await this.store.readAll({ after: this.position, limit: 1000 })).map(decodeEvent);
       if (events.length === 0) break;
       for (const event of events) this.apply(event);
       batch.push(...events);
@@ -77,15 +72,14 @@ export class LedgerWatch {
     return this.typeCounts.get(type) ?? 0;
   }
 
-  private fail(event: RecordedEvent, what: string) {
+  private fail(event: RecordedKoboEvent, what: string) {
     this.violations.push(`${what} (event ${event.type} at position ${event.globalPosition})`);
   }
 
-  private apply(event: RecordedEvent) {
+  private apply(event: RecordedKoboEvent) {
     this.events++;
     this.typeCounts.set(event.type, this.count(event.type) + 1);
-    const data = event.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- events of every type
-    const postings = (data.postings as Posting[] | undefined) ?? [];
+    const postings = postingsOf(event);
     if (postings.reduce((sum, p) => sum + p.amount, 0) !== 0)
       this.fail(event, 'postings of an event do not sum to zero');
     for (const { account, amount } of postings) {
@@ -100,8 +94,8 @@ export class LedgerWatch {
 
     switch (event.type) {
       case 'UserRegistered':
-        if (data.role === 'user')
-          this.users.set(data.userId, { userId: data.userId, account: 0, activity: 0, hold: 0 });
+        if (event.data.role === 'user')
+          this.users.set(event.data.userId, { userId: event.data.userId, account: 0, activity: 0, hold: 0 });
         // The signup bonus was posted before the user was known here.
         for (const { account, amount } of postings) {
           const [, id, which] = account.split(':');
@@ -111,27 +105,30 @@ export class LedgerWatch {
         }
         break;
       case 'CampaignCreated':
-        this.campaigns.set(data.campaignId, { campaignId: data.campaignId, open: true });
+        this.campaigns.set(event.data.campaignId, { campaignId: event.data.campaignId, open: true });
         break;
       case 'CampaignCompleted':
       case 'CampaignDeleted':
       case 'CampaignPaused':
-        this.campaigns.get(data.campaignId)!.open = false;
+        this.campaigns.get(event.data.campaignId)!.open = false;
         break;
       case 'CampaignResumed':
-        this.campaigns.get(data.campaignId)!.open = true;
+        this.campaigns.get(event.data.campaignId)!.open = true;
         break;
       case 'TaskSubmitted': {
-        const key = `${data.campaignId}:${data.userId}`;
+        const key = `${event.data.campaignId}:${event.data.userId}`;
         const existing = this.submissions.get(key);
         if (existing) {
           existing.submitted++;
-          this.fail(event, `submission of ${data.userId} to campaign ${data.campaignId} made twice`);
+          this.fail(
+            event,
+            `submission of ${event.data.userId} to campaign ${event.data.campaignId} made twice`,
+          );
         } else
           this.submissions.set(key, {
-            campaignId: data.campaignId,
-            userId: data.userId,
-            submissionId: data.submissionId,
+            campaignId: event.data.campaignId,
+            userId: event.data.userId,
+            submissionId: event.data.submissionId,
             status: 'pending',
             submitted: 1,
             decided: 0,
@@ -141,28 +138,29 @@ export class LedgerWatch {
       }
       case 'SubmissionApproved':
       case 'SubmissionRejected': {
-        const submission = this.submissions.get(`${data.campaignId}:${data.userId}`);
+        const submission = this.submissions.get(`${event.data.campaignId}:${event.data.userId}`);
         if (!submission) return this.fail(event, 'a decision on a submission never made');
-        if (++submission.decided > 1) this.fail(event, `submission ${data.submissionId} decided twice`);
+        if (++submission.decided > 1) this.fail(event, `submission ${event.data.submissionId} decided twice`);
         submission.status = event.type === 'SubmissionApproved' ? 'approved' : 'rejected';
         break;
       }
       case 'RewardCredited': {
-        const submission = this.submissions.get(`${data.campaignId}:${data.userId}`);
+        const submission = this.submissions.get(`${event.data.campaignId}:${event.data.userId}`);
         if (!submission) return this.fail(event, 'a reward for a submission never made');
-        if (++submission.rewarded > 1) this.fail(event, `submission ${data.submissionId} rewarded twice`);
+        if (++submission.rewarded > 1)
+          this.fail(event, `submission ${event.data.submissionId} rewarded twice`);
         break;
       }
       case 'WithdrawalRequested': {
-        const existing = this.withdrawals.get(data.withdrawalId);
+        const existing = this.withdrawals.get(event.data.withdrawalId);
         if (existing) {
           existing.requested++;
-          this.fail(event, `withdrawal ${data.withdrawalId} requested twice`);
+          this.fail(event, `withdrawal ${event.data.withdrawalId} requested twice`);
         } else
-          this.withdrawals.set(data.withdrawalId, {
-            withdrawalId: data.withdrawalId,
-            userId: data.userId,
-            amount: data.amount,
+          this.withdrawals.set(event.data.withdrawalId, {
+            withdrawalId: event.data.withdrawalId,
+            userId: event.data.userId,
+            amount: event.data.amount,
             status: 'pending',
             requested: 1,
             decided: 0,
@@ -172,20 +170,20 @@ export class LedgerWatch {
       }
       case 'WithdrawalApproved':
       case 'WithdrawalRejected': {
-        const withdrawal = this.withdrawals.get(data.withdrawalId);
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
         if (!withdrawal) return this.fail(event, 'a decision on a withdrawal never requested');
-        if (++withdrawal.decided > 1) this.fail(event, `withdrawal ${data.withdrawalId} decided twice`);
+        if (++withdrawal.decided > 1) this.fail(event, `withdrawal ${event.data.withdrawalId} decided twice`);
         withdrawal.status = event.type === 'WithdrawalApproved' ? 'approved' : 'rejected';
         break;
       }
       case 'PayoutSucceeded':
       case 'PayoutFailed': {
-        const withdrawal = this.withdrawals.get(data.withdrawalId);
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
         if (!withdrawal) return this.fail(event, 'a payout of a withdrawal never requested');
         if (withdrawal.decided !== 1 || withdrawal.status === 'rejected')
-          this.fail(event, `payout of withdrawal ${data.withdrawalId} that was not approved`);
+          this.fail(event, `payout of withdrawal ${event.data.withdrawalId} that was not approved`);
         if (++withdrawal.settled > 1)
-          this.fail(event, `payout of withdrawal ${data.withdrawalId} settled twice`);
+          this.fail(event, `payout of withdrawal ${event.data.withdrawalId} settled twice`);
         withdrawal.status = event.type === 'PayoutSucceeded' ? 'paid' : 'failed';
         break;
       }

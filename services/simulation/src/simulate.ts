@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { RecordedEvent } from '@kobo/ledger';
+import type { RecordedKoboEvent } from '@kobo/ledger';
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { send, type Answer, type Request } from './http-client';
@@ -143,11 +143,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     return answer;
   }
 
-  const newEvents = async (filter: (e: RecordedEvent) => boolean) => (await watch.catchUp()).filter(filter);
+  const newEvents = async (filter: (e: RecordedKoboEvent) => boolean) =>
+    (await watch.catchUp()).filter(filter);
   const note = (what: string) => {
     result.findings[what] = (result.findings[what] ?? 0) + 1;
   };
-  const expectOnce = (what: string, events: RecordedEvent[], answer: Answer, accepted: boolean) => {
+  const expectOnce = (what: string, events: RecordedKoboEvent[], answer: Answer, accepted: boolean) => {
     const ok2xx = answer.status >= 200 && answer.status < 300;
     if (!ok2xx && answer.lostAnswer && events.length === 1 && answer.status < 500) {
       // The first attempt took effect but its answer was lost with its API; the retry ran the
@@ -170,7 +171,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           `${answer.retries} retries${answer.lostAnswer ? ' after a lost answer' : ''}; answer ${JSON.stringify(answer.body).slice(0, 300)}`,
       );
   };
-  const data = (e: RecordedEvent) => e.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- event data
+  const data = (e: RecordedKoboEvent) => e.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- event data
 
   // ---- the actions ------------------------------------------------------------------------
   const actions: Record<Action, (killMs?: number) => Promise<void>> = {

@@ -1,7 +1,9 @@
 /**
- * The one table from the ledger's DomainError codes to HTTP. The error is duck-typed (name and
- * code) so the HTTP layer does not depend on the ledger's class identity.
+ * The one table from the ledger's DomainError codes to HTTP. It is keyed by the ledger's
+ * DomainErrorCode union, so a new code without its answer here does not compile. The error itself
+ * is duck-typed (name and code) so the HTTP layer does not depend on the ledger's class identity.
  */
+import type { DomainErrorCode } from '@kobo/ledger';
 import type { ProblemCode } from './problem';
 
 export interface DomainErrorLike {
@@ -11,7 +13,7 @@ export interface DomainErrorLike {
   field?: string;
 }
 
-export const domainErrorProblems: Readonly<Record<string, ProblemCode>> = {
+export const domainErrorProblems: Readonly<Record<DomainErrorCode, ProblemCode>> = {
   validation: 'validation', // 400: the input breaks a rule (the field says which)
   not_found: 'not_found', // 404
   forbidden: 'forbidden', // 403: e.g. acting on someone else's submission
@@ -21,7 +23,10 @@ export const domainErrorProblems: Readonly<Record<string, ProblemCode>> = {
   withdrawals_on_hold: 'withdrawals_on_hold', // 403: bank details changed recently; open again later
 };
 
-/** A code missing from the table is still a refusal of the request, never a server fault. */
+/**
+ * A duck-typed error can still carry a code the ledger does not have: that is a refusal of the
+ * request, never a server fault.
+ */
 export const unmappedDomainErrorProblem: ProblemCode = 'unprocessable';
 
 export function isDomainErrorLike(error: unknown): error is DomainErrorLike {
@@ -37,6 +42,6 @@ export function isDomainErrorLike(error: unknown): error is DomainErrorLike {
 
 export function problemCodeForDomainError(error: DomainErrorLike): ProblemCode {
   return Object.hasOwn(domainErrorProblems, error.code)
-    ? (domainErrorProblems[error.code] as ProblemCode)
+    ? domainErrorProblems[error.code as DomainErrorCode]
     : unmappedDomainErrorProblem;
 }

@@ -5,7 +5,7 @@
  * event is read.
  */
 import { v5 as uuidv5 } from 'uuid';
-import { formatNaira, type KoboEvent, type RecordedEvent } from '@kobo/ledger';
+import { decodeEvent, formatNaira, type RecordedEvent } from '@kobo/ledger';
 
 const NOTICE_NAMESPACE = '0c1d7f3e-52a4-4c8b-9e61-3b7a2d4f8c10';
 
@@ -21,7 +21,7 @@ export interface Notice {
 const PROCESSING = 'Payouts reach your bank within 24-48 hours.';
 
 export function noticeFor(recorded: RecordedEvent): Notice | null {
-  const event = { type: recorded.type, data: recorded.data } as KoboEvent;
+  const event = decodeEvent(recorded);
   const id = uuidv5(`notice:${recorded.id}`, NOTICE_NAMESPACE);
   switch (event.type) {
     case 'SubmissionApproved':

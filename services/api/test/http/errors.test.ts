@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { DomainError } from '@kobo/ledger/src/domain/errors';
+import { DomainError, type DomainErrorCode } from '@kobo/ledger/src/domain/errors';
 import { defineRoute, genericServerErrorMessage, HttpProblem, problem } from '../../src/http';
 import { tinyApp } from './tiny-app';
 
@@ -99,23 +99,29 @@ describe('problem+json errors', () => {
     expect(res.headers['content-type']).toMatch(PROBLEM);
   });
 
-  it.each([
-    ['validation', 400],
-    ['not_found', 404],
-    ['forbidden', 403],
-    ['conflict', 409],
-    ['insufficient_units', 409],
-    ['insufficient_balance', 422],
-  ] as const)('maps the ledger DomainError %s to %i with its message', async (code, status) => {
-    const res = await failWith(new DomainError(code, `refused: ${code}`, 'amount'));
-    expect(res.status).toBe(status);
-    expect(res.headers['content-type']).toMatch(PROBLEM);
-    expect(res.body).toMatchObject({
-      code,
-      message: `refused: ${code}`,
-      errors: { amount: `refused: ${code}` },
-    });
-  });
+  // Every code the ledger has (a Record: a new code without its status here does not compile).
+  const statusOfCode: Record<DomainErrorCode, number> = {
+    validation: 400,
+    not_found: 404,
+    forbidden: 403,
+    conflict: 409,
+    insufficient_units: 409,
+    insufficient_balance: 422,
+    withdrawals_on_hold: 403,
+  };
+  it.each(Object.entries(statusOfCode) as [DomainErrorCode, number][])(
+    'maps the ledger DomainError %s to %i with its message',
+    async (code, status) => {
+      const res = await failWith(new DomainError(code, `refused: ${code}`, 'amount'));
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.body).toMatchObject({
+        code,
+        message: `refused: ${code}`,
+        errors: { amount: `refused: ${code}` },
+      });
+    },
+  );
 
   it('recognises a plain object shaped like a DomainError (duck typing)', async () => {
     const res = await failWith({

@@ -1,6 +1,6 @@
 /** Which ledger events start a job, and the job each one starts (a pure mapping). */
+import { decodeEvent } from '@kobo/ledger';
 import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
-import type { TaskSubmitted, WithdrawalApproved } from '@kobo/ledger/src/domain/events';
 import { jobIds } from '../job-ids';
 import type { PayoutJob } from '../payouts/payout-job';
 import type { VerificationJob } from '../verification/verification-job';
@@ -18,16 +18,17 @@ export interface JobsForEvents {
 
 export function jobsForEvents(events: RecordedEvent[]): JobsForEvents {
   const jobs: JobsForEvents = { verification: [], payouts: [] };
-  for (const event of events) {
+  for (const recorded of events) {
+    const event = decodeEvent(recorded);
     if (event.type === 'TaskSubmitted') {
-      const { campaignId, submissionId, userId, proofImage } = event.data as TaskSubmitted['data'];
+      const { campaignId, submissionId, userId, proofImage } = event.data;
       jobs.verification.push({
         name: 'verify-proof',
         data: { campaignId, submissionId, userId, proofImage },
         opts: { jobId: jobIds.verification(submissionId) },
       });
     } else if (event.type === 'WithdrawalApproved') {
-      const { userId, withdrawalId } = event.data as WithdrawalApproved['data'];
+      const { userId, withdrawalId } = event.data;
       jobs.payouts.push({
         name: 'pay-withdrawal',
         data: { userId, withdrawalId },

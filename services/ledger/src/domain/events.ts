@@ -303,6 +303,45 @@ export type CommunityEvent = CommunitySettingsUpdated;
 export type KoboEvent = UserEvent | CampaignEvent | UniqueValueEvent | CommunityEvent;
 export type KoboEventType = KoboEvent['type'];
 
+/** Every type in the catalogue, at run time (a Record: a type left out or made up does not compile). */
+const eventTypes: Record<KoboEventType, true> = {
+  UserRegistered: true,
+  UserProfileUpdated: true,
+  BankDetailsUpdated: true,
+  PasswordChanged: true,
+  UserRoleSet: true,
+  UserStatusSet: true,
+  UserDeleted: true,
+  BalanceAdjusted: true,
+  BalanceAdjustmentRequested: true,
+  BalanceAdjustmentRejected: true,
+  RewardCredited: true,
+  ReferralBonusCredited: true,
+  WithdrawalRequested: true,
+  WithdrawalApproved: true,
+  WithdrawalRejected: true,
+  PayoutSucceeded: true,
+  PayoutFailed: true,
+  CampaignCreated: true,
+  CampaignUpdated: true,
+  CampaignPaused: true,
+  CampaignResumed: true,
+  CampaignCompleted: true,
+  CampaignDeleted: true,
+  TaskSubmitted: true,
+  SubmissionVerified: true,
+  SubmissionApproved: true,
+  SubmissionRejected: true,
+  ActivityCompleted: true,
+  UniqueValueClaimed: true,
+  UniqueValueReleased: true,
+  CommunitySettingsUpdated: true,
+};
+
+export function isKoboEventType(type: string): type is KoboEventType {
+  return Object.hasOwn(eventTypes, type);
+}
+
 export const streams = {
   user: (userId: string) => `user-${userId}`,
   campaign: (campaignId: string) => `campaign-${campaignId}`,

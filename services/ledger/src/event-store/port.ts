@@ -12,6 +12,8 @@ export interface EventMetadata {
   causationId?: string;
   correlationId?: string;
   idempotencyKey?: string;
+  /** The shape of `data` the event was written in (absent: 1). Readers upcast older shapes. */
+  schemaVersion?: number;
   [key: string]: unknown;
 }
 

@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testin
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { communityDecider } from '../../src/domain/community/decider';
 import { fold } from '../../src/domain/decider';
-import { streams, type KoboEvent } from '../../src/domain/events';
+import { decodeEvent } from '../../src/domain/event-decoding';
+import { streams } from '../../src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
 import { forgetFoldedStates, SNAPSHOT_EVERY, StreamReader } from '../../src/domain/handlers/stream-reader';
 import { userDecider } from '../../src/domain/user/decider';
@@ -39,10 +40,7 @@ type Folding = Parameters<StreamReader['load']>[1];
 
 async function fullFold(streamId: string, decider: Folding): Promise<unknown> {
   const events = await storeA.readStream(streamId);
-  return fold(
-    decider as never,
-    events.map((e) => ({ type: e.type, data: e.data }) as KoboEvent),
-  );
+  return fold(decider as never, events.map(decodeEvent));
 }
 
 async function register(ledger: LedgerCommands, userId = id('u')) {

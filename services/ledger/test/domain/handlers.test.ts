@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testin
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { fold } from '../../src/domain/decider';
 import { DomainError } from '../../src/domain/errors';
+import { decodeEvent } from '../../src/domain/event-decoding';
 import {
   postingsOf,
   streams,
@@ -42,7 +43,7 @@ async function readAllEvents(): Promise<KoboEvent[]> {
   for (let after = 0; ;) {
     const batch = await store.readAll({ after, limit: 1000 });
     if (batch.length === 0) return out;
-    out.push(...batch.map((e) => ({ type: e.type, data: e.data }) as KoboEvent));
+    out.push(...batch.map(decodeEvent));
     after = batch[batch.length - 1]!.globalPosition;
   }
 }

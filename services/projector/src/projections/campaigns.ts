@@ -4,7 +4,8 @@
  */
 import type { CampaignDetails } from '@kobo/ledger/src/domain/events';
 import { postingsOf } from '@kobo/ledger/src/domain/events';
-import { ops, timeOf, type ProjectedEvent, type Projection, type Row, type RowOp } from '../projection';
+import type { RecordedKoboEvent } from '@kobo/ledger';
+import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
 import { parseCampaignEscrow } from './accounts';
 
 function detailColumns(details: Partial<CampaignDetails>): Row {
@@ -21,7 +22,7 @@ function detailColumns(details: Partial<CampaignDetails>): Row {
   };
 }
 
-function campaignChanges(event: ProjectedEvent): RowOp[] {
+function campaignChanges(event: RecordedKoboEvent): RowOp[] {
   const at = timeOf(event);
   const key = 'campaignId' in event.data ? { campaign_id: event.data.campaignId } : null;
   const touch = (set: Row = {}, add: Record<string, number> = {}) =>

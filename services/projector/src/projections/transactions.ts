@@ -4,13 +4,14 @@
  * completed, rejected or a failed payout is failed.
  */
 import { Accounts } from '@kobo/ledger/src/money';
-import { ops, timeOf, type ProjectedEvent, type Projection, type RowOp } from '../projection';
+import type { RecordedKoboEvent } from '@kobo/ledger';
+import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
 type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
 
 function credit(
-  event: ProjectedEvent,
+  event: RecordedKoboEvent,
   userId: string,
   type: TransactionType,
   title: string,
@@ -32,7 +33,7 @@ function credit(
 }
 
 function withdrawalStatus(
-  event: ProjectedEvent,
+  event: RecordedKoboEvent,
   withdrawalId: string,
   status: 'pending' | 'completed' | 'failed',
 ) {

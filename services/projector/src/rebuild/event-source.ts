@@ -9,7 +9,7 @@ import type { Pool } from '@kobo/platform/src/database';
 export type EventSource = Pick<EventStore, 'readAll' | 'headPosition'>;
 
 const LEAN_READ = `SELECT global_position, event_id::text AS id, stream_id, stream_version, type, data,
-    floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
+    metadata->'schemaVersion' AS schema_version, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
   FROM events WHERE global_position > $1 AND global_position <= $2
   ORDER BY global_position LIMIT $3`;
 
@@ -20,12 +20,14 @@ interface LeanRow {
   stream_version: string | number;
   type: string;
   data: unknown;
+  schema_version: number | null;
   recorded_ms: number;
 }
 
 /**
- * Events without metadata and hashes (projections read neither). recorded_at travels as epoch
- * milliseconds: PostgreSQL keeps microseconds, but the read models store what the port's Date holds.
+ * Events without hashes and, of their metadata, only the schema version (decoding reads it;
+ * projections read no other metadata). recorded_at travels as epoch milliseconds: PostgreSQL keeps
+ * microseconds, but the read models store what the port's Date holds.
  */
 export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPosition'>): EventSource {
   let head = 0;
@@ -42,7 +44,7 @@ export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPos
         globalPosition: Number(row.global_position),
         type: row.type,
         data: row.data,
-        metadata: {},
+        metadata: row.schema_version === null ? {} : { schemaVersion: row.schema_version },
         recordedAt: new Date(row.recorded_ms),
         hash: '',
         prevHash: '',

@@ -3,11 +3,12 @@
  * one change set per batch for all projections, the next batch read while the last one is
  * written, and no fsync wait at commit (shadow tables are thrown away if the run dies).
  */
+import { decodeEvent, type RecordedKoboEvent } from '@kobo/ledger';
 import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
 import type { PoolClient } from 'pg';
 import { BatchChanges, tableSpecs } from '../batch/change-set';
 import { flushChanges, type TableNamer } from '../batch/flush';
-import type { ProjectedEvent, Projection } from '../projection';
+import type { Projection } from '../projection';
 import type { EventSource } from './event-source';
 
 export class ProjectionError extends Error {
@@ -80,11 +81,14 @@ export async function projectRange(options: ProjectRangeOptions): Promise<RangeP
       if (event.globalPosition > end) break;
       counted++;
       progress.position = event.globalPosition;
+      // Decoded once for all the targets, by the first one that needs it.
+      let decoded: RecordedKoboEvent | undefined;
       for (const target of targets) {
         if (event.globalPosition <= target.after || event.globalPosition > target.upTo) continue;
         let rowOps;
         try {
-          rowOps = target.projection.handle(event as ProjectedEvent);
+          decoded ??= decodeEvent(event);
+          rowOps = target.projection.handle(decoded);
         } catch (error) {
           await writing.catch(() => undefined);
           throw new ProjectionError(target.projection.name, event, error);

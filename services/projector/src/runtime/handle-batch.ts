@@ -1,7 +1,11 @@
-/** Runs a projection's pure handler over a batch, stopping at the first event it cannot handle. */
+/**
+ * Runs a projection's pure handler over a batch, stopping at the first event it cannot handle
+ * (an event it cannot read, decoded here, is one of them).
+ */
+import { decodeEvent } from '@kobo/ledger';
 import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
 import { BatchChanges } from '../batch/change-set';
-import type { ProjectedEvent, Projection, TableSpec } from '../projection';
+import type { Projection, TableSpec } from '../projection';
 
 export interface HandledBatch {
   changes: BatchChanges;
@@ -20,7 +24,7 @@ export function handleBatch(
     const event = events[index]!;
     let rowOps;
     try {
-      rowOps = projection.handle(event as ProjectedEvent);
+      rowOps = projection.handle(decodeEvent(event));
     } catch (error) {
       return { changes, applied: events.slice(0, index), poison: { event, error } };
     }

@@ -12,6 +12,7 @@ import {
   type StreamAppend,
 } from '../../event-store/port';
 import type { StreamEvents } from '../decider';
+import { withSchemaVersion } from '../event-decoding';
 import { conflict } from '../errors';
 import { eventIdFor } from '../ids';
 import { StreamReader } from './stream-reader';
@@ -78,7 +79,7 @@ function toAppends(decision: StreamEvents[], reader: StreamReader, meta: Command
         id: meta.commandId ? eventIdFor(meta.commandId, streamId, index) : uuidv4(),
         type: e.type,
         data: e.data,
-        metadata,
+        metadata: withSchemaVersion(e.type, metadata),
       })),
     };
   });

@@ -8,6 +8,7 @@
  */
 import type { EventStore, RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../decider';
+import { decodeEvent } from '../event-decoding';
 
 type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState' | 'snapshot'>;
 
@@ -108,7 +109,8 @@ export class StreamReader {
     let version = from.version;
     let lastPosition = from.lastPosition;
     for (const e of tail) {
-      state = decider.evolve(state, { type: e.type, data: e.data } as Event);
+      // A stream holds only its own decider's events: narrowing the decoded event to them is safe.
+      state = decider.evolve(state, decodeEvent(e) as Event);
       version = e.version;
       lastPosition = Math.max(lastPosition, e.globalPosition);
     }

@@ -1,5 +1,6 @@
 /** Turns the old client's campaign fields and status changes into campaign commands. */
 import {
+  decodeEvent,
   fold,
   kobo,
   streams,
@@ -30,9 +31,10 @@ export function detailsFrom(fields: CampaignFields): Partial<CampaignDetails> {
 /** The campaign as the ledger has it (the read model may lag a toggle just made). */
 export async function readCampaign(ctx: ApiContext, campaignId: string): Promise<CampaignState> {
   const events = await ctx.store.readStream(streams.campaign(campaignId));
+  // A campaign stream holds only campaign events.
   return fold(
     campaignDecider,
-    events.map((e) => ({ type: e.type, data: e.data }) as CampaignEvent),
+    events.map((e) => decodeEvent(e) as CampaignEvent),
   );
 }
 

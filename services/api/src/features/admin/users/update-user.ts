@@ -6,6 +6,7 @@
  */
 import { v5 as uuidv5 } from 'uuid';
 import {
+  decodeEvent,
   fold,
   KOBO_UUID_NAMESPACE,
   kobo,
@@ -13,6 +14,7 @@ import {
   streams,
   userDecider,
   type Kobo,
+  type RecordedKoboEvent,
   type UserEvent,
   type UserState,
   type UserStatus,
@@ -50,20 +52,19 @@ export async function readUser(
   ctx: ApiContext,
   userId: string,
 ): Promise<{ state: UserState; version: number; recentDirectAdjustments: number }> {
-  const events = await ctx.store.readStream(streams.user(userId));
-  const state = fold(
-    userDecider,
-    events.map((e) => ({ type: e.type, data: e.data }) as UserEvent),
+  const recorded = await ctx.store.readStream(streams.user(userId));
+  // A user stream holds only user events.
+  const events = recorded.map(
+    (e) => decodeEvent(e) as Extract<RecordedKoboEvent, { type: UserEvent['type'] }>,
   );
+  const state = fold(userDecider, events);
   // Changes posted without a finance approval in the window: split into small edits, a large
   // change would otherwise never reach finance.
   const since = Date.now() - ADJUSTMENT_WINDOW_MS;
   let recentDirectAdjustments = 0;
-  for (const e of events) {
-    const data = e.data as { amount?: number; approvedBy?: string };
-    if (e.type === 'BalanceAdjusted' && !data.approvedBy && e.recordedAt.getTime() >= since)
-      recentDirectAdjustments += Math.abs(data.amount ?? 0);
-  }
+  for (const e of events)
+    if (e.type === 'BalanceAdjusted' && !e.data.approvedBy && e.recordedAt.getTime() >= since)
+      recentDirectAdjustments += Math.abs(e.data.amount);
   return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0), recentDirectAdjustments };
 }
 

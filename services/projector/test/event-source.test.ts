@@ -1,0 +1,51 @@
+/** The rebuild's lean reader of the log keeps what decoding needs: each event's schema version. */
+import { randomUUID } from 'node:crypto';
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { balances } from '../src/projections';
+import { postgresEventSource } from '../src/rebuild/event-source';
+import { rebuild } from '../src/rebuild/rebuild';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const data = { userId: 'u1', by: 'a1' };
+// The log of every test: a UserDeleted as every release writes it, then one in version 2, which
+// this release (UserDeleted at version 1) cannot read.
+const readable = randomUUID();
+const unreadable = randomUUID();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+  await store.appendToStreams([
+    {
+      streamId: `user-${randomUUID()}`,
+      expectedVersion: 'no_stream',
+      events: [
+        { id: readable, type: 'UserDeleted', data, metadata: { actor: 'admin:a1' } },
+        { id: unreadable, type: 'UserDeleted', data, metadata: { actor: 'admin:a1', schemaVersion: 2 } },
+      ],
+    },
+  ]);
+});
+afterAll(async () => {
+  await store.close();
+  await db.drop();
+});
+
+it('reads the schema version of each event, as the store does, and no other metadata', async () => {
+  const lean = await postgresEventSource(db.pool, store).readAll({ after: 0, limit: 10 });
+  expect(lean.map((e) => [e.id, e.metadata])).toEqual([
+    [readable, {}],
+    [unreadable, { schemaVersion: 2 }],
+  ]);
+  const full = await store.readAll({ after: 0, limit: 10 });
+  expect(full.map((e) => e.metadata.schemaVersion)).toEqual([undefined, 2]);
+});
+
+it('a rebuild stops at an event in a schema version it cannot read, and names it', async () => {
+  await expect(rebuild({ pool: db.pool, store, projections: [balances] })).rejects.toThrow(
+    `projection balances failed on event ${unreadable} (UserDeleted) at position 2: event ${unreadable} ` +
+      '(UserDeleted) cannot be read: it was written in version 2, and this reader knows up to version 1',
+  );
+});
