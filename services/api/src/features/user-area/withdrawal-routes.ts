@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
-import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
+import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
 import { findBalances, findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesView, withdrawalView } from './views';
@@ -81,7 +81,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       409: { description: 'The Idempotency-Key is in use by a request still running', problem: true },
       422: { description: 'Insufficient balance (or the key reused with another request)', problem: true },
     },
-    handler: async ({ body, principal, req }) => {
+    handler: async ({ body, principal, req, res }) => {
       const userId = principal.userId;
       const header = req.get(IDEMPOTENCY_HEADER);
       const key = header === undefined ? undefined : parseIdempotencyKey(header.trim());
@@ -89,12 +89,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
       const result = await ctx.commands.requestWithdrawal(
         { userId, withdrawalId, type: body.type, amount },
-        {
-          actor: userId,
-          commandId: `withdrawal:${withdrawalId}`,
-          correlationId: String(req.id),
-          ...(key === undefined ? {} : { idempotencyKey: key }),
-        },
+        { actor: userId, correlationId: String(req.id), commandId: commandIdOf(res) },
       );
       await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
       const row =

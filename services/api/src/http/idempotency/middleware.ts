@@ -1,10 +1,15 @@
 /**
- * Idempotency-Key for money-moving commands. The first answer to a key is stored and replayed
- * (header `Idempotent-Replayed: true`); the same key with another request is refused (422); a
- * duplicate that arrives while the first is still running gets 409.
+ * Idempotency-Key for money-moving commands. The key names the command: `commandIdOf(res)` is
+ * derived from the user and the key, and the ledger records it with the command's events, which
+ * is the one place a repeated command is recognised (docs/decisions/0015-one-retry-detector.md).
  *
- * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again (the
- * commands behind are idempotent themselves, so a retry after a half-finished attempt is safe).
+ * Around that, this keeps answers: the first answer to a key is stored and replayed (header
+ * `Idempotent-Replayed: true`); the same key with another request is refused (422). A duplicate
+ * that arrives while the first is still marked running gets 409, unless the ledger has recorded
+ * the command already: then the first attempt's answer was lost (its process died before storing
+ * it), and the request runs again, which the ledger answers as the first run.
+ *
+ * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@kobo/platform';
@@ -24,6 +29,8 @@ export const idempotencyMessages = {
 
 export interface IdempotencyOptions {
   store: IdempotencyStore;
+  /** Whether the ledger has recorded the command with this id (EventStore.readCommand). */
+  commandRecorded: (commandId: string) => Promise<boolean>;
   /** Without a key: 400 when required, otherwise the request runs unprotected. Default true. */
   required?: boolean;
   logger?: Pick<Logger, 'error'>;
@@ -35,7 +42,22 @@ export function parseIdempotencyKey(header: string): string | undefined {
   return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
 }
 
-export function idempotency({ store, required = true, logger }: IdempotencyOptions): RequestHandler {
+/** The id of the command a user's Idempotency-Key names: the same user and key, the same command. */
+export function commandIdFor({ userId, key }: IdempotencyScope): string {
+  return `idempotency:${userId}:${key}`;
+}
+
+/** The command id of this request, when it carries an Idempotency-Key; pass it to the command. */
+export function commandIdOf(res: Response): string | undefined {
+  return res.locals.commandId as string | undefined;
+}
+
+export function idempotency({
+  store,
+  commandRecorded,
+  required = true,
+  logger,
+}: IdempotencyOptions): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get(IDEMPOTENCY_HEADER);
     if (header === undefined) {
@@ -51,6 +73,8 @@ export function idempotency({ store, required = true, logger }: IdempotencyOptio
       });
 
     const scope: IdempotencyScope = { userId: res.locals.principal?.userId ?? '', key };
+    const commandId = commandIdFor(scope);
+    res.locals.commandId = commandId;
     const path = req.originalUrl;
     const claim = await store.claim({
       ...scope,
@@ -64,9 +88,13 @@ export function idempotency({ store, required = true, logger }: IdempotencyOptio
       case 'mismatch':
         throw new HttpProblem('idempotency_key_reused', idempotencyMessages.reused);
       case 'in_flight':
-        throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
-          'Retry-After': '1',
-        });
+        if (!(await commandRecorded(commandId)))
+          throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
+            'Retry-After': '1',
+          });
+        // Done in the ledger but no answer stored: run again; the ledger answers as the first run.
+        recordFirstAnswer(res, scope, store, logger);
+        return next();
       case 'claimed':
         recordFirstAnswer(res, scope, store, logger);
         return next();
