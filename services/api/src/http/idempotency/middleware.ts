@@ -11,6 +11,7 @@
  *
  * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again.
  */
+import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@kobo/platform';
 import { HttpProblem } from '../problem';
@@ -42,9 +43,19 @@ export function parseIdempotencyKey(header: string): string | undefined {
   return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
 }
 
-/** The id of the command a user's Idempotency-Key names: the same user and key, the same command. */
-export function commandIdFor({ userId, key }: IdempotencyScope): string {
-  return `idempotency:${userId}:${key}`;
+/**
+ * The id of the command a request with an Idempotency-Key names: the same user, key and request
+ * (its fingerprint) are the same command. The key reused with another request names another
+ * command, so once its answer has expired the key starts afresh instead of meeting the old one.
+ */
+export function commandIdFor({
+  userId,
+  key,
+  requestHash,
+}: IdempotencyScope & { requestHash: string }): string {
+  return `idempotency:${createHash('sha256')
+    .update(JSON.stringify([userId, key, requestHash]))
+    .digest('hex')}`;
 }
 
 /** The command id of this request, when it carries an Idempotency-Key; pass it to the command. */
@@ -73,15 +84,11 @@ export function idempotency({
       });
 
     const scope: IdempotencyScope = { userId: res.locals.principal?.userId ?? '', key };
-    const commandId = commandIdFor(scope);
-    res.locals.commandId = commandId;
     const path = req.originalUrl;
-    const claim = await store.claim({
-      ...scope,
-      method: req.method,
-      path,
-      requestHash: requestFingerprint(req.method, path, req.body),
-    });
+    const requestHash = requestFingerprint(req.method, path, req.body);
+    const commandId = commandIdFor({ ...scope, requestHash });
+    res.locals.commandId = commandId;
+    const claim = await store.claim({ ...scope, method: req.method, path, requestHash });
     switch (claim.kind) {
       case 'replay':
         return replay(res, claim.response);
