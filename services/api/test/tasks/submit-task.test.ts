@@ -203,6 +203,30 @@ describe('POST /api/tasks/submit', () => {
     expect(await balance()).toBe(before + 10_000);
   });
 
+  it('answers an activity retried after a lost answer as the first time, crediting once', async () => {
+    const user = await registerUser(h, 'gbenga');
+    const campaignId = await createCampaign(h, { platform: 'activity', priceNaira: 100 });
+    const complete = () => submit(user, campaignId).set('Idempotency-Key', 'activity-once');
+    const first = await complete().expect(200);
+    // The answer was lost with its process, whose claim on the key has since gone stale.
+    await h.db.pool.query(
+      `UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, completed_at = NULL,
+              locked_at = now() - interval '2 minutes'
+        WHERE user_id = $1 AND key = 'activity-once'`,
+      [user.userId],
+    );
+    const retry = await complete();
+    expect({ status: retry.status, message: retry.body.message }).toEqual({
+      status: 200,
+      message: first.body.message,
+    });
+    expect(retry.body.submission._id).toBe(first.body.submission._id);
+    const completed = (await h.store.readStream(streams.campaign(campaignId))).filter(
+      (e) => e.type === 'ActivityCompleted',
+    );
+    expect(completed).toHaveLength(1);
+  });
+
   describe('refusals, each a 4xx problem with its message and no file left behind', () => {
     let user: TestUser;
     let campaignId: string;
