@@ -52,6 +52,7 @@ export function createApiRegistry(context: ApiContext): RouteRegistry {
   const registry = createRouteRegistry({
     requireRole: context.auth.requireRole,
     idempotencyStore: createIdempotencyStore(context.pool),
+    commandRecorded: async (commandId) => (await context.store.readCommand(commandId)) !== undefined,
     logger: context.logger,
     readYourWrites: context.writes,
   });

@@ -1,4 +1,5 @@
 /** /api/admin/withdrawals and /api/admin/transactions. */
+import { streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
 import { balancesOf, expectProblem, fund, registerUser, requestWithdrawal } from './support';
 
@@ -83,6 +84,33 @@ describe('admin withdrawals and transactions', () => {
       .send({ transactionId: id })
       .expect(409);
     expectProblem(reject.body, 'This withdrawal was already approved.');
+  });
+
+  it('answers a rejection retried after its answer was lost as the first time, rejecting once', async () => {
+    const user = await registerUser(h, { firstName: 'Ngozi', lastName: 'Eze' });
+    await fund(h, user.userId, 3000);
+    const id = await requestWithdrawal(h, user.userId, 2000);
+    const reject = () =>
+      h.http
+        .post('/api/admin/withdrawals/reject')
+        .set(...auth)
+        .set('Idempotency-Key', `reject-${id}`)
+        .send({ transactionId: id, reason: 'Wrong account' });
+    const first = await reject().expect(200);
+    // The process died after the ledger recorded the rejection, before the answer was stored.
+    const { rowCount } = await h.db.pool.query(
+      `UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, completed_at = NULL,
+              locked_at = now()
+        WHERE user_id = $1 AND key = $2`,
+      [h.adminId, `reject-${id}`],
+    );
+    expect(rowCount).toBe(1);
+    const retry = await reject();
+    expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: first.body });
+    const rejected = (await h.store.readStream(streams.user(user.userId))).filter(
+      (e) => e.type === 'WithdrawalRejected',
+    );
+    expect(rejected).toHaveLength(1);
   });
 
   it('rejects a withdrawal: the money is available again', async () => {

@@ -2,6 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import request from 'supertest';
+import { createLedgerCommands, createPostgresEventStore, streams } from '@kobo/ledger';
+import { createApiApp } from '../../src/app';
 import { startHarness, type Harness } from '../support/harness';
 import {
   bigPngBytes,
@@ -129,6 +132,56 @@ describe('POST /api/tasks/submit', () => {
     expect(await proofFiles(campaignId)).toHaveLength(2);
   });
 
+  // The process died after the ledger took the submission and before the answer was stored: the
+  // key is still marked in flight, taken just now or (its lock stale) long enough ago to take over.
+  it.each([
+    ['just now', 'now()', 'ebere'],
+    ['long ago', "now() - interval '2 minutes'", 'femi'],
+  ])(
+    'answers a retry after a lost answer (key taken %s) as the first time, from another process, and submits once',
+    async (_when, lockedAt, name) => {
+      const user = await registerUser(h, name);
+      const campaignId = await createCampaign(h);
+      const png = await pngBytes();
+      const first = await submit(user, campaignId)
+        .set('Idempotency-Key', 'lost-answer')
+        .attach('proofImage', png, 'done.png')
+        .expect(201);
+      const { rowCount } = await h.db.pool.query(
+        `UPDATE idempotency_keys SET response_status = NULL, response_content_type = NULL,
+              response_body = NULL, completed_at = NULL, locked_at = ${lockedAt}
+        WHERE user_id = $1 AND key = 'lost-answer'`,
+        [user.userId],
+      );
+      expect(rowCount).toBe(1);
+
+      // A new process: its own event store and command handlers, nothing kept in memory.
+      const store = createPostgresEventStore(h.db.pool);
+      try {
+        const restarted = createApiApp(
+          { ...h.context, store, commands: createLedgerCommands(store, { rules: h.config.money }) },
+          { webOrigin: 'http://localhost:5173' },
+        );
+        const retry = await request(restarted)
+          .post('/api/tasks/submit')
+          .set('Authorization', `Bearer ${user.token}`)
+          .set('Idempotency-Key', 'lost-answer')
+          .field('taskId', campaignId)
+          .attach('proofImage', png, 'done.png');
+        expect({ status: retry.status, message: retry.body.message }).toEqual({
+          status: 201,
+          message: submitted,
+        });
+        expect(retry.body.submission).toEqual({ ...first.body.submission, submittedAt: expect.any(String) });
+      } finally {
+        await store.close();
+      }
+      const events = await h.store.readStream(streams.campaign(campaignId));
+      expect(events.filter((e) => e.type === 'TaskSubmitted')).toHaveLength(1);
+      expect(await proofFiles(campaignId)).toHaveLength(2); // the retry's copy of the file is removed
+    },
+  );
+
   it('completes an activity without a file and credits the activity balance at once', async () => {
     const user = await registerUser(h, 'emeka');
     const campaignId = await createCampaign(h, { platform: 'activity', priceNaira: 100 });
@@ -148,6 +201,30 @@ describe('POST /api/tasks/submit', () => {
     const again = await submit(user, campaignId).expect(409);
     expect(again.body.message).toBe('You have already completed this activity.');
     expect(await balance()).toBe(before + 10_000);
+  });
+
+  it('answers an activity retried after a lost answer as the first time, crediting once', async () => {
+    const user = await registerUser(h, 'gbenga');
+    const campaignId = await createCampaign(h, { platform: 'activity', priceNaira: 100 });
+    const complete = () => submit(user, campaignId).set('Idempotency-Key', 'activity-once');
+    const first = await complete().expect(200);
+    // The answer was lost with its process, whose claim on the key has since gone stale.
+    await h.db.pool.query(
+      `UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, completed_at = NULL,
+              locked_at = now() - interval '2 minutes'
+        WHERE user_id = $1 AND key = 'activity-once'`,
+      [user.userId],
+    );
+    const retry = await complete();
+    expect({ status: retry.status, message: retry.body.message }).toEqual({
+      status: 200,
+      message: first.body.message,
+    });
+    expect(retry.body.submission._id).toBe(first.body.submission._id);
+    const completed = (await h.store.readStream(streams.campaign(campaignId))).filter(
+      (e) => e.type === 'ActivityCompleted',
+    );
+    expect(completed).toHaveLength(1);
   });
 
   describe('refusals, each a 4xx problem with its message and no file left behind', () => {

@@ -11,14 +11,13 @@ export interface EventMetadata {
   actor?: string;
   causationId?: string;
   correlationId?: string;
-  idempotencyKey?: string;
   /** The shape of `data` the event was written in (absent: 1). Readers upcast older shapes. */
   schemaVersion?: number;
   [key: string]: unknown;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {
-  /** Chosen by the caller (uuid). Appending an id that already exists is a no-op retry. */
+  /** Chosen by the caller (uuid), unique in the log: appending an id already stored is refused. */
   id: string;
   type: Type;
   data: Data;
@@ -48,11 +47,34 @@ export interface StreamAppend {
   events: NewEvent[];
 }
 
+/**
+ * The command an append carries out. Its id is recorded with the events in the same transaction,
+ * and it is the one way a repeated command is recognised: an append naming a command already
+ * recorded writes nothing and answers the first run's result (docs/decisions/0015).
+ */
+export interface AppendCommand {
+  id: string;
+  /** What kind of command ('SubmitTask'): the same id with another kind is refused. */
+  type: string;
+}
+
 export interface AppendResult {
   /** The version of each stream after the append, in the order given. */
   streams: { streamId: string; version: number }[];
-  /** Global position of the last event written (or originally written, on a retry). */
+  /** Global position of the last event written (on a retry: by the first run). */
   lastPosition: number;
+  /** False when the command was recorded before: this call wrote nothing. */
+  appended: boolean;
+}
+
+/** A command recorded with its events: what a retry of it answers. */
+export interface RecordedCommand {
+  id: string;
+  type: string;
+  streams: { streamId: string; version: number }[];
+  lastPosition: number;
+  /** The events its first run appended, in log order. */
+  events: RecordedEvent[];
 }
 
 export class WrongExpectedVersionError extends Error {
@@ -66,11 +88,19 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
-/** An event id reused for a different append (a retry must resend exactly the same events). */
+/** An event id that is already stored (a retry is recognised by its command id, never by event ids). */
 export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
   constructor(readonly eventId: string) {
-    super(`event id ${eventId} was already appended with a different append`);
+    super(`event id ${eventId} is already stored`);
+  }
+}
+
+/** A command id recorded for a command of another kind. */
+export class CommandIdReusedError extends Error {
+  override readonly name = 'CommandIdReusedError';
+  constructor(readonly commandId: string) {
+    super(`command id ${commandId} was already used for another command`);
   }
 }
 
@@ -93,8 +123,14 @@ export interface Snapshot {
 }
 
 export interface EventStore {
-  /** Append to one or several streams atomically: all expected versions hold, or nothing is written. */
-  appendToStreams(appends: StreamAppend[]): Promise<AppendResult>;
+  /**
+   * Append to one or several streams atomically: all expected versions hold, or nothing is written.
+   * With a command, its id is recorded with the events; if it was recorded already, nothing is
+   * written and the first run's result comes back with appended = false.
+   */
+  appendToStreams(appends: StreamAppend[], command?: AppendCommand): Promise<AppendResult>;
+  /** The command recorded under this id, if any. */
+  readCommand(commandId: string): Promise<RecordedCommand | undefined>;
   readStream(
     streamId: string,
     options?: { fromVersion?: number; maxCount?: number },

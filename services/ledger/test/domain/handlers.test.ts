@@ -15,6 +15,7 @@ import {
   type UserEvent,
 } from '../../src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
+import { eventIdFor } from '../../src/domain/ids';
 import type { CommandResult } from '../../src/domain/handlers/run-command';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
@@ -291,11 +292,7 @@ describe('retried commands are no-ops', () => {
       referralCode: `code-${userId}`,
       referredByCode: null,
     };
-    const first = await ledger.registerUser(registration, {
-      actor: userId,
-      correlationId: 'corr-1',
-      idempotencyKey: 'idem-1',
-    });
+    const first = await ledger.registerUser(registration, { actor: userId, correlationId: 'corr-1' });
     expect(first.events.map((e) => [e.streamId, e.type])).toEqual([
       [streams.user(userId), 'UserRegistered'],
       [streams.unique('username', `user_${userId}`), 'UniqueValueClaimed'],
@@ -303,13 +300,9 @@ describe('retried commands are no-ops', () => {
       [streams.unique('referralCode', `code-${userId}`), 'UniqueValueClaimed'],
     ]);
     const recorded = await store.readStream(streams.user(userId));
-    expect(recorded[0]!.metadata).toMatchObject({
-      actor: userId,
-      correlationId: 'corr-1',
-      idempotencyKey: 'idem-1',
-    });
+    expect(recorded[0]!.metadata).toEqual({ actor: userId, correlationId: 'corr-1' });
     const again = await ledger.registerUser(registration);
-    expect(again.events).toEqual([]);
+    expect(again).toMatchObject({ appended: false, events: [] });
     expect(again.lastPosition).toBeGreaterThanOrEqual(first.lastPosition);
 
     await ledger.updateBankDetails({
@@ -369,15 +362,16 @@ describe('retried commands are no-ops', () => {
   it('a command id makes event ids deterministic', async () => {
     const userId = await register();
     const a = await ledger.changePassword({ userId }, { commandId: 'cmd-fixed-1', actor: userId });
-    expect(a.events[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.events.map((e) => e.id)).toEqual([eventIdFor('cmd-fixed-1', streams.user(userId), 0)]);
     const other = await register();
-    const b = await ledger.changePassword({ userId: other }, { commandId: 'cmd-fixed-1' });
-    expect(b.events[0]!.id).not.toBe(a.events[0]!.id);
+    const b = await ledger.changePassword({ userId: other }, { commandId: 'cmd-fixed-2' });
+    expect(b.events.map((e) => e.id)).toEqual([eventIdFor('cmd-fixed-2', streams.user(other), 0)]);
   });
 
   it('the same command id sent again succeeds without appending twice; reused for another command it is refused', async () => {
     const userId = await register();
     const first = await ledger.changePassword({ userId }, { commandId: 'cmd-password-1' });
+    expect(first.appended).toBe(true);
     const copies = await race(
       Array.from(
         { length: 4 },
@@ -387,6 +381,7 @@ describe('retried commands are no-ops', () => {
     expect(copies.errors).toEqual([]);
     // Each copy answers like the original (same event ids, same position), and nothing is added.
     for (const r of copies.ok) {
+      expect(r.appended).toBe(false);
       expect(r.lastPosition).toBe(first.lastPosition);
       expect(r.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
     }
@@ -397,6 +392,53 @@ describe('retried commands are no-ops', () => {
     ).rejects.toMatchObject({
       code: 'conflict',
     });
+  });
+
+  it('copies of a new command racing each other append it once, and all answer as the first run', async () => {
+    const userId = await register();
+    const copies = await race(
+      Array.from(
+        { length: 4 },
+        () => () => ledger.changePassword({ userId }, { commandId: `race-${userId}` }),
+      ),
+    );
+    expect(copies.errors).toEqual([]);
+    expect(copies.ok.filter((r) => r.appended)).toHaveLength(1);
+    const ids = copies.ok.map((r) => r.events.map((e) => e.id));
+    expect(new Set(ids.map((x) => x.join()))).toEqual(new Set([ids[0]!.join()]));
+    const types = (await store.readStream(streams.user(userId))).map((e) => e.type);
+    expect(types.filter((t) => t === 'PasswordChanged')).toHaveLength(1);
+  });
+
+  it('a repeated command is recognised from the log after a restart, even when deciding again would refuse it', async () => {
+    const userId = await register();
+    const campaignId = id('c');
+    await ledger.createCampaign({
+      campaignId,
+      title: 'Task',
+      platform: 'twitter',
+      url: 'https://x.com/k',
+      price: naira(40),
+      units: 3,
+      by: 'admin:1',
+    });
+    const commandId = `submit-${userId}`;
+    const first = await ledger.submitTask({ campaignId, userId, proofImage: 'one.png' }, { commandId });
+    // A new process: nothing about the first run is in memory, only in the database.
+    const restarted = createPostgresEventStore(db.pool);
+    try {
+      const again = await createLedgerCommands(restarted, { rules }).submitTask(
+        { campaignId, userId, proofImage: 'two.png' },
+        { commandId },
+      );
+      expect(again).toEqual({ ...first, appended: false });
+    } finally {
+      await restarted.close();
+    }
+    const submitted = (await store.readStream(streams.campaign(campaignId))).filter(
+      (e) => e.type === 'TaskSubmitted',
+    );
+    expect(submitted.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
   });
 
   it('returns the last position to wait for', async () => {
@@ -411,7 +453,7 @@ describe('retried commands are no-ops', () => {
       accountNum: '0123456789',
       accountName: 'Ada Obi',
     });
-    expect(noop).toEqual({ events: [], lastPosition: result.lastPosition });
+    expect(noop).toEqual({ appended: false, events: [], lastPosition: result.lastPosition });
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import {
+  CommandIdReusedError,
   createPostgresEventStore,
   DuplicateEventIdError,
   type NewEvent,
@@ -27,21 +28,27 @@ async function eventCount(): Promise<number> {
   return rows[0].n;
 }
 
-describe('idempotent appends', () => {
-  it('a retry of the same append returns the original result and writes nothing', async () => {
+describe('appends that name their command', () => {
+  it('a retry of the same command returns the first result, appended false, and writes nothing', async () => {
     const append: StreamAppend[] = [
       { streamId: 'idem-a', expectedVersion: 'no_stream', events: [event(1), event(2)] },
       { streamId: 'idem-b', expectedVersion: 'any', events: [event(3)] },
       { streamId: 'idem-c', expectedVersion: 'any', events: [] },
     ];
-    const original = await store.appendToStreams(append);
+    const command = { id: 'cmd-idem-1', type: 'Note' };
+    const original = await store.appendToStreams(append, command);
+    expect(original.appended).toBe(true);
     // Later appends move the streams on; the retry must still answer with the original result.
     await store.appendToStreams([{ streamId: 'idem-a', expectedVersion: 2, events: [event(4)] }]);
     await store.appendToStreams([{ streamId: 'idem-c', expectedVersion: 'any', events: [event(5)] }]);
     const count = await eventCount();
 
-    const retry = await store.appendToStreams(append);
-    expect(retry).toEqual(original);
+    // Even with other event ids and a stale expected version: the command id alone decides.
+    const retry = await store.appendToStreams(
+      [{ streamId: 'idem-a', expectedVersion: 'no_stream', events: [event(1)] }],
+      command,
+    );
+    expect(retry).toEqual({ ...original, appended: false });
     expect(original).toMatchObject({
       streams: [
         { streamId: 'idem-a', version: 2 },
@@ -50,12 +57,18 @@ describe('idempotent appends', () => {
       ],
     });
     expect(await eventCount()).toBe(count);
+    const recorded = await store.readCommand(command.id);
+    expect(recorded?.events.map((e) => e.id)).toEqual(append.flatMap((a) => a.events.map((e) => e.id)));
   });
 
   it('a retry racing the original in the same process gets the same result, written once', async () => {
     const append: StreamAppend[] = [{ streamId: 'race-1', expectedVersion: 'no_stream', events: [event(1)] }];
-    const [first, second] = await Promise.all([store.appendToStreams(append), store.appendToStreams(append)]);
-    expect(second).toEqual(first);
+    const command = { id: 'cmd-race-1', type: 'Note' };
+    const [first, second] = await Promise.all([
+      store.appendToStreams(append, command),
+      store.appendToStreams(append, command),
+    ]);
+    expect(second).toEqual({ ...first, appended: false });
     expect(await store.readStream('race-1')).toHaveLength(1);
   });
 
@@ -63,16 +76,42 @@ describe('idempotent appends', () => {
     const append: StreamAppend[] = [
       { streamId: 'tx-idem', expectedVersion: 'no_stream', events: [event(1)] },
     ];
-    const original = await store.appendToStreams(append);
+    const command = { id: 'cmd-tx-1', type: 'Note' };
+    const original = await store.appendToStreams(append, command);
     const client = await db.pool.connect();
     try {
       await client.query('BEGIN');
-      expect(await store.appendInTransaction(client, append)).toEqual(original);
+      expect(await store.appendInTransaction(client, append, command)).toEqual({
+        ...original,
+        appended: false,
+      });
       await client.query('COMMIT');
     } finally {
       client.release();
     }
     expect(await store.readStream('tx-idem')).toHaveLength(1);
+  });
+
+  it('a command id recorded for another kind of command is refused', async () => {
+    await store.appendToStreams([{ streamId: 'kind-a', expectedVersion: 'any', events: [event(1)] }], {
+      id: 'cmd-kind-1',
+      type: 'Note',
+    });
+    const count = await eventCount();
+    await expect(
+      store.appendToStreams([{ streamId: 'kind-b', expectedVersion: 'any', events: [event(2)] }], {
+        id: 'cmd-kind-1',
+        type: 'Other',
+      }),
+    ).rejects.toBeInstanceOf(CommandIdReusedError);
+    expect(await eventCount()).toBe(count);
+  });
+
+  it('an append without a command is never a retry: resending the same events is refused', async () => {
+    const append: StreamAppend[] = [{ streamId: 'no-cmd', expectedVersion: 'any', events: [event(1)] }];
+    await store.appendToStreams(append);
+    await expect(store.appendToStreams(append)).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await store.readStream('no-cmd')).toHaveLength(1);
   });
 
   it('an id reused on another stream is refused', async () => {

@@ -132,7 +132,7 @@ async function registerWithFreshCode(
         },
         meta,
       );
-      if (result.events.length > 0)
+      if (result.appended)
         return { userId, username: input.username, referralCode, lastPosition: result.lastPosition };
       // Nothing appended: a concurrent copy of this sign-up registered first, with its own code.
       const user = await currentUser(store, userId);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../app';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
+import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
 
@@ -72,13 +72,13 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
         409: { description: 'Already rejected', problem: true },
         422: { description: 'The balance would go below zero', problem: true },
       },
-      handler: ({ params, principal }) =>
+      handler: ({ params, principal, res }) =>
         decide(
           params.adjustmentId,
           (userId) =>
             ctx.commands.approveBalanceAdjustment(
               { userId, adjustmentId: params.adjustmentId, by: principal.userId },
-              staffMeta(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           'Balance change approved.',
         ),
@@ -98,13 +98,13 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such adjustment', problem: true },
         409: { description: 'Already approved', problem: true },
       },
-      handler: ({ params, body, principal }) =>
+      handler: ({ params, body, principal, res }) =>
         decide(
           params.adjustmentId,
           (userId) =>
             ctx.commands.rejectBalanceAdjustment(
               { userId, adjustmentId: params.adjustmentId, reason: body.reason, by: principal.userId },
-              staffMeta(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           'Balance change rejected.',
         ),

@@ -5,7 +5,7 @@
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
 import type { FeatureRoutes } from '../../app';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal, type Principal } from '../../http';
+import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
 import { allPayouts, findWithdrawal, listPayouts, payoutSummary, toPayout } from './payouts';
@@ -37,8 +37,6 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
     await ctx.projectors.waitFor(result.lastPosition, PAYOUT_VIEWS);
     return { message, withdrawal: toPayout((await findWithdrawal(ctx.pool, withdrawalId))!) };
   }
-
-  const by = (principal: Principal) => staffMeta(principal);
 
   return [
     defineRoute({
@@ -146,7 +144,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'Not approved, already failed, or paid with another reference', problem: true },
       },
-      handler: ({ params, body, principal }) =>
+      handler: ({ params, body, principal, res }) =>
         settle(
           params.withdrawalId,
           (userId) =>
@@ -157,7 +155,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
                 provider: MANUAL_TRANSFER,
                 reference: body.reference,
               },
-              by(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           'Payout marked as paid.',
         ),
@@ -180,13 +178,13 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'Not approved, or already paid', problem: true },
       },
-      handler: ({ params, body, principal }) =>
+      handler: ({ params, body, principal, res }) =>
         settle(
           params.withdrawalId,
           (userId) =>
             ctx.commands.recordPayoutFailed(
               { userId, withdrawalId: params.withdrawalId, provider: MANUAL_TRANSFER, reason: body.reason },
-              by(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           "Payout marked as failed; the money is back in the user's balance.",
         ),

@@ -3,7 +3,7 @@
  * 2, 7, 8). The image routes (links, serving, the admin's campaign image) come with them.
  */
 import type { FeatureRoutes } from '../../app';
-import { defineRoute, IDEMPOTENCY_HEADER } from '../../http';
+import { commandIdOf, defineRoute } from '../../http';
 import { checkedImageOf, imageFiles, imageUpload, proofImageRule } from '../../uploads/image-upload';
 import { uploadRoutes } from '../../uploads/routes';
 import { uploadsOf } from '../../uploads/uploads-of';
@@ -64,7 +64,7 @@ export const tasksRoutes: FeatureRoutes = (context) => {
           userId: principal.userId,
           taskId: body.taskId,
           image: checkedImageOf(req),
-          idempotencyKey: req.get(IDEMPOTENCY_HEADER),
+          commandId: commandIdOf(res),
         });
         res.status(result.kind === 'task' ? 201 : 200).json({
           status: 'success',

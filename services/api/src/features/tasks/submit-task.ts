@@ -33,7 +33,8 @@ export interface Participation {
   userId: string;
   taskId: string;
   image: CheckedImage | undefined;
-  idempotencyKey: string | undefined;
+  /** From the request's Idempotency-Key: a retry of it is the same command, done once. */
+  commandId: string | undefined;
 }
 
 export interface ParticipationResult {
@@ -45,18 +46,18 @@ export interface ParticipationResult {
 export async function takePartInTask(
   context: ApiContext,
   uploads: Uploads,
-  { userId, taskId, image, idempotencyKey }: Participation,
+  { userId, taskId, image, commandId }: Participation,
 ): Promise<ParticipationResult> {
   const campaign = await campaignById(context.pool, taskId);
   if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
   const campaignId = campaign.campaign_id;
-  const meta = { actor: userId, ...(idempotencyKey ? { idempotencyKey } : {}) };
+  const meta = { actor: userId, ...(commandId === undefined ? {} : { commandId }) };
 
   if (campaign.platform === ACTIVITY_PLATFORM) {
     const result = await context.commands.completeActivity({ campaignId, userId }, meta);
-    // The ledger takes a repeat as a harmless retry (same submission id) and appends nothing; the
-    // person is told it was not credited again. A client retry with an Idempotency-Key still gets
-    // the first answer replayed.
+    // No events: the activity was completed before, by another request (same submission id), and
+    // is not credited again. A retry of the same request (same Idempotency-Key) gets the first
+    // run's events back and answers as it did.
     if (result.events.length === 0) throw new HttpProblem('conflict', taskMessages.activityRepeated);
     return {
       kind: 'activity',
@@ -79,8 +80,8 @@ export async function takePartInTask(
     await removeImage(uploads.store, key, context.logger);
     throw error;
   }
-  // Nothing appended means an earlier identical submission: this copy of the file is not used.
-  if (result.events.length === 0) await removeImage(uploads.store, key, context.logger);
+  // Nothing appended means a retry of a submission already made: this copy of the file is not used.
+  if (!result.appended) await removeImage(uploads.store, key, context.logger);
   return {
     kind: 'task',
     message: taskMessages.submitted,

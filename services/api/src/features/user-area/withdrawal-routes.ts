@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
-import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
+import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
 import { currentUser } from '../auth/users';
 import { findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
@@ -23,7 +23,7 @@ export function withdrawalIdFor(userId: string, idempotencyKey: string | undefin
     : uuidv5(`withdrawal:${userId}:${idempotencyKey}`, KOBO_UUID_NAMESPACE);
 }
 
-/** The request as the ledger recorded it (undefined when nothing was appended). */
+/** The request as the ledger recorded it (undefined when the decision changed nothing). */
 function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
   const event = events.find((e) => e.type === 'WithdrawalRequested');
   if (!event) return undefined;
@@ -82,7 +82,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       409: { description: 'The Idempotency-Key is in use by a request still running', problem: true },
       422: { description: 'Insufficient balance (or the key reused with another request)', problem: true },
     },
-    handler: async ({ body, principal, req }) => {
+    handler: async ({ body, principal, req, res }) => {
       const userId = principal.userId;
       const header = req.get(IDEMPOTENCY_HEADER);
       const key = header === undefined ? undefined : parseIdempotencyKey(header.trim());
@@ -90,19 +90,14 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
       const result = await ctx.commands.requestWithdrawal(
         { userId, withdrawalId, type: body.type, amount },
-        {
-          actor: userId,
-          commandId: `withdrawal:${withdrawalId}`,
-          correlationId: String(req.id),
-          ...(key === undefined ? {} : { idempotencyKey: key }),
-        },
+        { actor: userId, correlationId: String(req.id), commandId: commandIdOf(res) },
       );
       // Answered from the command's own events and the user's state after them, without waiting
       // for the projections: the person's next read waits instead (decisions/0017).
       let row = fromEvent(result.events, new Date());
       if (row) ctx.writes.wrote(userId, result.lastPosition);
       else {
-        // Nothing appended: a retry of a withdrawal placed before, read back as it stands.
+        // No WithdrawalRequested (the decision changed nothing): read back the withdrawal as it stands.
         await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
         row = await findWithdrawal(ctx.pool, userId, withdrawalId);
       }

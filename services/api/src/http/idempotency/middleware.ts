@@ -1,11 +1,17 @@
 /**
- * Idempotency-Key for money-moving commands. The first answer to a key is stored and replayed
- * (header `Idempotent-Replayed: true`); the same key with another request is refused (422); a
- * duplicate that arrives while the first is still running gets 409.
+ * Idempotency-Key for money-moving commands. The key names the command: `commandIdOf(res)` is
+ * derived from the user and the key, and the ledger records it with the command's events, which
+ * is the one place a repeated command is recognised (docs/decisions/0015-one-retry-detector.md).
  *
- * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again (the
- * commands behind are idempotent themselves, so a retry after a half-finished attempt is safe).
+ * Around that, this keeps answers: the first answer to a key is stored and replayed (header
+ * `Idempotent-Replayed: true`); the same key with another request is refused (422). A duplicate
+ * that arrives while the first is still marked running gets 409, unless the ledger has recorded
+ * the command already: then the first attempt's answer was lost (its process died before storing
+ * it), and the request runs again, which the ledger answers as the first run.
+ *
+ * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again.
  */
+import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@kobo/platform';
 import { HttpProblem } from '../problem';
@@ -24,6 +30,8 @@ export const idempotencyMessages = {
 
 export interface IdempotencyOptions {
   store: IdempotencyStore;
+  /** Whether the ledger has recorded the command with this id (EventStore.readCommand). */
+  commandRecorded: (commandId: string) => Promise<boolean>;
   /** Without a key: 400 when required, otherwise the request runs unprotected. Default true. */
   required?: boolean;
   logger?: Pick<Logger, 'error'>;
@@ -35,7 +43,32 @@ export function parseIdempotencyKey(header: string): string | undefined {
   return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
 }
 
-export function idempotency({ store, required = true, logger }: IdempotencyOptions): RequestHandler {
+/**
+ * The id of the command a request with an Idempotency-Key names: the same user, key and request
+ * (its fingerprint) are the same command. The key reused with another request names another
+ * command, so once its answer has expired the key starts afresh instead of meeting the old one.
+ */
+export function commandIdFor({
+  userId,
+  key,
+  requestHash,
+}: IdempotencyScope & { requestHash: string }): string {
+  return `idempotency:${createHash('sha256')
+    .update(JSON.stringify([userId, key, requestHash]))
+    .digest('hex')}`;
+}
+
+/** The command id of this request, when it carries an Idempotency-Key; pass it to the command. */
+export function commandIdOf(res: Response): string | undefined {
+  return res.locals.commandId as string | undefined;
+}
+
+export function idempotency({
+  store,
+  commandRecorded,
+  required = true,
+  logger,
+}: IdempotencyOptions): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get(IDEMPOTENCY_HEADER);
     if (header === undefined) {
@@ -52,21 +85,23 @@ export function idempotency({ store, required = true, logger }: IdempotencyOptio
 
     const scope: IdempotencyScope = { userId: res.locals.principal?.userId ?? '', key };
     const path = req.originalUrl;
-    const claim = await store.claim({
-      ...scope,
-      method: req.method,
-      path,
-      requestHash: requestFingerprint(req.method, path, req.body),
-    });
+    const requestHash = requestFingerprint(req.method, path, req.body);
+    const commandId = commandIdFor({ ...scope, requestHash });
+    res.locals.commandId = commandId;
+    const claim = await store.claim({ ...scope, method: req.method, path, requestHash });
     switch (claim.kind) {
       case 'replay':
         return replay(res, claim.response);
       case 'mismatch':
         throw new HttpProblem('idempotency_key_reused', idempotencyMessages.reused);
       case 'in_flight':
-        throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
-          'Retry-After': '1',
-        });
+        if (!(await commandRecorded(commandId)))
+          throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
+            'Retry-After': '1',
+          });
+        // Done in the ledger but no answer stored: run again; the ledger answers as the first run.
+        recordFirstAnswer(res, scope, store, logger);
+        return next();
       case 'claimed':
         recordFirstAnswer(res, scope, store, logger);
         return next();

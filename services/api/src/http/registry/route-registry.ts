@@ -17,8 +17,9 @@ import { defineRoute, openApiPath, type Access, type RouteDefinition } from './r
 export interface RouteRegistryOptions {
   /** The role guard (createAuth's); needed by routes that are not public. */
   requireRole?: (...allowed: Role[]) => RequestHandler;
-  /** Needed by routes that declare `idempotency`. */
+  /** Needed by routes that declare `idempotency`, with the ledger's record of commands. */
   idempotencyStore?: IdempotencyStore;
+  commandRecorded?: (commandId: string) => Promise<boolean>;
   /** The prefix the router is mounted at; used for metrics labels and the document's server. */
   basePath?: string;
   logger?: Pick<Logger, 'error'>;
@@ -131,6 +132,7 @@ function chainFor(route: RouteDefinition, options: RouteRegistryOptions, basePat
     chain.push(
       idempotency({
         store: options.idempotencyStore,
+        commandRecorded: options.commandRecorded ?? (() => Promise.resolve(false)),
         required: route.idempotency === 'required',
         logger: options.logger,
       }),

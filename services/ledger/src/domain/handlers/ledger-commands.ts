@@ -1,7 +1,7 @@
 /**
  * The command handlers the API calls. Each takes the command's data (ids chosen by the caller)
- * and optional metadata, and resolves to the events appended and the last global position.
- * A command resent with the same ids appends nothing and still succeeds.
+ * and optional metadata, and resolves to a CommandResult (appended or not, the events, the last
+ * global position). A command resent with the same command id is done once (run-command.ts).
  */
 import type { EventStore } from '../../event-store/port';
 import type { CampaignCommand } from '../campaign/commands';
@@ -84,18 +84,18 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
   const { rules } = options;
   const now = (given?: string) => given ?? (options.clock?.() ?? new Date()).toISOString();
   const retry = { ...defaultRetry, ...options.retry };
-  const run = (decision: Parameters<typeof runCommand>[1], meta?: CommandMetadata) =>
-    runCommand(store, decision, meta, retry);
+  const run = (type: string, decision: Parameters<typeof runCommand>[2], meta?: CommandMetadata) =>
+    runCommand(store, type, decision, meta, retry);
   const onUser = <T extends UserCommand>(command: T, meta?: CommandMetadata) =>
-    run(onStream(streams.user(command.data.userId), userDecider, command), meta);
+    run(command.type, onStream(streams.user(command.data.userId), userDecider, command), meta);
   const onCampaign = <T extends CampaignCommand>(command: T, meta?: CommandMetadata) =>
-    run(onStream(streams.campaign(command.data.campaignId), campaignDecider, command), meta);
+    run(command.type, onStream(streams.campaign(command.data.campaignId), campaignDecider, command), meta);
   const submissionId = (d: { campaignId: string; userId: string; submissionId?: string }) =>
     d.submissionId ?? submissionIdFor(d.campaignId, d.userId);
 
   return {
-    registerUser: (data, meta) => run(registration({ ...data, rules }), meta),
-    updateProfile: (data, meta) => run(profileUpdate({ type: 'UpdateProfile', data }), meta),
+    registerUser: (data, meta) => run('RegisterUser', registration({ ...data, rules }), meta),
+    updateProfile: (data, meta) => run('UpdateProfile', profileUpdate({ type: 'UpdateProfile', data }), meta),
     updateBankDetails: (data, meta) =>
       onUser({ type: 'UpdateBankDetails', data: { ...data, now: now(data.now) } }, meta),
     changePassword: (data, meta) => onUser({ type: 'ChangePassword', data }, meta),
@@ -119,17 +119,26 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     completeCampaign: (data, meta) => onCampaign({ type: 'CompleteCampaign', data }, meta),
     deleteCampaign: (data, meta) => onCampaign({ type: 'DeleteCampaign', data }, meta),
     submitTask: (data, meta) =>
-      run(taskSubmission({ type: 'SubmitTask', data: { ...data, submissionId: submissionId(data) } }), meta),
+      run(
+        'SubmitTask',
+        taskSubmission({ type: 'SubmitTask', data: { ...data, submissionId: submissionId(data) } }),
+        meta,
+      ),
     recordVerification: (data, meta) => onCampaign({ type: 'RecordVerification', data }, meta),
     approveSubmission: (data, meta) =>
-      run(submissionApproval({ type: 'ApproveSubmission', data }, rules), meta),
+      run('ApproveSubmission', submissionApproval({ type: 'ApproveSubmission', data }, rules), meta),
     rejectSubmission: (data, meta) => onCampaign({ type: 'RejectSubmission', data }, meta),
     completeActivity: (data, meta) =>
       run(
+        'CompleteActivity',
         activityCompletion({ type: 'CompleteActivity', data: { ...data, submissionId: submissionId(data) } }),
         meta,
       ),
     updateCommunityLinks: (data, meta) =>
-      run(onStream(streams.community, communityDecider, { type: 'UpdateCommunityLinks', data }), meta),
+      run(
+        'UpdateCommunityLinks',
+        onStream(streams.community, communityDecider, { type: 'UpdateCommunityLinks', data }),
+        meta,
+      ),
   };
 }

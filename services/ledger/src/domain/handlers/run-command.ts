@@ -2,13 +2,19 @@
  * Runs a command: read the streams, fold, decide, append everything with the versions read, in
  * one atomic append. A concurrent writer makes the append fail with WrongExpectedVersionError; the
  * command is then decided again on fresh state (bounded, with jittered backoff).
+ *
+ * A command with an id is recognised when repeated by one detector: the id recorded with its
+ * events in the append's transaction (docs/decisions/0015-one-retry-detector.md). A repeat is not
+ * decided again (the state has moved on, and the decider might refuse what it already did): it
+ * answers the first run's events and position, with appended = false.
  */
 import { v4 as uuidv4 } from 'uuid';
 import {
-  DuplicateEventIdError,
+  CommandIdReusedError,
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
+  type RecordedCommand,
   type StreamAppend,
 } from '../../event-store/port';
 import type { StreamEvents } from '../decider';
@@ -20,11 +26,13 @@ import { StreamReader } from './stream-reader';
 export interface CommandMetadata {
   /** Who asks: a user id, 'system', or 'admin:<id>'. */
   actor?: string;
-  /** When given, event ids derive from it, so the same command resent appends the same ids. */
+  /**
+   * Names this command, so that sending it again does it once: event ids derive from it, and it is
+   * recorded with the events. The HTTP layer derives it from the user and their Idempotency-Key.
+   */
   commandId?: string;
   causationId?: string;
   correlationId?: string;
-  idempotencyKey?: string;
 }
 
 export interface HandledEvent {
@@ -36,7 +44,12 @@ export interface HandledEvent {
 }
 
 export interface CommandResult {
-  /** What was appended; empty when the command changed nothing (for example a retry). */
+  /** True when this call appended the events; false for a repeat of a recorded command or a no-op. */
+  appended: boolean;
+  /**
+   * The command's events: those appended now or, for a repeat (appended false), those its first run
+   * appended. Empty when the decision changed nothing.
+   */
   events: HandledEvent[];
   /** Global position to wait for before reading projections. */
   lastPosition: number;
@@ -59,7 +72,6 @@ function metadataOf(meta: CommandMetadata): EventMetadata {
   if (meta.actor !== undefined) out.actor = meta.actor;
   if (meta.causationId !== undefined) out.causationId = meta.causationId;
   if (meta.correlationId !== undefined) out.correlationId = meta.correlationId;
-  if (meta.idempotencyKey !== undefined) out.idempotencyKey = meta.idempotencyKey;
   return out;
 }
 
@@ -85,57 +97,53 @@ function toAppends(decision: StreamEvents[], reader: StreamReader, meta: Command
   });
 }
 
-/** Deep equality that ignores key order (stored JSON may come back with its keys reordered). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
+const reusedId = () => conflict('This request id was already used for a different request.');
+
+/** What a repeat of a recorded command answers: the first run's events and position. */
+function repeatOf(recorded: RecordedCommand, type: string): CommandResult {
+  if (recorded.type !== type) throw reusedId();
+  return {
+    appended: false,
+    events: recorded.events.map(({ id, streamId, type: eventType, data, metadata }) => ({
+      id,
+      streamId,
+      type: eventType,
+      data,
+      metadata,
+    })),
+    lastPosition: recorded.lastPosition,
+  };
 }
 
-/** The highest position of these events if all of them are already stored as they are, else null. */
-async function alreadyAppended(store: EventStore, appends: StreamAppend[]): Promise<number | null> {
-  let last = 0;
-  for (const append of appends) {
-    const stored = new Map((await store.readStream(append.streamId)).map((e) => [e.id, e]));
-    for (const event of append.events) {
-      const found = stored.get(event.id);
-      if (!found || found.type !== event.type || !sameJson(found.data, event.data)) return null;
-      last = Math.max(last, found.globalPosition);
-    }
-  }
-  return last;
-}
-
+/** `type` names the kind of command ('SubmitTask'); a command id is recorded with it. */
 export async function runCommand(
   store: EventStore,
+  type: string,
   decide: Decision,
   meta: CommandMetadata = {},
   retry: RetryOptions = defaultRetry,
 ): Promise<CommandResult> {
+  const { commandId } = meta;
   for (let attempt = 1; ; attempt++) {
+    // Asked again on every attempt: a concurrent copy of this command may have just recorded it.
+    const recorded = commandId === undefined ? undefined : await store.readCommand(commandId);
+    if (recorded) return repeatOf(recorded, type);
     const reader = new StreamReader(store);
     const appends = toAppends(await decide(reader), reader, meta);
-    if (appends.length === 0) return { events: [], lastPosition: reader.lastPosition };
+    if (appends.length === 0) return { appended: false, events: [], lastPosition: reader.lastPosition };
     try {
-      const result = await store.appendToStreams(appends);
+      const result = await store.appendToStreams(
+        appends,
+        commandId === undefined ? undefined : { id: commandId, type },
+      );
+      // Recorded by a copy between the read above and this append: answer as the first run did.
+      if (!result.appended) return repeatOf((await store.readCommand(commandId!))!, type);
       const events = appends.flatMap((a) =>
         a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
       );
-      return { events, lastPosition: result.lastPosition };
+      return { appended: true, events, lastPosition: result.lastPosition };
     } catch (error) {
-      if (error instanceof DuplicateEventIdError) {
-        // Ids derive from the command id: if every event is already in its stream, this command
-        // was appended before (a retry, or a concurrent copy of it) and succeeds as a no-op.
-        const earlier = await alreadyAppended(store, appends);
-        if (earlier === null) throw conflict('This request id was already used for a different request.');
-        return { events: [], lastPosition: earlier };
-      }
+      if (error instanceof CommandIdReusedError) throw reusedId();
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= retry.maxAttempts)
         throw conflict('Too many changes at the same time; please try again.');

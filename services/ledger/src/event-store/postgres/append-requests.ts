@@ -4,8 +4,10 @@
  * first, so one bad request cannot fail the others committed with it.
  */
 import {
+  CommandIdReusedError,
   DuplicateEventIdError,
   WrongExpectedVersionError,
+  type AppendCommand,
   type AppendResult,
   type ExpectedVersion,
   type StreamAppend,
@@ -17,21 +19,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type AppendOutcome =
   | AppendResult
   | { conflict: { streamId: string; expected: ExpectedVersion; actual: number } }
-  | { duplicate: string };
+  | { duplicate: string }
+  | { reused: string };
 
 /** A validated request: the JSON sent to SQL plus what the batcher needs to keep batches disjoint. */
 export interface AppendRequest {
   json: unknown;
   streamIds: string[];
   eventIds: string[];
+  commandId: string | undefined;
 }
 
 function hasNul(text: string): boolean {
   return text.includes('\u0000');
 }
 
-export function toAppendRequest(appends: StreamAppend[]): AppendRequest {
+export function toAppendRequest(appends: StreamAppend[], command?: AppendCommand): AppendRequest {
   if (appends.length === 0) throw new Error('appendToStreams needs at least one stream');
+  if (command && (!command.id || !command.type || hasNul(command.id) || hasNul(command.type)))
+    throw new Error(`invalid command ${JSON.stringify(command)}`);
   const streamIds: string[] = [];
   const eventIds: string[] = [];
   for (const append of appends) {
@@ -58,28 +64,32 @@ export function toAppendRequest(appends: StreamAppend[]): AppendRequest {
       if (event.data === undefined) throw new Error(`event ${id} has no data`);
     }
   }
-  const json = appends.map((append) => ({
-    streamId: append.streamId,
-    expectedVersion: append.expectedVersion,
-    events: append.events.map((event) => ({
-      id: event.id,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata ?? {},
+  const json = {
+    command: command ? { id: command.id, type: command.type } : null,
+    streams: appends.map((append) => ({
+      streamId: append.streamId,
+      expectedVersion: append.expectedVersion,
+      events: append.events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata ?? {},
+      })),
     })),
-  }));
+  };
   // jsonb cannot hold a NUL character; say so for this request instead of failing its batch.
   if (JSON.stringify(json).includes('\\u0000'))
     throw new Error('event data or metadata contains a NUL character');
-  return { json, streamIds, eventIds };
+  return { json, streamIds, eventIds, commandId: command?.id };
 }
 
-/** The AppendResult, or the port's error for a conflict or a reused event id. */
+/** The AppendResult, or the port's error for a conflict, a stored event id or a reused command id. */
 export function settle(outcome: AppendOutcome): AppendResult {
   if ('conflict' in outcome) {
     const { streamId, expected, actual } = outcome.conflict;
     throw new WrongExpectedVersionError(streamId, expected, actual);
   }
   if ('duplicate' in outcome) throw new DuplicateEventIdError(outcome.duplicate);
-  return { streams: outcome.streams, lastPosition: outcome.lastPosition };
+  if ('reused' in outcome) throw new CommandIdReusedError(outcome.reused);
+  return { streams: outcome.streams, lastPosition: Number(outcome.lastPosition), appended: outcome.appended };
 }

@@ -3,7 +3,7 @@
  * the chain head lock, grouped per process; reads of the global log are gap-safe.
  */
 import type pg from 'pg';
-import type { AppendResult, EventStore, StreamAppend, Subscription } from '../port';
+import type { AppendCommand, AppendResult, EventStore, StreamAppend, Subscription } from '../port';
 import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
 import { APPEND_SQL, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
@@ -23,7 +23,11 @@ export interface PostgresEventStore extends EventStore {
    * It takes the chain head lock, so every other append waits until that transaction ends: keep
    * it short. Throws the port's errors; the caller decides whether to roll back.
    */
-  appendInTransaction(client: pg.ClientBase, appends: StreamAppend[]): Promise<AppendResult>;
+  appendInTransaction(
+    client: pg.ClientBase,
+    appends: StreamAppend[],
+    command?: AppendCommand,
+  ): Promise<AppendResult>;
 }
 
 /**
@@ -43,6 +47,11 @@ const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   ORDER BY global_position LIMIT $2`;
 
 const HEAD_SQL = `SELECT ${COMMITTED_HEAD} AS head`;
+
+const READ_COMMAND_SQL = `SELECT command_id, command_type, streams, last_position, event_ids
+  FROM commands WHERE command_id = $1`;
+
+const READ_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
 
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`;
@@ -70,17 +79,41 @@ export function createPostgresEventStore(
   };
 
   return {
-    async appendToStreams(appends) {
+    async appendToStreams(appends, command) {
       assertOpen();
-      return groupCommit.append(toAppendRequest(appends));
+      return groupCommit.append(toAppendRequest(appends, command));
     },
 
-    async appendInTransaction(client, appends) {
-      const request = toAppendRequest(appends);
+    async appendInTransaction(client, appends, command) {
+      const request = toAppendRequest(appends, command);
       const { rows } = await client.query<{ outcomes: AppendOutcome[] }>(APPEND_SQL, [
         JSON.stringify([request.json]),
       ]);
       return settle(rows[0]!.outcomes[0]!);
+    },
+
+    async readCommand(commandId) {
+      const { rows } = await pool.query<{
+        command_id: string;
+        command_type: string;
+        streams: { streamId: string; version: number }[];
+        last_position: string;
+        event_ids: string[];
+      }>(READ_COMMAND_SQL, [commandId]);
+      const row = rows[0];
+      if (!row) return undefined;
+      const events = await pool.query<EventRow>({
+        text: READ_EVENTS_SQL,
+        values: [row.event_ids],
+        types: queryTypes,
+      });
+      return {
+        id: row.command_id,
+        type: row.command_type,
+        streams: row.streams,
+        lastPosition: Number(row.last_position),
+        events: events.rows.map(toRecordedEvent),
+      };
     },
 
     async readStream(streamId, { fromVersion = 1, maxCount = 2 ** 31 - 1 } = {}) {

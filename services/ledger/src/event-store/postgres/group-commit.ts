@@ -5,8 +5,8 @@
  *
  * Two batches may be in flight: the second waits on the chain head lock while the first commits,
  * so PostgreSQL goes from one batch to the next without waiting for a round trip to this process.
- * A request touching a stream or event id of an earlier, unsettled request waits for it, so
- * requests on one stream apply in the order they were made.
+ * A request touching a stream, event id or command id of an earlier, unsettled request waits for
+ * it, so requests on one stream apply in the order they were made.
  */
 import type pg from 'pg';
 import { settle, type AppendOutcome, type AppendRequest } from './append-requests';
@@ -22,10 +22,16 @@ export const APPEND_SQL = 'SELECT kobo_append_events($1::jsonb) AS outcomes';
 
 const MAX_IN_FLIGHT = 2;
 
+function keysOf(request: AppendRequest): string[] {
+  const keys = [...request.streamIds.map((s) => `s:${s}`), ...request.eventIds];
+  if (request.commandId !== undefined) keys.push(`c:${request.commandId}`);
+  return keys;
+}
+
 export class GroupCommit {
   private queue: Pending[] = [];
   private inFlight = 0;
-  /** Streams and event ids of the batches in flight. */
+  /** Streams, event ids and command ids of the batches in flight. */
   private readonly busy = new Set<string>();
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
@@ -62,7 +68,7 @@ export class GroupCommit {
     while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
       const batch = this.takeBatch();
       if (batch.length === 0) break;
-      const keys = batch.flatMap((p) => [...p.request.streamIds.map((s) => `s:${s}`), ...p.request.eventIds]);
+      const keys = batch.flatMap((p) => keysOf(p.request));
       for (const key of keys) this.busy.add(key);
       this.inFlight += 1;
       void this.run(batch).finally(() => {
@@ -77,7 +83,7 @@ export class GroupCommit {
   }
 
   /**
-   * Up to maxBatchSize requests, in arrival order, that touch distinct streams and event ids (the
+   * Up to maxBatchSize requests, in arrival order, that touch distinct streams, event ids and commands (the
    * SQL function checks them set-based) and none of a batch in flight. A request that cannot go
    * blocks its streams and ids for the rest of this pass, keeping per-stream order.
    */
@@ -86,7 +92,7 @@ export class GroupCommit {
     const rest: Pending[] = [];
     const seen = new Set<string>();
     for (const pending of this.queue) {
-      const keys = [...pending.request.streamIds.map((s) => `s:${s}`), ...pending.request.eventIds];
+      const keys = keysOf(pending.request);
       const blocked = keys.some((key) => seen.has(key) || this.busy.has(key));
       for (const key of keys) seen.add(key);
       if (blocked || batch.length >= this.maxBatchSize) rest.push(pending);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { submissionIdFor } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../app';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
+import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { messageSchema, staffMeta } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
 import { findCampaign, listCampaigns, listSubmissions } from './queries';
@@ -212,10 +212,10 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         200: { description: "'Campaign has been deleted successfully.'", schema: messageSchema },
         404: { description: 'No such campaign', problem: true },
       },
-      async handler({ params, principal }) {
+      async handler({ params, principal, res }) {
         const result = await ctx.commands.deleteCampaign(
           { campaignId: params.taskId, by: principal.userId },
-          staffMeta(principal),
+          { ...staffMeta(principal), commandId: commandIdOf(res) },
         );
         await ctx.projectors.waitFor(result.lastPosition, CAMPAIGN_VIEWS);
         return { message: 'Campaign has been deleted successfully.' };
@@ -262,13 +262,13 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign or submission', problem: true },
         409: { description: 'The submission was already rejected', problem: true },
       },
-      handler: ({ body, principal }) => {
+      handler: ({ body, principal, res }) => {
         const { campaignId, submissionId } = submissionOf(body);
         return review(
           () =>
             ctx.commands.approveSubmission(
               { campaignId, submissionId, by: principal.userId },
-              staffMeta(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           'Task Approved Successfully',
         );
@@ -291,7 +291,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign or submission', problem: true },
         409: { description: 'The submission was already approved', problem: true },
       },
-      handler: ({ body, principal }) => {
+      handler: ({ body, principal, res }) => {
         const { campaignId, submissionId } = submissionOf(body);
         return review(
           () =>
@@ -302,7 +302,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
                 reason: body.reason || DEFAULT_SUBMISSION_REJECTION,
                 by: principal.userId,
               },
-              staffMeta(principal),
+              { ...staffMeta(principal), commandId: commandIdOf(res) },
             ),
           'Task Rejected Successfully',
         );

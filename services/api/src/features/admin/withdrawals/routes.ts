@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../app';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
+import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
 import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
@@ -77,11 +77,11 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'The withdrawal was already rejected', problem: true },
       },
-      handler: ({ body, principal }) =>
+      handler: ({ body, principal, res }) =>
         decide(body.transactionId, 'approved', (userId) =>
           ctx.commands.approveWithdrawal(
             { userId, withdrawalId: body.transactionId, by: principal.userId },
-            staffMeta(principal),
+            { ...staffMeta(principal), commandId: commandIdOf(res) },
           ),
         ),
     }),
@@ -101,7 +101,7 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'The withdrawal was already approved', problem: true },
       },
-      handler: ({ body, principal }) =>
+      handler: ({ body, principal, res }) =>
         decide(body.transactionId, 'rejected', (userId) =>
           ctx.commands.rejectWithdrawal(
             {
@@ -110,7 +110,7 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
               reason: body.reason || DEFAULT_REJECTION_REASON,
               by: principal.userId,
             },
-            staffMeta(principal),
+            { ...staffMeta(principal), commandId: commandIdOf(res) },
           ),
         ),
     }),
