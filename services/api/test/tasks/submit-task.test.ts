@@ -173,6 +173,8 @@ describe('POST /api/tasks/submit', () => {
           message: submitted,
         });
         expect(retry.body.submission).toEqual({ ...first.body.submission, submittedAt: expect.any(String) });
+        // No new command ran: the answer replays the first.
+        expect(retry.headers['idempotent-replayed']).toBe('true');
       } finally {
         await store.close();
       }

@@ -7,7 +7,7 @@
  * `Idempotent-Replayed: true`); the same key with another request is refused (422). A duplicate
  * that arrives while the first is still marked running gets 409, unless the ledger has recorded
  * the command already: then the first attempt's answer was lost (its process died before storing
- * it), and the request runs again, which the ledger answers as the first run.
+ * it), and the request runs again, which the ledger answers as the first run: a replay, marked so.
  *
  * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again.
  */
@@ -99,10 +99,14 @@ export function idempotency({
           throw new HttpProblem('request_in_progress', idempotencyMessages.inFlight, undefined, {
             'Retry-After': '1',
           });
-        // Done in the ledger but no answer stored: run again; the ledger answers as the first run.
+        // Done in the ledger but no answer stored: run again; the ledger answers as the first run,
+        // so the answer is a replay of it.
+        res.setHeader(REPLAYED_HEADER, 'true');
         recordFirstAnswer(res, scope, store, logger);
         return next();
       case 'claimed':
+        // An earlier attempt's stale claim: if the ledger took its command, this answer replays it.
+        if (claim.takenOver && (await commandRecorded(commandId))) res.setHeader(REPLAYED_HEADER, 'true');
         recordFirstAnswer(res, scope, store, logger);
         return next();
     }

@@ -23,7 +23,8 @@ export interface StoredResponse {
 }
 
 export type ClaimResult =
-  | { kind: 'claimed' }
+  /** `takenOver`: an earlier attempt's claim, left in flight past the lock timeout, is this one's now. */
+  | { kind: 'claimed'; takenOver?: true }
   | { kind: 'replay'; response: StoredResponse }
   | { kind: 'mismatch' }
   | { kind: 'in_flight' };
@@ -120,7 +121,7 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
               body: row.response_body ?? '',
             },
           };
-        return (await takeOverStale(request)) ? { kind: 'claimed' } : { kind: 'in_flight' };
+        return (await takeOverStale(request)) ? { kind: 'claimed', takenOver: true } : { kind: 'in_flight' };
       }
       return { kind: 'in_flight' };
     },
