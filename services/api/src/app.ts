@@ -1,17 +1,11 @@
 /** The API application: the HTTP frame, health probes, and every feature's routes. */
 import type { Express } from 'express';
 import type { JobQueue } from '@kobo/jobs';
-import type { ApiContext } from './context';
+import type { ApiContext, FeatureRoutes } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
 import { serveWebApp } from './web/serve-web-app';
 import { mountQueuesBoard } from './features/queues/board';
-import {
-  createHttpApp,
-  createIdempotencyStore,
-  createRouteRegistry,
-  type RouteDefinition,
-  type RouteRegistry,
-} from './http';
+import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteRegistry } from './http';
 import { communityRoutes } from './features/community/routes';
 import { userAreaRoutes } from './features/user-area/routes';
 import { tasksRoutes } from './features/tasks/routes';
@@ -23,8 +17,6 @@ import { liveRoutes } from './features/live/routes';
 import { siteRoutes } from './features/site/routes';
 
 /** Each feature folder contributes a list of routes; order does not matter. */
-export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];
-
 export const features: FeatureRoutes[] = [
   userAreaRoutes,
   communityRoutes,

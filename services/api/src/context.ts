@@ -5,7 +5,7 @@
 import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
 import type { ProjectorsHandle } from '@kobo/projector';
-import type { Auth, ReadYourWrites } from './http';
+import type { Auth, ReadYourWrites, RouteDefinition } from './http';
 
 export interface ApiContext {
   config: Config;
@@ -19,3 +19,6 @@ export interface ApiContext {
   /** For commands that answer from their own events: the writer's next read waits instead. */
   writes: ReadYourWrites;
 }
+
+/** A feature's routes, built from the context (each feature folder exports one). */
+export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];

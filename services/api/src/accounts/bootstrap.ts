@@ -10,7 +10,7 @@ import { DomainError, streams, type EventStore, type LedgerCommands, type Role }
 import type { Pool } from '@kobo/platform';
 import { endAllSessions } from '../http/auth/sessions';
 import { currentUser } from '../features/auth/users';
-import { hashPassword, passwordMatches } from './passwords';
+import { hashPassword, passwordMatches } from './password-hashing';
 
 export interface BootstrapAccount {
   role: Extract<Role, 'admin' | 'finance'>;

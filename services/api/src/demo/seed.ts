@@ -9,7 +9,7 @@ import type { Pool } from '@kobo/platform';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { BootstrapAccount } from '../accounts/bootstrap';
-import { hashPassword } from '../accounts/passwords';
+import { hashPassword } from '../accounts/password-hashing';
 import type { CheckedImage } from '../uploads/image-upload';
 import type { ObjectStore } from '../uploads/object-store';
 import { storeImage } from '../uploads/stored-images';

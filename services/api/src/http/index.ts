@@ -21,4 +21,4 @@ export * from './operations/rate-limit-store';
 export * from './operations/request-logging';
 export * from './operations/metrics';
 export * from './operations/shutdown';
-export * from './app';
+export * from './http-app';

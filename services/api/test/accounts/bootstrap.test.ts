@@ -2,7 +2,7 @@ import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules, stre
 import type { PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
-import { passwordMatches } from '../../src/accounts/passwords';
+import { passwordMatches } from '../../src/accounts/password-hashing';
 
 describe('bootstrap of the first accounts', () => {
   let db: TestDatabase;

@@ -1,5 +1,5 @@
 import { streams } from '@kobo/ledger';
-import { hashPassword } from '../../src/accounts/passwords';
+import { hashPassword } from '../../src/accounts/password-hashing';
 import { startHarness, type Harness } from '../support/harness';
 import { signUpData } from './support';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
 import { projections } from '@kobo/projector';
-import { hashPassword } from '../../src/accounts/passwords';
+import { hashPassword } from '../../src/accounts/password-hashing';
 import type { Harness } from '../support/harness';
 
 export interface TestUser {

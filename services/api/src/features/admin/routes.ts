@@ -1,5 +1,5 @@
 /** The admin area's API (admin-area.md section 7): every route here is for the admin role only. */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { campaignRoutes } from './campaigns/routes';
 import { statsRoutes } from './stats';
 import { transactionRoutes } from './transactions';

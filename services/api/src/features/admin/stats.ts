@@ -1,6 +1,6 @@
 /** GET /admin/stats: the dashboard's counters, from admin_stats() over the read models. */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 import { toNaira } from './wire';
 

@@ -1,6 +1,6 @@
 /** GET /admin/transactions: every user's transactions, newest first (admin-area.md section 3). */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import {
   choicesQuery,
   Conditions,

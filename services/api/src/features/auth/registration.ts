@@ -7,7 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DomainError, type EventStore, type LedgerCommands } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { hashPassword, passwordMatches } from '../../accounts/passwords';
+import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail, deleteCredentials, insertCredentials, takeOverCredentials } from './queries';

@@ -4,9 +4,9 @@
  * docs/api/auth.md.
  */
 import type { Response } from 'express';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import type { ApiContext } from '../../context';
-import { hashPassword, passwordMatches } from '../../accounts/passwords';
+import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
 import { emailFor } from '../../email';
 import {
   clearSessionCookie,
@@ -18,7 +18,7 @@ import {
 } from '../../http';
 import { authMessages } from './messages';
 import { hashResetToken, requestPasswordReset } from './password-reset';
-import { replacePassword } from './passwords';
+import { replacePassword } from './replace-password';
 import { credentialsByUserId, deleteCredentials, liveResetTokenUser } from './queries';
 import { rateLimiters } from './rate-limits';
 import { signUp } from './registration';

@@ -5,7 +5,7 @@
  */
 import type { EventStore, Role } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { hashPassword, passwordMatches } from '../../accounts/passwords';
+import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail } from './queries';

@@ -1,5 +1,5 @@
 /** GET /community (any signed-in role) and PUT /community (admin): the support and social links. */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 import { readCommunityLinks } from './queries';
 import { communityMessages, communitySchema, communityUpdateBody, communityUpdatedSchema } from './schemas';

@@ -3,7 +3,7 @@
  * community email) with the sender as Reply-To. With no address configured the message is still
  * stored and a warning logged; the sender's answer is the same.
  */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { emailFor } from '../../email';
 import { createRateLimiter, defineRoute, postgresRateLimitCounters } from '../../http';
 import { linkContactEmail, storeContactMessage, supportAddress } from './queries';

@@ -3,7 +3,7 @@
  * rejecting those above the approval threshold. Finance only: the admin who asked must not decide.
  */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';

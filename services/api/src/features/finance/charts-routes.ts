@@ -1,6 +1,6 @@
 /** The finance overview's charts: per-day figures over the last `days` days (finance and admin). */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 import { chartDays } from './charts';
 

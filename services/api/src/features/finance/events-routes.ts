@@ -1,6 +1,6 @@
 /** Finance's view of the event log: every event with its postings, and one event with its hash-chain link. */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { EVENT_TYPES, eventDetail, eventsPage } from './events';
 

@@ -1,6 +1,6 @@
 /** Finance's read access to the journal: pages of entries, statements, point-in-time balances, CSV. */
 import type { Response } from 'express';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 import { iso } from '../admin/wire';
 import type { Pool } from '@kobo/platform';

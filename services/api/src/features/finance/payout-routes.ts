@@ -4,7 +4,7 @@
  * goes back to the user's balance). Only finance settles; admins may read.
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
 import { staffMeta } from '../admin/wire';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';

@@ -1,5 +1,5 @@
 /** Finance's API: read-only ledger access, verification and replay status, and manual payouts (finance and admin roles). */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { adjustmentRoutes } from './adjustment-routes';
 import { auditRoutes } from './audit-routes';
 import { chartsRoutes } from './charts-routes';

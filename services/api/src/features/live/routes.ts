@@ -4,7 +4,7 @@
  * docs/api/user-area.md ("Live balance updates").
  */
 import type { Request, Response } from 'express';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { liveBalancesOf, LiveBalancesClosed, type LiveBalances, type Subscriber } from './live-balances';
 

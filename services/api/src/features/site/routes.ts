@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { koboToNaira } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 
 export const siteFiguresSchema = z.object({

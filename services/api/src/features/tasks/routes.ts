@@ -2,7 +2,7 @@
  * Tasks for users: the list of available tasks and the proof submission (user-site.md sections
  * 2, 7, 8). The image routes (links, serving, the admin's campaign image) come with them.
  */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute } from '../../http';
 import { checkedImageOf, imageFiles, imageUpload, proofImageRule } from '../../uploads/image-upload';
 import { uploadRoutes } from '../../uploads/routes';

@@ -2,7 +2,7 @@
 import { isBank, type UserState } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
-import { passwordMatches } from '../../accounts/passwords';
+import { passwordMatches } from '../../accounts/password-hashing';
 import { credentialsByUserId } from '../auth/queries';
 import { currentUser } from '../auth/users';
 import { followEmailChange } from '../../accounts/email-change';

@@ -1,5 +1,5 @@
 /** The signed-in user's own area (user-site.md section 7): every route reads the token's user only. */
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { historyRoutes } from './history-routes';
 import { profileRoutes } from './profile-routes';
 import { statementProofRoutes } from './statement-proof';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { submissionIdFor } from '@kobo/ledger';
-import type { FeatureRoutes } from '../../../app';
+import type { FeatureRoutes } from '../../../context';
 import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { messageSchema, staffMeta } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';

@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isDomainError, type Kobo, type UserStatus } from '@kobo/ledger';
 import { isEmail, normalizeEmail } from '@kobo/ledger/src/domain/text';
 import type { ApiContext } from '../../../context';
-import { hashPassword } from '../../../accounts/passwords';
+import { hashPassword } from '../../../accounts/password-hashing';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
 import { checkAdjustment, pendingMessage, type PendingAdjustment } from './update-user';

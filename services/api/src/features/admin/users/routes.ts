@@ -1,6 +1,6 @@
 /** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../../app';
+import type { FeatureRoutes } from '../../../context';
 import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
 import { createUser } from './create-user';

@@ -1,7 +1,7 @@
 /** /admin/withdrawals: the requests, and approving or rejecting one (admin-area.md sections 2, 4, 7, 8). */
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
-import type { FeatureRoutes } from '../../../app';
+import type { FeatureRoutes } from '../../../context';
 import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
