@@ -6,11 +6,11 @@
  */
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { fold, type StreamEvents } from '../../src/domain/decider';
-import { decideSubmissionApproval } from '../../src/domain/decisions/submission-approval';
+import { decideSubmissionApproval } from '../../src/domain/multi-stream/submission-approval';
 import {
   decideActivityCompletion,
   decideTaskSubmission,
-} from '../../src/domain/decisions/task-participation';
+} from '../../src/domain/multi-stream/task-participation';
 import { DomainError } from '../../src/domain/errors';
 import {
   postingsOf,

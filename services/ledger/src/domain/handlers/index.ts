@@ -1,4 +1,4 @@
 export * from './run-command';
 export * from './ledger-commands';
 export { StreamReader, forgetFoldedStates } from './stream-reader';
-export * as decisions from './decisions';
+export * as streamLoading from './stream-loading';

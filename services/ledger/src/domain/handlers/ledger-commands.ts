@@ -7,7 +7,7 @@ import type { EventStore } from '../../event-store/port';
 import type { CampaignCommand } from '../campaign/commands';
 import { campaignDecider } from '../campaign/decider';
 import { communityDecider, type UpdateCommunityLinks } from '../community/decider';
-import type { Registration } from '../decisions/registration';
+import type { Registration } from '../multi-stream/registration';
 import { streams } from '../events';
 import { submissionIdFor } from '../ids';
 import type { MoneyRules } from '../money-rules';
@@ -20,7 +20,7 @@ import {
   registration,
   submissionApproval,
   taskSubmission,
-} from './decisions';
+} from './stream-loading';
 import {
   defaultRetry,
   runCommand,

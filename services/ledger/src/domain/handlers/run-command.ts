@@ -63,7 +63,7 @@ export interface RetryOptions {
 
 export const defaultRetry: RetryOptions = { maxAttempts: 20, baseDelayMs: 5, maxDelayMs: 200 };
 
-export type Decision = (reader: StreamReader) => Promise<StreamEvents[]>;
+export type ReadAndDecide = (reader: StreamReader) => Promise<StreamEvents[]>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +119,7 @@ function repeatOf(recorded: RecordedCommand, type: string): CommandResult {
 export async function runCommand(
   store: EventStore,
   type: string,
-  decide: Decision,
+  decide: ReadAndDecide,
   meta: CommandMetadata = {},
   retry: RetryOptions = defaultRetry,
 ): Promise<CommandResult> {

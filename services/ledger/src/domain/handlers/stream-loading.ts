@@ -1,34 +1,34 @@
 /**
- * The reads each command needs, wired to its pure decision. Each function returns a Decision that
+ * The reads each command needs, wired to its pure decision. Each function returns a ReadAndDecide that
  * runCommand runs (and re-runs on a concurrent write).
  */
 import type { ApproveSubmission, CompleteActivity, SubmitTask } from '../campaign/commands';
 import { campaignDecider } from '../campaign/decider';
 import type { Decider } from '../decider';
-import { emailClaimStreams, decideProfileUpdate } from '../decisions/profile-update';
-import { decideRegistration, registrationClaims, type Registration } from '../decisions/registration';
-import { decideSubmissionApproval } from '../decisions/submission-approval';
-import { decideActivityCompletion, decideTaskSubmission } from '../decisions/task-participation';
+import { emailClaimStreams, decideProfileUpdate } from '../multi-stream/profile-update';
+import { decideRegistration, registrationClaims, type Registration } from '../multi-stream/registration';
+import { decideSubmissionApproval } from '../multi-stream/submission-approval';
+import { decideActivityCompletion, decideTaskSubmission } from '../multi-stream/task-participation';
 import { streams, type KoboEvent } from '../events';
 import type { MoneyRules } from '../money-rules';
 import { normalizeEmail } from '../text';
 import { uniqueKey, uniqueValueDecider } from '../unique/decider';
 import type { UpdateProfile } from '../user/commands';
 import { userDecider } from '../user/decider';
-import type { Decision } from './run-command';
+import type { ReadAndDecide } from './run-command';
 
 /** A command that touches one stream only. */
 export function onStream<State, Command, Event extends KoboEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-): Decision {
+): ReadAndDecide {
   return async (reader) => [
     { streamId, events: decider.decide(command, await reader.load(streamId, decider)) },
   ];
 }
 
-export function registration(command: Registration): Decision {
+export function registration(command: Registration): ReadAndDecide {
   return async (reader) => {
     const names = registrationClaims(command);
     const code = command.referredByCode?.trim();
@@ -44,7 +44,7 @@ export function registration(command: Registration): Decision {
   };
 }
 
-export function profileUpdate(command: UpdateProfile): Decision {
+export function profileUpdate(command: UpdateProfile): ReadAndDecide {
   return async (reader) => {
     const user = await reader.load(streams.user(command.data.userId), userDecider);
     const nextEmail = command.data.email === undefined ? undefined : normalizeEmail(command.data.email);
@@ -60,7 +60,7 @@ export function profileUpdate(command: UpdateProfile): Decision {
   };
 }
 
-export function submissionApproval(command: ApproveSubmission, rules: MoneyRules): Decision {
+export function submissionApproval(command: ApproveSubmission, rules: MoneyRules): ReadAndDecide {
   return async (reader) => {
     const campaign = await reader.load(streams.campaign(command.data.campaignId), campaignDecider);
     const submission = campaign.submissions.get(command.data.submissionId);
@@ -77,7 +77,7 @@ export function submissionApproval(command: ApproveSubmission, rules: MoneyRules
   };
 }
 
-export function taskSubmission(command: SubmitTask): Decision {
+export function taskSubmission(command: SubmitTask): ReadAndDecide {
   return async (reader) =>
     decideTaskSubmission(command, {
       campaign: await reader.load(streams.campaign(command.data.campaignId), campaignDecider),
@@ -85,7 +85,7 @@ export function taskSubmission(command: SubmitTask): Decision {
     });
 }
 
-export function activityCompletion(command: CompleteActivity): Decision {
+export function activityCompletion(command: CompleteActivity): ReadAndDecide {
   return async (reader) =>
     decideActivityCompletion(command, {
       campaign: await reader.load(streams.campaign(command.data.campaignId), campaignDecider),

@@ -1,12 +1,12 @@
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { fold } from '../../src/domain/decider';
-import { decideProfileUpdate } from '../../src/domain/decisions/profile-update';
-import { decideRegistration, type Registration } from '../../src/domain/decisions/registration';
-import { decideSubmissionApproval } from '../../src/domain/decisions/submission-approval';
+import { decideProfileUpdate } from '../../src/domain/multi-stream/profile-update';
+import { decideRegistration, type Registration } from '../../src/domain/multi-stream/registration';
+import { decideSubmissionApproval } from '../../src/domain/multi-stream/submission-approval';
 import {
   decideActivityCompletion,
   decideTaskSubmission,
-} from '../../src/domain/decisions/task-participation';
+} from '../../src/domain/multi-stream/task-participation';
 import type { CampaignEvent, UniqueValueEvent, UserEvent } from '../../src/domain/events';
 import { uniqueValueDecider } from '../../src/domain/unique/decider';
 import { userDecider } from '../../src/domain/user/decider';
