@@ -4,7 +4,7 @@
  * completed, rejected or a failed payout is failed.
  */
 import { Accounts } from '@kobo/ledger/src/money';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
 type TransactionType =
@@ -78,7 +78,7 @@ export const transactions: Projection = {
           ops.insert('transactions', {
             id: event.data.withdrawalId,
             user_id: event.data.userId,
-            type: event.data.balance === 'account' ? 'withdrawal' : 'activityWithdrawal',
+            type: withdrawalTypeOf(event.data.balance),
             title: 'Withdrawal',
             amount: -event.data.amount,
             status: 'pending',

@@ -1,4 +1,5 @@
 /** Withdrawals: pending -> approved -> paid | payout_failed, or pending -> rejected. */
+import { withdrawalTypeOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
 export const withdrawals: Projection = {
@@ -14,7 +15,7 @@ export const withdrawals: Projection = {
           ops.insert('withdrawals', {
             withdrawal_id: d.withdrawalId,
             user_id: d.userId,
-            type: d.balance === 'account' ? 'withdrawal' : 'activityWithdrawal',
+            type: withdrawalTypeOf(d.balance),
             amount: d.amount,
             fee: d.fee,
             status: 'pending',

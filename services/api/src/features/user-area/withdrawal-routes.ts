@@ -1,7 +1,7 @@
 /** Withdrawals: POST /users/withdraw places a hold; GET /users/withdrawals follows each payout. */
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
+import { KOBO_UUID_NAMESPACE, nairaToKobo, withdrawalTypeOf, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
 import { currentUser } from '../auth/users';
@@ -36,7 +36,7 @@ function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | u
   };
   return {
     withdrawal_id: d.withdrawalId,
-    type: d.balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
+    type: withdrawalTypeOf(d.balance),
     amount: d.amount,
     fee: d.fee,
     status: 'pending',

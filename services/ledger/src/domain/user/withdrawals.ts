@@ -5,14 +5,15 @@
  */
 import { Accounts, kobo, transfer, type Posting } from '../../money';
 import { conflict, DomainError, invalid, notFound } from '../errors';
-import type {
-  PayoutFailed,
-  PayoutSucceeded,
-  WithdrawalApproved,
-  WithdrawalRejected,
-  WithdrawalRequested,
+import {
+  balanceOf,
+  type PayoutFailed,
+  type PayoutSucceeded,
+  type WithdrawalApproved,
+  type WithdrawalRejected,
+  type WithdrawalRequested,
 } from '../events';
-import { balanceOf, minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
+import { minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
 import { isBlank } from '../text';
 import type {
   ApproveWithdrawal,
