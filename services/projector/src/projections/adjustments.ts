@@ -3,7 +3,7 @@ import { ops, timeOf, type Projection } from '../projection';
 
 const TABLE = 'balance_adjustments';
 
-export const adjustments: Projection = {
+export const adjustments: Projection<'adjustments'> = {
   name: 'adjustments',
   description: 'balance adjustments with their reason, who asked, who decided, and their state',
   tables: [{ name: TABLE, key: ['adjustment_id'] }],

@@ -9,7 +9,7 @@ const userColumn: Record<UserBalanceKind, string> = {
   hold: 'held_balance',
 };
 
-export const balances: Projection = {
+export const balances: Projection<'balances'> = {
   name: 'balances',
   description: 'balance per ledger account; account, activity and held balance per user',
   tables: [

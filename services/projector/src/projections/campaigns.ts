@@ -65,7 +65,7 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
   }
 }
 
-export const campaigns: Projection = {
+export const campaigns: Projection<'campaigns'> = {
   name: 'campaigns',
   description: 'campaign details, status, unit progress, escrow balance and totals',
   tables: [{ name: 'campaigns', key: ['campaign_id'] }],

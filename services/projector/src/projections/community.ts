@@ -1,7 +1,7 @@
 /** The community links: one row, each update changing only the links it names. */
 import { ops, timeOf, type Projection } from '../projection';
 
-export const community: Projection = {
+export const community: Projection<'community'> = {
   name: 'community',
   description: 'the community links (one row)',
   tables: [{ name: 'community_links', key: ['id'] }],

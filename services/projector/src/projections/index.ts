@@ -24,7 +24,7 @@ export {
 };
 
 /** Every projection, each run as its own projector (own checkpoint, lock and failures). */
-export const projections: readonly Projection[] = [
+export const projections = [
   ledgerEntries,
   balances,
   transactions,
@@ -35,17 +35,23 @@ export const projections: readonly Projection[] = [
   withdrawals,
   community,
   adjustments,
-];
+] as const satisfies readonly Projection[];
 
-/** The projections a user reads back right after a command (see docs/decisions/0004-projections.md). */
-export const readYourWritesProjections = ['balances', 'transactions'] as const;
+/** A projection's name, as its projector, checkpoint and `waitFor` know it. */
+export type ProjectionName = (typeof projections)[number]['name'];
 
+export const projectionNames: readonly ProjectionName[] = projections.map((projection) => projection.name);
+
+export function isProjectionName(name: string): name is ProjectionName {
+  return (projectionNames as readonly string[]).includes(name);
+}
+
+/** The projections of `names` (as typed on the command line), or an error naming the known ones. */
 export function projectionsNamed(names: readonly string[] | 'all'): Projection[] {
   if (names === 'all') return [...projections];
   return names.map((name) => {
     const projection = projections.find((p) => p.name === name);
-    if (!projection)
-      throw new Error(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
+    if (!projection) throw new Error(`unknown projection ${name}; known: ${projectionNames.join(', ')}`);
     return projection;
   });
 }

@@ -2,7 +2,7 @@
 import { postingsOf } from '@kobo/ledger/src/domain/events';
 import { ops, timeOf, type Projection } from '../projection';
 
-export const ledgerEntries: Projection = {
+export const ledgerEntries: Projection<'ledger_entries'> = {
   name: 'ledger_entries',
   description: 'one row per posting (the journal)',
   tables: [{ name: 'ledger_entries', key: ['global_position', 'posting_index'] }],

@@ -7,7 +7,7 @@ import { ops, type Projection, type RowOp } from '../projection';
 const stats = (userId: string, add: Record<string, number>) =>
   ops.upsert('user_stats', { user_id: userId }, { add });
 
-export const userStats: Projection = {
+export const userStats: Projection<'stats'> = {
   name: 'stats',
   description: 'per-user totals: tasks, earnings, referrals, withdrawn',
   tables: [{ name: 'user_stats', key: ['user_id'] }],

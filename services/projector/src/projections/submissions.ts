@@ -1,7 +1,7 @@
 /** Submissions per campaign: the review screen's list (activities appear as approved at once). */
 import { ops, timeOf, type Projection } from '../projection';
 
-export const submissions: Projection = {
+export const submissions: Projection<'submissions'> = {
   name: 'submissions',
   description: 'task submissions and completed activities, with review status, flags and reward',
   tables: [{ name: 'submissions', key: ['submission_id'] }],

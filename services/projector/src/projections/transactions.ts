@@ -40,7 +40,7 @@ function withdrawalStatus(
   return ops.update('transactions', { id: withdrawalId }, { set: { status, updated_at: timeOf(event) } });
 }
 
-export const transactions: Projection = {
+export const transactions: Projection<'transactions'> = {
   name: 'transactions',
   description: "the user's transaction history (bonuses, rewards, referrals, adjustments, withdrawals)",
   tables: [{ name: 'transactions', key: ['id'] }],

@@ -1,7 +1,7 @@
 /** Users as the admin users screen and the profile read them (never the password). */
 import { ops, timeOf, type Projection } from '../projection';
 
-export const users: Projection = {
+export const users: Projection<'users'> = {
   name: 'users',
   description: 'profile, role, status, bank details, referral code and referrer per user',
   tables: [{ name: 'users', key: ['user_id'] }],

@@ -2,7 +2,7 @@
 import { withdrawalTypeOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
-export const withdrawals: Projection = {
+export const withdrawals: Projection<'withdrawals'> = {
   name: 'withdrawals',
   description: 'withdrawal requests with status, payout reference and the bank details they were made to',
   tables: [{ name: 'withdrawals', key: ['withdrawal_id'] }],

@@ -103,7 +103,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       if (row) ctx.writes.wrote(userId, result.lastPosition);
       else {
         // Nothing appended: a retry of a withdrawal placed before, read back as it stands.
-        await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
+        await ctx.writes.caughtUpTo(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
         row = await findWithdrawal(ctx.pool, userId, withdrawalId);
       }
       if (!row)
