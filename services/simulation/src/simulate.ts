@@ -408,7 +408,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const same =
           (which === 'approve' && w.status !== 'rejected') ||
           (which === 'reject' && w.status === 'rejected') ||
-          (which === 'mark-failed' && w.status === 'failed');
+          (which === 'mark-failed' && w.status === 'payout_failed');
         if ((answer.status < 400 && !same) || appended.length)
           violate(
             `${which} of a ${w.status} withdrawal answered ${answer.status} and appended ${appended.length} events`,
