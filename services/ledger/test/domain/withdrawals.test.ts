@@ -360,7 +360,10 @@ describe('payouts', () => {
           },
         },
       ]);
-    expect(user.given([...approvedHold, ...events]).state().balances.account).toBe(naira(10_000));
+    const after = user.given([...approvedHold, ...events]).state();
+    expect(after.balances.account).toBe(naira(10_000));
+    // The word the withdrawals read model and the user area's API use too.
+    expect(after.withdrawals.get('w1')?.status).toBe('payout_failed');
   });
 
   it('is recorded once: same reference is a no-op, another reference or outcome a conflict', () => {

@@ -10,6 +10,18 @@ import { transactions } from './transactions';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
 
+/** The read models' rows, one type per table, as the API's queries read them. */
+export type { BalanceAdjustmentRow } from './adjustments';
+export type { AccountBalanceRow, UserBalanceRow } from './balances';
+export type { CampaignRow } from './campaigns';
+export type { CommunityLinksRow } from './community';
+export type { LedgerEntryRow } from './ledger-entries';
+export type { UserStatsRow } from './stats';
+export type { SubmissionRow } from './submissions';
+export type { TransactionRow, TransactionStatus, TransactionType } from './transactions';
+export type { UserRow } from './users';
+export type { WithdrawalRow } from './withdrawals';
+
 export {
   adjustments,
   balances,

@@ -2,6 +2,17 @@
 import { postingsOf } from '@kobo/ledger/src/domain/events';
 import { ops, timeOf, type Projection } from '../projection';
 
+/** A row of `ledger_entries`: one posting. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface LedgerEntryRow {
+  global_position: number;
+  posting_index: number;
+  event_id: string;
+  event_type: string;
+  account: string;
+  amount: number;
+  recorded_at: Date;
+}
+
 export const ledgerEntries: Projection<'ledger_entries'> = {
   name: 'ledger_entries',
   description: 'one row per posting (the journal)',

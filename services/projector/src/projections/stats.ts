@@ -4,6 +4,15 @@
  */
 import { ops, type Projection, type RowOp } from '../projection';
 
+/** A row of `user_stats`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface UserStatsRow {
+  user_id: string;
+  total_tasks: number;
+  total_earnings: number;
+  total_referrals: number;
+  total_withdrawn: number;
+}
+
 const stats = (userId: string, add: Record<string, number>) =>
   ops.upsert('user_stats', { user_id: userId }, { add });
 

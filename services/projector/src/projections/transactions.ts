@@ -7,8 +7,25 @@ import { Accounts } from '@kobo/ledger/src/money';
 import { withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
-type TransactionType =
+/** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface TransactionRow {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  title: string;
+  /** Signed: a withdrawal is negative. */
+  amount: number;
+  status: TransactionStatus;
+  created_at: Date;
+  updated_at: Date;
+  event_id: string;
+  global_position: number;
+}
+
+export type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
+/** A withdrawal is pending until paid (completed), rejected or its payout failed (failed). */
+export type TransactionStatus = 'pending' | 'completed' | 'failed';
 
 function credit(
   event: RecordedKoboEvent,
@@ -32,11 +49,7 @@ function credit(
   });
 }
 
-function withdrawalStatus(
-  event: RecordedKoboEvent,
-  withdrawalId: string,
-  status: 'pending' | 'completed' | 'failed',
-) {
+function withdrawalStatus(event: RecordedKoboEvent, withdrawalId: string, status: TransactionStatus) {
   return ops.update('transactions', { id: withdrawalId }, { set: { status, updated_at: timeOf(event) } });
 }
 
