@@ -14,7 +14,6 @@ export type { ProjectorHooks, ProjectorState } from './runtime/projector';
 export {
   projections,
   projectionNames,
-  isProjectionName,
   projectionsNamed,
   type ProjectionName,
   type AccountBalanceRow,
