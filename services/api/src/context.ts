@@ -13,10 +13,13 @@ export interface ApiContext {
   pool: Pool;
   store: PostgresEventStore;
   commands: LedgerCommands;
-  /** waitFor(position) after a command, so the caller reads back what it just did. */
-  projectors: Pick<ProjectorsHandle, 'waitFor' | 'status'>;
+  /** The projectors' status, for health and the finance screens. */
+  projectors: Pick<ProjectorsHandle, 'status'>;
   auth: Auth;
-  /** For commands that answer from their own events: the writer's next read waits instead. */
+  /**
+   * Read-your-writes: a command waits for the projections it reads back (`caughtUpTo`), or, when it
+   * answers from its own events, the writer's next read waits instead (`wrote`, `caughtUp`).
+   */
   writes: ReadYourWrites;
 }
 

@@ -5,7 +5,7 @@ export {
   type ProjectorStatus,
   type StartProjectorsOptions,
 } from './runtime/start-projectors';
-export { createCheckpointWaiter, type CheckpointWaiter } from './runtime/wait-for';
+export { createCheckpointWaiter, ProjectionsBehindError, type CheckpointWaiter } from './runtime/wait-for';
 export { readProjectorStatus, type StoredProjectorStatus } from './runtime/status';
 export { openFailures, type ProjectionFailure } from './runtime/failures';
 export { CHECKPOINT_CHANNEL } from './runtime/sql';
@@ -13,8 +13,22 @@ export { DedicatedClient } from './runtime/dedicated-client';
 export type { ProjectorHooks, ProjectorState } from './runtime/projector';
 export {
   projections,
+  projectionNames,
   projectionsNamed,
-  readYourWritesProjections,
+  type ProjectionName,
+  type AccountBalanceRow,
+  type BalanceAdjustmentRow,
+  type CampaignRow,
+  type CommunityLinksRow,
+  type LedgerEntryRow,
+  type SubmissionRow,
+  type TransactionRow,
+  type TransactionStatus,
+  type TransactionType,
+  type UserBalanceRow,
+  type UserRow,
+  type UserStatsRow,
+  type WithdrawalRow,
   balances,
   campaigns,
   community,

@@ -25,9 +25,9 @@ export interface TableSpec {
   key: readonly string[];
 }
 
-export interface Projection {
+export interface Projection<Name extends string = string> {
   /** Also the projector's name: its checkpoint, lock and failures are keyed by it. */
-  name: string;
+  name: Name;
   description: string;
   tables: readonly TableSpec[];
   /** Gets the event decoded (the ledger's decodeEvent): the catalogue's current shape. */

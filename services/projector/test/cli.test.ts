@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
-import { projections } from '../src/projections';
+import { projectionNames, projections } from '../src/projections';
 import { startProjectors } from '../src/runtime/start-projectors';
 import { koboToNairaText } from '../src/journal/journal-csv';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
@@ -31,13 +31,7 @@ beforeAll(async () => {
   store = createPostgresEventStore(db.pool);
   const head = await appendGroups(store, scenario(600, 3));
   const live = await startProjectors({ pool: db.pool, store, logger: quietLogger, pollIntervalMs: 50 });
-  expect(
-    await live.waitFor(
-      head,
-      projections.map((p) => p.name),
-      20_000,
-    ),
-  ).toBe(true);
+  await live.waitFor(head, projectionNames, 20_000);
   await live.stop();
 });
 

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testin
 import type { Projection } from '../src/projection';
 import { balances, projections } from '../src/projections';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
-import { createCheckpointWaiter } from '../src/runtime/wait-for';
+import { createCheckpointWaiter, ProjectionsBehindError } from '../src/runtime/wait-for';
 import {
   appendGroups,
   balancesOf,
@@ -100,7 +100,7 @@ it('commits the checkpoint in the same transaction as the read-model changes', a
       },
     },
   });
-  expect(await handle.waitFor(head, ['balances'], 10_000)).toBe(true);
+  await handle.waitFor(head, ['balances'], 10_000);
   // The first batch: inside its transaction both moved; from outside, neither had yet.
   expect(seen[0]).toMatchObject({ outsideCheckpoint: 0, outsideRows: 0 });
   expect(seen[0]!.insideRows).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ it('resumes after its connection is killed mid-batch, with nothing lost or doubl
       },
     },
   });
-  expect(await handle.waitFor(head, ['balances', 'ledger_entries'], 20_000)).toBe(true);
+  await handle.waitFor(head, ['balances', 'ledger_entries'], 20_000);
   expect(killed).toBeGreaterThan(2);
   const events = groups.flat();
   expect(await accountBalances()).toEqual(balancesOf(events));
@@ -181,10 +181,13 @@ it('records a poison event, stays on it without skipping, and gets past it once 
   );
   const [status] = await handle.status();
   expect(status).toMatchObject({ name: 'balances', state: 'failed', failure: { eventId: poison.id } });
-  expect(await handle.waitFor(head, ['balances'], 300)).toBe(false);
+  // Waiting for it says why it ends without the position: which projection stopped, and where.
+  await expect(handle.waitFor(head, ['balances'], 300)).rejects.toThrow(
+    `projections behind position ${head} after 300 ms: balances at ${poison.globalPosition - 1}`,
+  );
 
   broken = false; // the fix is deployed: the next retry gets through
-  expect(await handle.waitFor(head, ['balances'], 10_000)).toBe(true);
+  await handle.waitFor(head, ['balances'], 10_000);
   expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
   const { rows } = await db.pool.query('SELECT resolved_at FROM projection_failures');
   expect(rows).toHaveLength(1);
@@ -221,7 +224,9 @@ it('stops at an event it cannot read (a newer shape than it knows) instead of sk
   });
   expect(failure.error).toContain('written in version 2, and this reader knows up to version 1');
   expect(await checkpoint('balances')).toBe(before);
-  expect(await handle.waitFor(head, ['balances'], 300)).toBe(false);
+  await expect(handle.waitFor(head, ['balances'], 300)).rejects.toThrow(
+    `projections behind position ${head} after 300 ms: balances at ${before}`,
+  );
 });
 
 it('runs one instance of each projector across two processes, and fails over', async () => {
@@ -230,7 +235,7 @@ it('runs one instance of each projector across two processes, and fails over', a
   const subset = projections.filter((p) => ['balances', 'ledger_entries', 'transactions'].includes(p.name));
   const a = await start({ projections: subset, batchSize: 10 });
   const b = await start({ projections: subset, batchSize: 10 });
-  expect(await a.waitFor(first, ['balances', 'ledger_entries', 'transactions'], 10_000)).toBe(true);
+  await a.waitFor(first, ['balances', 'ledger_entries', 'transactions'], 10_000);
 
   const leaders = async () => {
     const [sa, sb] = await Promise.all([a.status(), b.status()]);
@@ -244,7 +249,7 @@ it('runs one instance of each projector across two processes, and fails over', a
   await gone.stop();
   handles.splice(handles.indexOf(gone), 1);
   const head = await appendGroups(store, groups.slice(60));
-  expect(await survivor.waitFor(head, ['balances', 'ledger_entries', 'transactions'], 10_000)).toBe(true);
+  await survivor.waitFor(head, ['balances', 'ledger_entries', 'transactions'], 10_000);
   expect((await survivor.status()).every((s) => s.leader)).toBe(true);
 
   const events = groups.flat();
@@ -261,8 +266,7 @@ it('waitFor resolves once the position is projected, so a user reads back their 
     .flat()
     .find((e) => e.type === 'UserRegistered' && (e.data as { role: string }).role === 'user')!;
   const userId = (registered.data as { userId: string }).userId;
-  const before = await handle.waitFor(head, undefined, 10_000);
-  expect(before).toBe(true);
+  await handle.waitFor(head, ['balances', 'transactions'], 10_000);
   const { rows: was } = await db.pool.query('SELECT account_balance FROM user_balances WHERE user_id = $1', [
     userId,
   ]);
@@ -293,7 +297,7 @@ it('waitFor resolves once the position is projected, so a user reads back their 
   ]);
   const waiter = await createCheckpointWaiter(db.pool); // as the API process would hold it
   try {
-    expect(await waiter.waitFor(lastPosition)).toBe(true);
+    await waiter.waitFor(lastPosition, ['balances', 'transactions']);
     const { rows: now } = await db.pool.query(
       'SELECT account_balance FROM user_balances WHERE user_id = $1',
       [userId],
@@ -304,7 +308,22 @@ it('waitFor resolves once the position is projected, so a user reads back their 
       [userId, 'other'],
     );
     expect(history).toEqual([{ amount: 12_345, type: 'other' }]);
-    expect(await waiter.waitFor(lastPosition + 1000, undefined, 200)).toBe(false);
+    // A position not reached: the wait ends by naming each projection behind it and where it is.
+    const late = waiter.waitFor(lastPosition + 1000, ['balances', 'transactions'], 200);
+    await expect(late).rejects.toBeInstanceOf(ProjectionsBehindError);
+    await expect(late).rejects.toMatchObject({
+      position: lastPosition + 1000,
+      behind: [
+        { name: 'balances', position: lastPosition },
+        { name: 'transactions', position: lastPosition },
+      ],
+    });
+    // A name no projection has is a type error, and at run time it fails at once instead of
+    // waiting out the timeout.
+    // @ts-expect-error 'balance' is not a projection's name
+    await expect(waiter.waitFor(lastPosition, ['balance'], 60_000)).rejects.toThrow(
+      'unknown projection balance; known: ledger_entries, balances,',
+    );
   } finally {
     await waiter.close();
   }

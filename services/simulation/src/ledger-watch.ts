@@ -5,7 +5,13 @@
  * postings of an event sum to zero, no user or escrow account below zero, no withdrawal decided
  * or settled twice, no submission decided or rewarded twice.
  */
-import { decodeEvent, postingsOf, type EventStore, type RecordedKoboEvent } from '@kobo/ledger';
+import {
+  decodeEvent,
+  postingsOf,
+  type EventStore,
+  type RecordedKoboEvent,
+  type WithdrawalStatus,
+} from '@kobo/ledger';
 
 export interface UserView {
   userId: string;
@@ -18,7 +24,7 @@ export interface WithdrawalView {
   withdrawalId: string;
   userId: string;
   amount: number;
-  status: 'pending' | 'approved' | 'rejected' | 'paid' | 'failed';
+  status: WithdrawalStatus;
   requested: number;
   decided: number;
   settled: number;
@@ -184,7 +190,7 @@ export class LedgerWatch {
           this.fail(event, `payout of withdrawal ${event.data.withdrawalId} that was not approved`);
         if (++withdrawal.settled > 1)
           this.fail(event, `payout of withdrawal ${event.data.withdrawalId} settled twice`);
-        withdrawal.status = event.type === 'PayoutSucceeded' ? 'paid' : 'failed';
+        withdrawal.status = event.type === 'PayoutSucceeded' ? 'paid' : 'payout_failed';
         break;
       }
     }

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { balanceOf, minimumWithdrawal, type RecordedKoboEvent } from '@kobo/ledger';
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { send, type Answer, type Request } from './http-client';
@@ -293,9 +293,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const u = rng.pick(banked);
       const view = watch.users.get(u.userId)!;
       const type = rng.chance(0.15) ? 'activityWithdrawal' : 'withdrawal';
-      const available = type === 'activityWithdrawal' ? view.activity : view.account;
-      const minimum =
-        type === 'activityWithdrawal' ? rules.minWithdrawalActivity : rules.minWithdrawalAccount;
+      const available = view[balanceOf(type)];
+      const minimum = minimumWithdrawal(rules, balanceOf(type));
       const roll = rng.next();
       // Whole naira: below the minimum, above the balance, or a valid amount when there is one.
       let amount: number;
@@ -409,7 +408,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const same =
           (which === 'approve' && w.status !== 'rejected') ||
           (which === 'reject' && w.status === 'rejected') ||
-          (which === 'mark-failed' && w.status === 'failed');
+          (which === 'mark-failed' && w.status === 'payout_failed');
         if ((answer.status < 400 && !same) || appended.length)
           violate(
             `${which} of a ${w.status} withdrawal answered ${answer.status} and appended ${appended.length} events`,

@@ -98,15 +98,6 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
     async api() {
       // Like a separate API process: its own checkpoint waiter, whether the projectors run or not.
       const waiter = await createCheckpointWaiter(pool, { pollIntervalMs: 200 });
-      const apiProjectors: ApiContext['projectors'] = {
-        waitFor: (position, names, timeoutMs) =>
-          waiter.waitFor(
-            position,
-            names,
-            Math.min(timeoutMs ?? READ_YOUR_WRITES_WAIT_MS, READ_YOUR_WRITES_WAIT_MS),
-          ),
-        status: async () => (projectors ? projectors.status() : []),
-      };
       const context: ApiContext = {
         config,
         logger,
@@ -114,8 +105,8 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         store,
         commands,
         auth,
-        projectors: apiProjectors,
-        writes: createReadYourWrites(apiProjectors),
+        projectors: { status: async () => (projectors ? projectors.status() : []) },
+        writes: createReadYourWrites(waiter, logger, { timeoutMs: READ_YOUR_WRITES_WAIT_MS }),
       };
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);

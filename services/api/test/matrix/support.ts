@@ -8,7 +8,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { nairaToKobo } from '@kobo/ledger';
-import { projections } from '@kobo/projector';
+import { projectionNames } from '@kobo/projector';
 import { createApiApp, features } from '../../src/app';
 import { openApiPath, PROBLEM_CONTENT_TYPE, type RouteDefinition } from '../../src/http';
 import { uploadsOf } from '../../src/uploads/uploads-of';
@@ -89,9 +89,7 @@ export function describeAnswer(res: Response): string {
 }
 
 async function settled(h: Harness, position: number): Promise<void> {
-  const names = projections.map((p) => p.name);
-  if (!(await h.projectors.waitFor(position, names, 10_000)))
-    throw new Error(`read models did not reach position ${position}`);
+  await h.projectors.waitFor(position, projectionNames, 10_000);
 }
 
 export function pngBytes(): Promise<Buffer> {

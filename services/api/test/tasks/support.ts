@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { nairaToKobo, type CommandResult } from '@kobo/ledger';
+import { projectionNames } from '@kobo/projector';
 import type { Harness } from '../support/harness';
 
 export interface TestUser {
@@ -59,9 +60,7 @@ export async function createCampaign(h: Harness, spec: CampaignSpec = {}): Promi
 
 /** Waits until every read model has the command's events. */
 export async function settled(h: Harness, result: CommandResult): Promise<void> {
-  const names = (await h.projectors.status()).map((p) => p.name);
-  if (!(await h.projectors.waitFor(result.lastPosition, names, 10_000)))
-    throw new Error(`read models did not reach position ${result.lastPosition}`);
+  await h.projectors.waitFor(result.lastPosition, projectionNames, 10_000);
 }
 
 export function pngBytes(width = 640, height = 480): Promise<Buffer> {

@@ -1,7 +1,7 @@
 /** Users for the user-area tests, made through the ledger's own commands (no auth route needed). */
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
-import { projections } from '@kobo/projector';
+import { projectionNames } from '@kobo/projector';
 import { hashPassword } from '../../src/accounts/password-hashing';
 import type { Harness } from '../support/harness';
 
@@ -11,12 +11,9 @@ export interface TestUser {
   auth: { Authorization: string };
 }
 
-const allProjections = projections.map((p) => p.name);
-
 /** Waits until every projector has applied `position` (the tests read several read models). */
 export async function settled(h: Harness, position: number): Promise<void> {
-  if (!(await h.projectors.waitFor(position, allProjections, 10_000)))
-    throw new Error(`projectors did not reach position ${position}`);
+  await h.projectors.waitFor(position, projectionNames, 10_000);
 }
 
 export async function registerUser(

@@ -31,7 +31,7 @@ export type PayoutOutcome =
   | { status: 'paid'; reference: string }
   | { status: 'pending' }
   | { status: 'failed'; reason: string }
-  | { status: 'already_settled'; withdrawalStatus: 'paid' | 'failed' };
+  | { status: 'already_settled'; withdrawalStatus: 'paid' | 'payout_failed' };
 
 /** The provider failed this attempt; another follows (the queue's backoff). */
 export class PayoutAttemptFailedError extends Error {
@@ -53,7 +53,7 @@ export async function payWithdrawal(
   const withdrawal = fold(userDecider, events).withdrawals.get(withdrawalId);
   if (!withdrawal)
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
-  if (withdrawal.status === 'paid' || withdrawal.status === 'failed')
+  if (withdrawal.status === 'paid' || withdrawal.status === 'payout_failed')
     return { status: 'already_settled', withdrawalStatus: withdrawal.status };
   if (withdrawal.status !== 'approved')
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} is ${withdrawal.status}, not approved.`);

@@ -19,6 +19,17 @@ export type UserStatus = 'active' | 'inactive' | 'suspended';
 export type BalanceKind = 'account' | 'activity';
 /** The wire name of a withdrawal kind, as the client sends it. */
 export type WithdrawalType = 'withdrawal' | 'activityWithdrawal';
+
+/** The withdrawal type (wire name) of a withdrawal from `balance`; `balanceOf` is its inverse. */
+export function withdrawalTypeOf(balance: BalanceKind): WithdrawalType {
+  return balance === 'activity' ? 'activityWithdrawal' : 'withdrawal';
+}
+
+/** The balance a withdrawal of `type` is taken from; `withdrawalTypeOf` is its inverse. */
+export function balanceOf(type: WithdrawalType): BalanceKind {
+  return type === 'activityWithdrawal' ? 'activity' : 'account';
+}
+
 export type CampaignStatus = 'active' | 'paused' | 'completed' | 'draft' | 'deleted';
 
 export interface BankDetails {

@@ -3,7 +3,7 @@
  * services/platform/src/config.ts (the ledger depends on nothing of ours, so it is declared here).
  */
 import { Accounts, kobo, type Kobo } from '../money';
-import type { BalanceKind, WithdrawalType } from './events';
+import type { BalanceKind } from './events';
 
 export interface MoneyRules {
   signupBonus: number;
@@ -26,10 +26,6 @@ export const defaultMoneyRules: MoneyRules = {
   withdrawalFee: 0,
   bankChangeHoldHours: DEFAULT_BANK_CHANGE_HOLD_HOURS,
 };
-
-export function balanceOf(type: WithdrawalType): BalanceKind {
-  return type === 'activityWithdrawal' ? 'activity' : 'account';
-}
 
 export function minimumWithdrawal(rules: MoneyRules, balance: BalanceKind): Kobo {
   return kobo(balance === 'activity' ? rules.minWithdrawalActivity : rules.minWithdrawalAccount);

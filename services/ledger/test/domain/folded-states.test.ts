@@ -137,7 +137,7 @@ describe('folded states kept per process', () => {
   });
 
   describe('snapshots saved for a new process', () => {
-    const savedOf = async (userId: string, kind = 'user@1') =>
+    const savedOf = async (userId: string, kind = 'user@2') =>
       (
         await db.pool.query<{ version: number; state: { balances: { account: number } } }>(
           'SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
@@ -161,7 +161,7 @@ describe('folded states kept per process', () => {
       // ...and came from the snapshot: a mark put into the saved state shows through the tail.
       await db.pool.query(
         `UPDATE stream_snapshots SET state = jsonb_set(state, '{username}', '"from-the-snapshot"')
-         WHERE stream_id = $1 AND kind = 'user@1'`,
+         WHERE stream_id = $1 AND kind = 'user@2'`,
         [streams.user(userId)],
       );
       forgetFoldedStates(storeB);

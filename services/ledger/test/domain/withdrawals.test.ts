@@ -1,6 +1,6 @@
 import { userDecider } from '../../src/domain/user/decider';
 import type { RequestWithdrawal } from '../../src/domain/user/commands';
-import type { UserEvent } from '../../src/domain/events';
+import { balanceOf, withdrawalTypeOf, type UserEvent } from '../../src/domain/events';
 import { Accounts, kobo, transfer, type Kobo } from '../../src/money';
 import { specFor } from './support/spec';
 import {
@@ -34,6 +34,13 @@ const funded: UserEvent[] = [
   credited('u1', naira(10_000), 'account', 'a1'),
   credited('u1', naira(49_500), 'activity', 'a2'),
 ];
+
+test('a withdrawal type and the balance it is taken from map one to one, both ways', () => {
+  expect(withdrawalTypeOf('account')).toBe('withdrawal');
+  expect(withdrawalTypeOf('activity')).toBe('activityWithdrawal');
+  for (const balance of ['account', 'activity'] as const)
+    expect(balanceOf(withdrawalTypeOf(balance))).toBe(balance);
+});
 
 describe('requesting a withdrawal', () => {
   it('places a hold: account balance -> hold', () => {
@@ -353,7 +360,10 @@ describe('payouts', () => {
           },
         },
       ]);
-    expect(user.given([...approvedHold, ...events]).state().balances.account).toBe(naira(10_000));
+    const after = user.given([...approvedHold, ...events]).state();
+    expect(after.balances.account).toBe(naira(10_000));
+    // The word the withdrawals read model and the user area's API use too.
+    expect(after.withdrawals.get('w1')?.status).toBe('payout_failed');
   });
 
   it('is recorded once: same reference is a no-op, another reference or outcome a conflict', () => {

@@ -1,9 +1,28 @@
 /** Balance adjustments: posted at once, or pending -> approved | rejected by a finance user. */
+import type { BalanceKind } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
+
+/** A row of `balance_adjustments`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface BalanceAdjustmentRow {
+  adjustment_id: string;
+  user_id: string;
+  balance: BalanceKind;
+  /** Signed: positive credits the user. */
+  amount: number;
+  reason: string;
+  /** posted: applied at once (below the threshold); pending -> approved | rejected otherwise. */
+  state: 'posted' | 'pending' | 'approved' | 'rejected';
+  requested_by: string;
+  requested_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  updated_at: Date;
+}
 
 const TABLE = 'balance_adjustments';
 
-export const adjustments: Projection = {
+export const adjustments: Projection<'adjustments'> = {
   name: 'adjustments',
   description: 'balance adjustments with their reason, who asked, who decided, and their state',
   tables: [{ name: TABLE, key: ['adjustment_id'] }],

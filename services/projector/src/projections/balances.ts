@@ -3,13 +3,32 @@ import { postingsOf } from '@kobo/ledger/src/domain/events';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 import { parseUserAccount, type UserBalanceKind } from './accounts';
 
+/** A row of `account_balances`: one per ledger account. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface AccountBalanceRow {
+  account: string;
+  balance: number;
+  entry_count: number;
+  last_position: number;
+  updated_at: Date;
+}
+
+/** A row of `user_balances`: a user's three balances, in kobo. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface UserBalanceRow {
+  user_id: string;
+  account_balance: number;
+  activity_balance: number;
+  held_balance: number;
+  last_position: number;
+  updated_at: Date;
+}
+
 const userColumn: Record<UserBalanceKind, string> = {
   account: 'account_balance',
   activity: 'activity_balance',
   hold: 'held_balance',
 };
 
-export const balances: Projection = {
+export const balances: Projection<'balances'> = {
   name: 'balances',
   description: 'balance per ledger account; account, activity and held balance per user',
   tables: [

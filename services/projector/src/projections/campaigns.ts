@@ -2,11 +2,40 @@
  * Campaigns with their progress: unit counters from the submission events, the escrow balance from
  * every posting to the campaign's escrow account (including RewardCredited on the user's stream).
  */
-import type { CampaignDetails } from '@kobo/ledger/src/domain/events';
+import type { CampaignDetails, CampaignStatus } from '@kobo/ledger/src/domain/events';
 import { postingsOf } from '@kobo/ledger/src/domain/events';
 import type { RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
 import { parseCampaignEscrow } from './accounts';
+
+/** A row of `campaigns`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface CampaignRow {
+  campaign_id: string;
+  title: string;
+  platform: string;
+  variation: string;
+  instructions: string;
+  url: string;
+  price: number;
+  units: number;
+  estimated_minutes: number;
+  image: string | null;
+  status: CampaignStatus;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  /** Approved submissions plus completed activities. */
+  approved: number;
+  pending: number;
+  rejected: number;
+  participants: number;
+  escrow_balance: number;
+  total_paid: number;
+  /** Generated: units not yet approved or reserved by a pending submission. */
+  remaining: number;
+  /** Generated: units × price. */
+  budget: number;
+}
 
 function detailColumns(details: Partial<CampaignDetails>): Row {
   return {
@@ -65,7 +94,7 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
   }
 }
 
-export const campaigns: Projection = {
+export const campaigns: Projection<'campaigns'> = {
   name: 'campaigns',
   description: 'campaign details, status, unit progress, escrow balance and totals',
   tables: [{ name: 'campaigns', key: ['campaign_id'] }],

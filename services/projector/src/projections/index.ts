@@ -10,6 +10,18 @@ import { transactions } from './transactions';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
 
+/** The read models' rows, one type per table, as the API's queries read them. */
+export type { BalanceAdjustmentRow } from './adjustments';
+export type { AccountBalanceRow, UserBalanceRow } from './balances';
+export type { CampaignRow } from './campaigns';
+export type { CommunityLinksRow } from './community';
+export type { LedgerEntryRow } from './ledger-entries';
+export type { UserStatsRow } from './stats';
+export type { SubmissionRow } from './submissions';
+export type { TransactionRow, TransactionStatus, TransactionType } from './transactions';
+export type { UserRow } from './users';
+export type { WithdrawalRow } from './withdrawals';
+
 export {
   adjustments,
   balances,
@@ -24,7 +36,7 @@ export {
 };
 
 /** Every projection, each run as its own projector (own checkpoint, lock and failures). */
-export const projections: readonly Projection[] = [
+export const projections = [
   ledgerEntries,
   balances,
   transactions,
@@ -35,17 +47,23 @@ export const projections: readonly Projection[] = [
   withdrawals,
   community,
   adjustments,
-];
+] as const satisfies readonly Projection[];
 
-/** The projections a user reads back right after a command (see docs/decisions/0004-projections.md). */
-export const readYourWritesProjections = ['balances', 'transactions'] as const;
+/** A projection's name, as its projector, checkpoint and `waitFor` know it. */
+export type ProjectionName = (typeof projections)[number]['name'];
 
+export const projectionNames: readonly ProjectionName[] = projections.map((projection) => projection.name);
+
+export function isProjectionName(name: string): name is ProjectionName {
+  return (projectionNames as readonly string[]).includes(name);
+}
+
+/** The projections of `names` (as typed on the command line), or an error naming the known ones. */
 export function projectionsNamed(names: readonly string[] | 'all'): Projection[] {
   if (names === 'all') return [...projections];
   return names.map((name) => {
     const projection = projections.find((p) => p.name === name);
-    if (!projection)
-      throw new Error(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
+    if (!projection) throw new Error(`unknown projection ${name}; known: ${projectionNames.join(', ')}`);
     return projection;
   });
 }

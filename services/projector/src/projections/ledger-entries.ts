@@ -2,7 +2,18 @@
 import { postingsOf } from '@kobo/ledger/src/domain/events';
 import { ops, timeOf, type Projection } from '../projection';
 
-export const ledgerEntries: Projection = {
+/** A row of `ledger_entries`: one posting. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface LedgerEntryRow {
+  global_position: number;
+  posting_index: number;
+  event_id: string;
+  event_type: string;
+  account: string;
+  amount: number;
+  recorded_at: Date;
+}
+
+export const ledgerEntries: Projection<'ledger_entries'> = {
   name: 'ledger_entries',
   description: 'one row per posting (the journal)',
   tables: [{ name: 'ledger_entries', key: ['global_position', 'posting_index'] }],

@@ -4,10 +4,19 @@
  */
 import { ops, type Projection, type RowOp } from '../projection';
 
+/** A row of `user_stats`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface UserStatsRow {
+  user_id: string;
+  total_tasks: number;
+  total_earnings: number;
+  total_referrals: number;
+  total_withdrawn: number;
+}
+
 const stats = (userId: string, add: Record<string, number>) =>
   ops.upsert('user_stats', { user_id: userId }, { add });
 
-export const userStats: Projection = {
+export const userStats: Projection<'stats'> = {
   name: 'stats',
   description: 'per-user totals: tasks, earnings, referrals, withdrawn',
   tables: [{ name: 'user_stats', key: ['user_id'] }],

@@ -1,7 +1,26 @@
 /** Submissions per campaign: the review screen's list (activities appear as approved at once). */
 import { ops, timeOf, type Projection } from '../projection';
 
-export const submissions: Projection = {
+/** A row of `submissions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface SubmissionRow {
+  submission_id: string;
+  campaign_id: string;
+  user_id: string;
+  kind: 'task' | 'activity';
+  proof_image: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  flags: string[];
+  perceptual_hash: string | null;
+  reward: number;
+  reason: string | null;
+  reviewed_by: string | null;
+  submitted_at: Date;
+  verified_at: Date | null;
+  reviewed_at: Date | null;
+  updated_at: Date;
+}
+
+export const submissions: Projection<'submissions'> = {
   name: 'submissions',
   description: 'task submissions and completed activities, with review status, flags and reward',
   tables: [{ name: 'submissions', key: ['submission_id'] }],

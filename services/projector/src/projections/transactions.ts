@@ -4,11 +4,28 @@
  * completed, rejected or a failed payout is failed.
  */
 import { Accounts } from '@kobo/ledger/src/money';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
-type TransactionType =
+/** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface TransactionRow {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  title: string;
+  /** Signed: a withdrawal is negative. */
+  amount: number;
+  status: TransactionStatus;
+  created_at: Date;
+  updated_at: Date;
+  event_id: string;
+  global_position: number;
+}
+
+export type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
+/** A withdrawal is pending until paid (completed), rejected or its payout failed (failed). */
+export type TransactionStatus = 'pending' | 'completed' | 'failed';
 
 function credit(
   event: RecordedKoboEvent,
@@ -32,15 +49,11 @@ function credit(
   });
 }
 
-function withdrawalStatus(
-  event: RecordedKoboEvent,
-  withdrawalId: string,
-  status: 'pending' | 'completed' | 'failed',
-) {
+function withdrawalStatus(event: RecordedKoboEvent, withdrawalId: string, status: TransactionStatus) {
   return ops.update('transactions', { id: withdrawalId }, { set: { status, updated_at: timeOf(event) } });
 }
 
-export const transactions: Projection = {
+export const transactions: Projection<'transactions'> = {
   name: 'transactions',
   description: "the user's transaction history (bonuses, rewards, referrals, adjustments, withdrawals)",
   tables: [{ name: 'transactions', key: ['id'] }],
@@ -78,7 +91,7 @@ export const transactions: Projection = {
           ops.insert('transactions', {
             id: event.data.withdrawalId,
             user_id: event.data.userId,
-            type: event.data.balance === 'account' ? 'withdrawal' : 'activityWithdrawal',
+            type: withdrawalTypeOf(event.data.balance),
             title: 'Withdrawal',
             amount: -event.data.amount,
             status: 'pending',

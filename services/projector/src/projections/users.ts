@@ -1,7 +1,30 @@
 /** Users as the admin users screen and the profile read them (never the password). */
+import type { Role, UserStatus } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
-export const users: Projection = {
+/** A row of `users`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface UserRow {
+  user_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  role: Role;
+  status: UserStatus;
+  bank_name: string | null;
+  account_num: string | null;
+  account_name: string | null;
+  referral_code: string;
+  referred_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted: boolean;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+}
+
+export const users: Projection<'users'> = {
   name: 'users',
   description: 'profile, role, status, bank details, referral code and referrer per user',
   tables: [{ name: 'users', key: ['user_id'] }],

@@ -1,7 +1,34 @@
 /** Withdrawals: pending -> approved -> paid | payout_failed, or pending -> rejected. */
+import { withdrawalTypeOf, type WithdrawalStatus, type WithdrawalType } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
-export const withdrawals: Projection = {
+/** A row of `withdrawals`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
+export interface WithdrawalRow {
+  withdrawal_id: string;
+  user_id: string;
+  type: WithdrawalType;
+  amount: number;
+  fee: number;
+  status: WithdrawalStatus;
+  bank_name: string;
+  account_num: string;
+  account_name: string;
+  requested_at: Date;
+  approved_at: Date | null;
+  approved_by: string | null;
+  rejected_at: Date | null;
+  rejected_by: string | null;
+  rejection_reason: string | null;
+  paid_at: Date | null;
+  payout_provider: string | null;
+  payout_reference: string | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  updated_at: Date;
+  request_event_id: string;
+}
+
+export const withdrawals: Projection<'withdrawals'> = {
   name: 'withdrawals',
   description: 'withdrawal requests with status, payout reference and the bank details they were made to',
   tables: [{ name: 'withdrawals', key: ['withdrawal_id'] }],
@@ -14,10 +41,10 @@ export const withdrawals: Projection = {
           ops.insert('withdrawals', {
             withdrawal_id: d.withdrawalId,
             user_id: d.userId,
-            type: d.balance === 'account' ? 'withdrawal' : 'activityWithdrawal',
+            type: withdrawalTypeOf(d.balance),
             amount: d.amount,
             fee: d.fee,
-            status: 'pending',
+            status: 'pending' satisfies WithdrawalStatus,
             bank_name: d.bankDetails.bankName,
             account_num: d.bankDetails.accountNum,
             account_name: d.bankDetails.accountName,
@@ -32,7 +59,14 @@ export const withdrawals: Projection = {
           ops.update(
             'withdrawals',
             { withdrawal_id: event.data.withdrawalId },
-            { set: { status: 'approved', approved_at: at, approved_by: event.data.by, updated_at: at } },
+            {
+              set: {
+                status: 'approved' satisfies WithdrawalStatus,
+                approved_at: at,
+                approved_by: event.data.by,
+                updated_at: at,
+              },
+            },
           ),
         ];
       case 'WithdrawalRejected':
@@ -42,7 +76,7 @@ export const withdrawals: Projection = {
             { withdrawal_id: event.data.withdrawalId },
             {
               set: {
-                status: 'rejected',
+                status: 'rejected' satisfies WithdrawalStatus,
                 rejected_at: at,
                 rejected_by: event.data.by,
                 rejection_reason: event.data.reason,
@@ -58,7 +92,7 @@ export const withdrawals: Projection = {
             { withdrawal_id: event.data.withdrawalId },
             {
               set: {
-                status: 'paid',
+                status: 'paid' satisfies WithdrawalStatus,
                 paid_at: at,
                 payout_provider: event.data.provider,
                 payout_reference: event.data.reference,
@@ -74,7 +108,7 @@ export const withdrawals: Projection = {
             { withdrawal_id: event.data.withdrawalId },
             {
               set: {
-                status: 'payout_failed',
+                status: 'payout_failed' satisfies WithdrawalStatus,
                 failed_at: at,
                 payout_provider: event.data.provider,
                 failure_reason: event.data.reason,

@@ -14,7 +14,7 @@ import { Projector, type ProjectorHooks, type ProjectorState } from './projector
 import { limiter, Signal, sleep } from './signal';
 import { EVENTS_CHANNEL, TRY_LEADER_LOCK } from './sql';
 import { readProjectorStatus } from './status';
-import { createCheckpointWaiter } from './wait-for';
+import { createCheckpointWaiter, type CheckpointWaiter } from './wait-for';
 
 export interface StartProjectorsOptions {
   pool: Pool;
@@ -55,8 +55,8 @@ export interface ProjectorStatus {
 }
 
 export interface ProjectorsHandle {
-  /** See CheckpointWaiter.waitFor: true once the projectors (default balances, transactions) reach `position`. */
-  waitFor(position: number, projectors?: readonly string[], timeoutMs?: number): Promise<boolean>;
+  /** See CheckpointWaiter.waitFor: resolves once the named projections reach `position`, or says why not. */
+  waitFor: CheckpointWaiter['waitFor'];
   status(): Promise<ProjectorStatus[]>;
   stop(): Promise<void>;
 }
@@ -162,7 +162,7 @@ export async function startProjectors(options: StartProjectorsOptions): Promise<
   );
 
   return {
-    waitFor: (position, names, timeoutMs) => waiter.waitFor(position, names, timeoutMs),
+    waitFor: (position, projections, timeoutMs) => waiter.waitFor(position, projections, timeoutMs),
     async status() {
       const stored = await readProjectorStatus(
         pool,

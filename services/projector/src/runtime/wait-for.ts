@@ -4,26 +4,43 @@
  * NOTIFY after every committed batch, with a slow poll as a safety net for a dropped connection.
  */
 import type { Pool } from '@kobo/platform/src/database';
-import { readYourWritesProjections } from '../projections';
+import { isProjectionName, projectionNames, type ProjectionName } from '../projections';
 import { readCheckpoints } from './checkpoints';
 import { DedicatedClient } from './dedicated-client';
 import { CHECKPOINT_CHANNEL } from './sql';
 
 export interface CheckpointWaiter {
   /**
-   * Resolves true once every named projector (default: balances and transactions) has applied
-   * `position`, or false after `timeoutMs` (default 5000).
+   * Resolves once every named projection has applied `position`. Rejects with a
+   * ProjectionsBehindError (which of them did not, and where each stands) after `timeoutMs`
+   * (default 5000), at once for a name no projection has, and when the waiter closes first.
    */
-  waitFor(position: number, projectors?: readonly string[], timeoutMs?: number): Promise<boolean>;
+  waitFor(position: number, projections: readonly ProjectionName[], timeoutMs?: number): Promise<void>;
   /** The checkpoints as last seen. */
   positions(): ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
+/** Projections that had not reached a position when the wait for it ended. */
+export class ProjectionsBehindError extends Error {
+  constructor(
+    readonly position: number,
+    readonly behind: readonly { name: ProjectionName; position: number }[],
+    why: string,
+  ) {
+    super(
+      `projections behind position ${position} ${why}: ` +
+        behind.map((p) => `${p.name} at ${p.position}`).join(', '),
+    );
+    this.name = 'ProjectionsBehindError';
+  }
+}
+
 interface Waiter {
   position: number;
-  projectors: readonly string[];
-  resolve: (reached: boolean) => void;
+  projections: readonly ProjectionName[];
+  resolve: () => void;
+  reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
 
@@ -35,18 +52,26 @@ export async function createCheckpointWaiter(
   const waiters = new Set<Waiter>();
   let closed = false;
 
-  const reached = (waiter: Waiter) =>
-    waiter.projectors.every((name) => (known.get(name) ?? 0) >= waiter.position);
+  const positionOf = (name: string) => known.get(name) ?? 0;
+  const reached = (waiter: Waiter) => waiter.projections.every((name) => positionOf(name) >= waiter.position);
+  const behind = (waiter: Waiter, why: string) =>
+    new ProjectionsBehindError(
+      waiter.position,
+      waiter.projections
+        .filter((name) => positionOf(name) < waiter.position)
+        .map((name) => ({ name, position: positionOf(name) })),
+      why,
+    );
   const settle = () => {
     for (const waiter of waiters)
       if (reached(waiter)) {
         clearTimeout(waiter.timer);
         waiters.delete(waiter);
-        waiter.resolve(true);
+        waiter.resolve();
       }
   };
   const learn = (name: string, position: number) => {
-    if (position > (known.get(name) ?? 0)) known.set(name, position);
+    if (position > positionOf(name)) known.set(name, position);
   };
   const refresh = async () => {
     for (const [name, position] of await readCheckpoints(pool)) learn(name, position);
@@ -74,21 +99,32 @@ export async function createCheckpointWaiter(
   poll.unref();
 
   return {
-    waitFor(position, projectors = readYourWritesProjections, timeoutMs = 5000) {
+    waitFor(position, projections, timeoutMs = 5000) {
       if (closed) return Promise.reject(new Error('checkpoint waiter is closed'));
-      return new Promise<boolean>((resolve) => {
+      const unknown = projections.filter((name) => !isProjectionName(name));
+      if (unknown.length)
+        return Promise.reject(
+          new Error(`unknown projection ${unknown.join(', ')}; known: ${projectionNames.join(', ')}`),
+        );
+      return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           position,
-          projectors,
+          projections,
           resolve,
+          reject,
+          // Read the stored checkpoints once more, so a lost notification is not reported as lag.
           timer: setTimeout(() => {
-            waiters.delete(waiter);
-            resolve(false);
+            void refresh()
+              .catch(() => undefined)
+              .then(() => {
+                if (!waiters.delete(waiter)) return;
+                reject(behind(waiter, `after ${timeoutMs} ms`));
+              });
           }, timeoutMs),
         };
         if (reached(waiter)) {
           clearTimeout(waiter.timer);
-          resolve(true);
+          resolve();
           return;
         }
         waiters.add(waiter);
@@ -100,7 +136,7 @@ export async function createCheckpointWaiter(
       clearInterval(poll);
       for (const waiter of waiters) {
         clearTimeout(waiter.timer);
-        waiter.resolve(false);
+        waiter.reject(behind(waiter, 'when the checkpoint waiter closed'));
       }
       waiters.clear();
       await listener.close();

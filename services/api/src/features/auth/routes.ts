@@ -76,7 +76,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     handler: async ({ body }) => {
       const done = await signUp(body, ctx);
       if (done.lastPosition > 0)
-        await ctx.projectors.waitFor(done.lastPosition, ['users', 'balances', 'transactions', 'stats']);
+        await ctx.writes.caughtUpTo(done.lastPosition, ['users', 'balances', 'transactions', 'stats']);
       return {
         message: authMessages.registered,
         id: done.userId,
@@ -287,7 +287,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       // After the event: if this fails the account is deleted anyway and sign-in refuses it.
       await deleteCredentials(ctx.pool, userId);
       await ctx.auth.sessions.endAll(userId);
-      await ctx.projectors.waitFor(result.lastPosition, ['users']);
+      await ctx.writes.caughtUpTo(result.lastPosition, ['users']);
       return { message: authMessages.accountDeletedDone };
     },
   }),

@@ -37,7 +37,7 @@ export const communityRoutes: FeatureRoutes = (ctx) => [
         { changes, by: principal.userId },
         { actor: `admin:${principal.userId}`, correlationId: String(req.id) },
       );
-      await ctx.projectors.waitFor(result.lastPosition, ['community']);
+      await ctx.writes.caughtUpTo(result.lastPosition, ['community']);
       return {
         status: 'success' as const,
         message: communityMessages.updated,

@@ -8,7 +8,7 @@ import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal 
 import { staffMeta } from '../admin/wire';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
 
-const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'stats'];
+const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'stats'] as const;
 const REJECTION_REASON = 'Please give a reason for the rejection.';
 
 const adjustmentParams = z.object({ adjustmentId: z.string().min(1).max(200) });
@@ -30,7 +30,7 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
     const found = await findAdjustment(ctx.pool, adjustmentId);
     if (!found) throw new HttpProblem('not_found', 'Adjustment not found.');
     const result = await run(found.userId);
-    await ctx.projectors.waitFor(result.lastPosition, ADJUSTMENT_VIEWS);
+    await ctx.writes.caughtUpTo(result.lastPosition, ADJUSTMENT_VIEWS);
     return { message, adjustment: (await findAdjustment(ctx.pool, adjustmentId))! };
   }
 

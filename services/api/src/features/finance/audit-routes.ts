@@ -64,7 +64,7 @@ export function auditRoutes(ctx: ApiContext, runs: RunBook) {
           ),
         ]);
         const stamps = new Map(checkpoints.rows.map((row) => [row.projector, row]));
-        const described = new Map(projections.map((p) => [p.name, p.description]));
+        const described = new Map<string, string>(projections.map((p) => [p.name, p.description]));
         const list = statuses.map((s) => ({
           name: s.name,
           description: described.get(s.name) ?? null,

@@ -23,7 +23,7 @@ import {
 // approves a withdrawal must not also be able to record its outcome).
 const FINANCE = ['finance', 'admin'] as const;
 const SETTLES = ['finance'] as const;
-const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
+const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'] as const;
 
 export const payoutRoutes: FeatureRoutes = (ctx) => {
   async function settle(
@@ -34,7 +34,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
     const found = await findWithdrawal(ctx.pool, withdrawalId);
     if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
     const result = await run(found.user_id);
-    await ctx.projectors.waitFor(result.lastPosition, PAYOUT_VIEWS);
+    await ctx.writes.caughtUpTo(result.lastPosition, PAYOUT_VIEWS);
     return { message, withdrawal: toPayout((await findWithdrawal(ctx.pool, withdrawalId))!) };
   }
 

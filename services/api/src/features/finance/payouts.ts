@@ -1,24 +1,25 @@
 /** The manual payout list: approved withdrawals waiting for finance's bank transfer, and their outcome. */
+import type { WithdrawalStatus } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import {
   findWithdrawal,
   fullNameOf,
   payoutState,
   SELECT_WITHDRAWALS,
-  type WithdrawalRow,
+  type WithdrawalWithRequester,
 } from '../admin/withdrawals/queries';
 import { iso, toNaira } from '../admin/wire';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 
-const statusesFor: Record<(typeof payoutStates)[number], string[]> = {
+const statusesFor: Record<(typeof payoutStates)[number], WithdrawalStatus[]> = {
   pending: ['approved'],
   paid: ['paid'],
   failed: ['payout_failed'],
   all: ['approved', 'paid', 'payout_failed'],
 };
 
-export function toPayout(row: WithdrawalRow): PayoutView {
+export function toPayout(row: WithdrawalWithRequester): PayoutView {
   return {
     withdrawalId: row.withdrawal_id,
     userId: row.user_id,
@@ -66,7 +67,7 @@ export async function listPayouts(pool: Pool, query: Omit<PayoutsQuery, 'sort' |
       'w.account_num',
       'w.payout_reference',
     ]);
-  return readPage<WithdrawalRow>(pool, {
+  return readPage<WithdrawalWithRequester>(pool, {
     select: SELECT_WITHDRAWALS,
     where,
     order: PAYOUT_ORDER,
@@ -77,7 +78,10 @@ export async function listPayouts(pool: Pool, query: Omit<PayoutsQuery, 'sort' |
 }
 
 /** Every payout in a state, a page at a time by key (for the bank file: no list is held whole). */
-export async function* allPayouts(pool: Pool, state: PayoutsQuery['state']): AsyncGenerator<WithdrawalRow> {
+export async function* allPayouts(
+  pool: Pool,
+  state: PayoutsQuery['state'],
+): AsyncGenerator<WithdrawalWithRequester> {
   let after: string | undefined;
   do {
     const page = await listPayouts(pool, { state, page: 1, after });

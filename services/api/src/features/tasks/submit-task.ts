@@ -94,10 +94,10 @@ async function submissionAfter(
   result: CommandResult,
   expected: { campaignId: string; userId: string; proofImage: string | null },
 ): Promise<SubmissionView> {
-  await context.projectors.waitFor(result.lastPosition, readBack);
+  await context.writes.caughtUpTo(result.lastPosition, readBack);
   const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
   if (row) return submissionView(row);
-  // The read model is late (waitFor timed out): answer from the event the command appended.
+  // The read model is late (caughtUpTo logged it): answer from the event the command appended.
   const event = result.events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   const data = (event?.data ?? {}) as { submissionId?: string; reward?: number };
   return {

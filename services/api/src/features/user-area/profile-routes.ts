@@ -126,7 +126,7 @@ export const profileRoutes = (ctx: ApiContext) => [
       }
       // The next read of the dashboard sees the change (read-your-writes); this answer is the
       // ledger's own, so a saved change never answers 404 while the users read model is behind.
-      await ctx.projectors.waitFor(position, ['users']);
+      await ctx.writes.caughtUpTo(position, ['users']);
       return {
         message: profileGiven ? messages.profileUpdated : messages.bankUpdated,
         profile: profileOfUser(await currentUser(ctx.store, userId)),

@@ -4,6 +4,7 @@
  */
 import { Accounts } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import type { TransactionRow as ReadModelTransactionRow, WithdrawalRow } from '@kobo/projector';
 import { Conditions, readPage } from '../../http';
 
 export interface ProfileRow {
@@ -65,14 +66,11 @@ export async function findBalances(pool: Pool, userId: string): Promise<Balances
   return rows[0] ?? { account_balance: 0, activity_balance: 0, held_balance: 0 };
 }
 
-export interface TransactionRow {
-  id: string;
-  type: string;
-  title: string;
-  amount: number;
-  status: string;
-  created_at: Date;
-}
+/** The columns of the user's history that the client sees. */
+export type TransactionRow = Pick<
+  ReadModelTransactionRow,
+  'id' | 'type' | 'title' | 'amount' | 'status' | 'created_at'
+>;
 
 /** The user's transactions, newest first, a page at a time (by number or by key). */
 export async function listTransactions(
@@ -92,33 +90,9 @@ export async function listTransactions(
   });
 }
 
-export interface WithdrawalRow {
-  withdrawal_id: string;
-  type: 'withdrawal' | 'activityWithdrawal';
-  amount: number;
-  fee: number;
-  status: 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
-  bank_name: string;
-  account_num: string;
-  account_name: string;
-  requested_at: Date;
-  approved_at: Date | null;
-  rejected_at: Date | null;
-  rejection_reason: string | null;
-  paid_at: Date | null;
-  payout_provider: string | null;
-  payout_reference: string | null;
-  failed_at: Date | null;
-  failure_reason: string | null;
-}
-
-const withdrawalColumns = `withdrawal_id, type, amount, fee, status, bank_name, account_num, account_name,
-  requested_at, approved_at, rejected_at, rejection_reason, paid_at, payout_provider, payout_reference,
-  failed_at, failure_reason`;
-
 export async function listWithdrawals(pool: Pool, userId: string): Promise<WithdrawalRow[]> {
   const { rows } = await pool.query<WithdrawalRow>(
-    `SELECT ${withdrawalColumns} FROM withdrawals WHERE user_id = $1
+    `SELECT * FROM withdrawals WHERE user_id = $1
      ORDER BY requested_at DESC, withdrawal_id`,
     [userId],
   );
@@ -131,7 +105,7 @@ export async function findWithdrawal(
   withdrawalId: string,
 ): Promise<WithdrawalRow | undefined> {
   const { rows } = await pool.query<WithdrawalRow>(
-    `SELECT ${withdrawalColumns} FROM withdrawals WHERE user_id = $1 AND withdrawal_id = $2`,
+    'SELECT * FROM withdrawals WHERE user_id = $1 AND withdrawal_id = $2',
     [userId, withdrawalId],
   );
   return rows[0];

@@ -1,6 +1,7 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
 import type { UserState } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
+import type { WithdrawalRow } from '@kobo/projector';
 import { toNaira } from './naira';
 import type {
   BalancesRow,
@@ -9,7 +10,6 @@ import type {
   StatementRow,
   SubmissionRow,
   TransactionRow,
-  WithdrawalRow,
 } from './queries';
 import type { payoutStates } from './schemas';
 import { entryTitle } from './statement-titles';
@@ -84,7 +84,11 @@ export function dashboardView(row: DashboardRow, money: Config['money']) {
   };
 }
 
-const transactionStatus = { completed: 'Completed', pending: 'Pending', failed: 'Failed' } as const;
+const transactionStatus = {
+  completed: 'Completed',
+  pending: 'Pending',
+  failed: 'Failed',
+} as const satisfies Record<TransactionRow['status'], string>;
 const isWithdrawal = (type: string) => type === 'withdrawal' || type === 'activityWithdrawal';
 
 export function transactionView(row: TransactionRow) {
@@ -95,7 +99,7 @@ export function transactionView(row: TransactionRow) {
     // The client puts the minus sign on withdrawals itself, so they travel as the amount requested;
     // an adjustment ('other') keeps its sign, since it may be a debit.
     amount: toNaira(isWithdrawal(row.type) ? Math.abs(row.amount) : row.amount),
-    status: transactionStatus[row.status as keyof typeof transactionStatus] ?? 'Completed',
+    status: transactionStatus[row.status],
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -1,11 +1,18 @@
 /** Withdrawals: POST /users/withdraw places a hold; GET /users/withdrawals follows each payout. */
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
+import {
+  KOBO_UUID_NAMESPACE,
+  nairaToKobo,
+  withdrawalTypeOf,
+  type HandledEvent,
+  type WithdrawalRequested,
+} from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
 import { currentUser } from '../auth/users';
-import { findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
+import type { WithdrawalRow } from '@kobo/projector';
+import { findWithdrawal, listWithdrawals } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';
 import { z } from 'zod';
@@ -23,20 +30,18 @@ export function withdrawalIdFor(userId: string, idempotencyKey: string | undefin
     : uuidv5(`withdrawal:${userId}:${idempotencyKey}`, KOBO_UUID_NAMESPACE);
 }
 
-/** The request as the ledger recorded it (undefined when the decision changed nothing). */
+/**
+ * The request as the ledger recorded it, as the withdrawals projection will write it (undefined
+ * when the decision changed nothing).
+ */
 function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
   const event = events.find((e) => e.type === 'WithdrawalRequested');
   if (!event) return undefined;
-  const d = event.data as {
-    withdrawalId: string;
-    balance: 'account' | 'activity';
-    amount: number;
-    fee: number;
-    bankDetails: { bankName: string; accountNum: string; accountName: string };
-  };
+  const d = event.data as WithdrawalRequested['data'];
   return {
     withdrawal_id: d.withdrawalId,
-    type: d.balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
+    user_id: d.userId,
+    type: withdrawalTypeOf(d.balance),
     amount: d.amount,
     fee: d.fee,
     status: 'pending',
@@ -45,13 +50,17 @@ function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | u
     account_name: d.bankDetails.accountName,
     requested_at: at,
     approved_at: null,
+    approved_by: null,
     rejected_at: null,
+    rejected_by: null,
     rejection_reason: null,
     paid_at: null,
     payout_provider: null,
     payout_reference: null,
     failed_at: null,
     failure_reason: null,
+    updated_at: at,
+    request_event_id: event.id,
   };
 }
 
@@ -98,7 +107,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       if (row) ctx.writes.wrote(userId, result.lastPosition);
       else {
         // No WithdrawalRequested (the decision changed nothing): read back the withdrawal as it stands.
-        await ctx.projectors.waitFor(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
+        await ctx.writes.caughtUpTo(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
         row = await findWithdrawal(ctx.pool, userId, withdrawalId);
       }
       if (!row)

@@ -71,5 +71,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide: decideUser,
   evolve: evolveUser,
   initialState: initialUserState,
-  snapshot: { kind: 'user@1', restore: restoreUserState },
+  // user@2: a failed payout's withdrawal status is 'payout_failed' (it was 'failed' in user@1).
+  snapshot: { kind: 'user@2', restore: restoreUserState },
 };

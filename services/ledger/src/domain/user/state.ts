@@ -4,7 +4,8 @@ import { Accounts } from '../../money';
 import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
 import { postingsOf } from '../events';
 
-export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'failed';
+/** A withdrawal's status, the same word in the domain, the withdrawals read model and the API. */
+export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
 
 export interface WithdrawalRecord {
   withdrawalId: string;
@@ -224,6 +225,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         }),
       };
     case 'PayoutFailed':
-      return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'failed' }) };
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'payout_failed' }),
+      };
   }
 }

@@ -5,14 +5,15 @@
  */
 import { Accounts, kobo, transfer, type Posting } from '../../money';
 import { conflict, DomainError, invalid, notFound } from '../errors';
-import type {
-  PayoutFailed,
-  PayoutSucceeded,
-  WithdrawalApproved,
-  WithdrawalRejected,
-  WithdrawalRequested,
+import {
+  balanceOf,
+  type PayoutFailed,
+  type PayoutSucceeded,
+  type WithdrawalApproved,
+  type WithdrawalRejected,
+  type WithdrawalRequested,
 } from '../events';
-import { balanceOf, minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
+import { minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
 import { isBlank } from '../text';
 import type {
   ApproveWithdrawal,
@@ -130,7 +131,7 @@ export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: Use
     if (w.reference === reference.trim()) return [];
     throw conflict(`This payout was already recorded as paid with reference ${w.reference}.`);
   }
-  if (w.status === 'failed') throw conflict('This payout was already recorded as failed.');
+  if (w.status === 'payout_failed') throw conflict('This payout was already recorded as failed.');
   // The fee stays with the platform; the rest leaves for the bank.
   const postings: Posting[] = [
     ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),
@@ -148,7 +149,7 @@ export function recordPayoutFailed(command: RecordPayoutFailed, state: UserState
   const { userId, withdrawalId, provider, reason } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   requireApproved(w);
-  if (w.status === 'failed') return [];
+  if (w.status === 'payout_failed') return [];
   if (w.status === 'paid') throw conflict('This payout was already recorded as paid.');
   if (isBlank(reason)) throw invalid('A reason is required when a payout fails.', 'reason');
   return [

@@ -1,54 +1,33 @@
 /** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
+import type { CampaignRow, SubmissionRow } from '@kobo/projector';
 import { platformsMatching } from '../../tasks/platforms';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso, toNaira } from '../wire';
 import type { AdminCampaign, AdminSubmission } from './schemas';
 
-interface CampaignRow {
-  campaign_id: string;
-  title: string;
-  platform: string;
-  variation: string;
-  instructions: string;
-  url: string;
-  price: number;
-  units: number;
-  estimated_minutes: number;
-  image: string | null;
-  status: string;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  approved: number;
-  pending: number;
-  rejected: number;
-  participants: number;
-  escrow_balance: number;
-  total_paid: number;
-  remaining: number;
-  budget: number;
-}
-
-interface SubmissionRow {
-  submission_id: string;
-  campaign_id: string;
-  user_id: string;
-  kind: 'task' | 'activity';
-  proof_image: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  flags: string[];
-  reward: number;
-  reason: string | null;
-  submitted_at: Date;
-  reviewed_at: Date | null;
+/** A submission (the columns the screen reads) with who made it (a left join). */
+interface SubmissionWithUser extends Pick<
+  SubmissionRow,
+  | 'submission_id'
+  | 'campaign_id'
+  | 'user_id'
+  | 'kind'
+  | 'proof_image'
+  | 'status'
+  | 'flags'
+  | 'reward'
+  | 'reason'
+  | 'submitted_at'
+  | 'reviewed_at'
+> {
   username: string | null;
   email: string | null;
   first_name: string | null;
   last_name: string | null;
 }
 
-function toSubmission(row: SubmissionRow): AdminSubmission {
+function toSubmission(row: SubmissionWithUser): AdminSubmission {
   return {
     _id: row.submission_id,
     userId: row.user_id,
@@ -110,7 +89,7 @@ const SUBMISSION_ORDER = `ORDER BY (s.status = 'pending') DESC, s.submitted_at D
 
 async function withSubmissions(pool: Pool, campaigns: CampaignRow[]): Promise<AdminCampaign[]> {
   if (campaigns.length === 0) return [];
-  const { rows } = await pool.query<SubmissionRow>(
+  const { rows } = await pool.query<SubmissionWithUser>(
     `${SELECT_SUBMISSIONS} WHERE s.campaign_id = ANY($1::text[]) ${SUBMISSION_ORDER}`,
     [campaigns.map((c) => c.campaign_id)],
   );
@@ -205,7 +184,7 @@ export async function listSubmissions(
     .add((param) => `s.campaign_id = ${param(campaignId)}`)
     .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
   if (query.status) where.add((param) => `s.status = ${param(query.status)}`);
-  const { rows, total, next } = await readPage<SubmissionRow>(pool, {
+  const { rows, total, next } = await readPage<SubmissionWithUser>(pool, {
     select: SELECT_SUBMISSIONS,
     where,
     order: [

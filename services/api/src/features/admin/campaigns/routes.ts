@@ -24,12 +24,12 @@ import {
 } from './schemas';
 
 /** What the campaign and review screens read after a change. */
-const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'stats'];
+const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'stats'] as const;
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {
   async function readBack(campaignId: string, position: number) {
-    if (position > 0) await ctx.projectors.waitFor(position, CAMPAIGN_VIEWS);
+    if (position > 0) await ctx.writes.caughtUpTo(position, CAMPAIGN_VIEWS);
     return findCampaign(ctx.pool, campaignId);
   }
 
@@ -49,7 +49,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
 
   async function review(run: () => Promise<{ lastPosition: number }>, message: string) {
     const result = await run();
-    await ctx.projectors.waitFor(result.lastPosition, CAMPAIGN_VIEWS);
+    await ctx.writes.caughtUpTo(result.lastPosition, CAMPAIGN_VIEWS);
     return { status: 'success' as const, message };
   }
 
@@ -217,7 +217,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
           { campaignId: params.taskId, by: principal.userId },
           { ...staffMeta(principal), commandId: commandIdOf(res) },
         );
-        await ctx.projectors.waitFor(result.lastPosition, CAMPAIGN_VIEWS);
+        await ctx.writes.caughtUpTo(result.lastPosition, CAMPAIGN_VIEWS);
         return { message: 'Campaign has been deleted successfully.' };
       },
     }),
@@ -240,7 +240,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         const state = await requireCampaign(ctx, params.id);
         const status = toggledStatus(state);
         const position = await setCampaignStatus(ctx, principal, state, status);
-        if (position > 0) await ctx.projectors.waitFor(position, CAMPAIGN_VIEWS);
+        if (position > 0) await ctx.writes.caughtUpTo(position, CAMPAIGN_VIEWS);
         return { status, message: `Campaign status changed to ${status}.` };
       },
     }),

@@ -19,11 +19,11 @@ import { readUser, requireManagedUser, updateUser } from './update-user';
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
 // 'adjustments': a change that waits for approval is on finance's list as soon as the admin is answered.
-const USER_VIEWS = ['users', 'balances', 'stats', 'transactions', 'adjustments'];
+const USER_VIEWS = ['users', 'balances', 'stats', 'transactions', 'adjustments'] as const;
 
 export const userRoutes: FeatureRoutes = (ctx) => {
   async function readBack(userId: string, position: number) {
-    await ctx.projectors.waitFor(position, USER_VIEWS);
+    await ctx.writes.caughtUpTo(position, USER_VIEWS);
     const user = await findUser(ctx.pool, userId);
     if (!user) throw new HttpProblem('not_found', 'User not found.');
     return user;
@@ -143,7 +143,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         );
         await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
         await ctx.auth.sessions.endAll(params.id);
-        await ctx.projectors.waitFor(result.lastPosition, USER_VIEWS);
+        await ctx.writes.caughtUpTo(result.lastPosition, USER_VIEWS);
         return { message: 'User deleted successfully.' };
       },
     }),

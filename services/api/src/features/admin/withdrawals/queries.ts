@@ -1,31 +1,13 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
+import type { WithdrawalStatus } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso, toNaira } from '../wire';
 import type { AdminWithdrawal } from './schemas';
 
-export type WithdrawalState = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
-
-export interface WithdrawalRow {
-  withdrawal_id: string;
-  user_id: string;
-  type: 'withdrawal' | 'activityWithdrawal';
-  amount: number;
-  fee: number;
-  status: WithdrawalState;
-  bank_name: string;
-  account_num: string;
-  account_name: string;
-  requested_at: Date;
-  approved_at: Date | null;
-  approved_by: string | null;
-  rejected_at: Date | null;
-  rejection_reason: string | null;
-  paid_at: Date | null;
-  payout_provider: string | null;
-  payout_reference: string | null;
-  failed_at: Date | null;
-  failure_reason: string | null;
+/** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */
+export interface WithdrawalWithRequester extends WithdrawalRow {
   first_name: string | null;
   last_name: string | null;
   username: string | null;
@@ -45,7 +27,9 @@ export const SELECT_WITHDRAWALS = `
   LEFT JOIN user_stats s ON s.user_id = w.user_id
   LEFT JOIN user_balances b ON b.user_id = w.user_id`;
 
-export function fullNameOf(row: Pick<WithdrawalRow, 'first_name' | 'last_name' | 'username'>): string {
+export function fullNameOf(
+  row: Pick<WithdrawalWithRequester, 'first_name' | 'last_name' | 'username'>,
+): string {
   return [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username || 'User';
 }
 
@@ -53,18 +37,18 @@ export function fullNameOf(row: Pick<WithdrawalRow, 'first_name' | 'last_name' |
  * The old client knows pending, approved and rejected; a paid or failed payout was approved, and
  * payoutState says what became of the transfer.
  */
-export function adminStatus(state: WithdrawalState): 'pending' | 'approved' | 'rejected' {
+export function adminStatus(state: WithdrawalStatus): 'pending' | 'approved' | 'rejected' {
   return state === 'pending' || state === 'rejected' ? state : 'approved';
 }
 
-export function payoutState(state: WithdrawalState): 'awaiting' | 'paid' | 'failed' | null {
+export function payoutState(state: WithdrawalStatus): 'awaiting' | 'paid' | 'failed' | null {
   if (state === 'approved') return 'awaiting';
   if (state === 'paid') return 'paid';
   if (state === 'payout_failed') return 'failed';
   return null;
 }
 
-export function toAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
+export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal {
   return {
     _id: row.withdrawal_id,
     userId: row.user_id,
@@ -105,7 +89,7 @@ const STATES_OF = {
   pending: ['pending'],
   approved: ['approved', 'paid', 'payout_failed'],
   rejected: ['rejected'],
-} satisfies Record<ReturnType<typeof adminStatus>, WithdrawalState[]>;
+} satisfies Record<ReturnType<typeof adminStatus>, WithdrawalStatus[]>;
 
 export interface WithdrawalListQuery {
   q?: string;
@@ -126,7 +110,7 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
   ]);
   if (query.status) where.add((param) => `w.status = ANY(${param(STATES_OF[query.status!])}::text[])`);
   const sort = query.sort ?? 'createdAt';
-  const { rows, total, next } = await readPage<WithdrawalRow>(pool, {
+  const { rows, total, next } = await readPage<WithdrawalWithRequester>(pool, {
     select: SELECT_WITHDRAWALS,
     where,
     order: [
@@ -140,9 +124,13 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
   return { withdrawals: rows.map(toAdminWithdrawal), total, next };
 }
 
-export async function findWithdrawal(pool: Pool, withdrawalId: string): Promise<WithdrawalRow | null> {
-  const { rows } = await pool.query<WithdrawalRow>(`${SELECT_WITHDRAWALS} WHERE w.withdrawal_id = $1`, [
-    withdrawalId,
-  ]);
+export async function findWithdrawal(
+  pool: Pool,
+  withdrawalId: string,
+): Promise<WithdrawalWithRequester | null> {
+  const { rows } = await pool.query<WithdrawalWithRequester>(
+    `${SELECT_WITHDRAWALS} WHERE w.withdrawal_id = $1`,
+    [withdrawalId],
+  );
   return rows[0] ?? null;
 }

@@ -9,7 +9,7 @@ import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */
 export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
-const WITHDRAWAL_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'];
+const WITHDRAWAL_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'] as const;
 
 const decisionBody = z.object({
   /** The withdrawal id (the old client calls it transactionId). */
@@ -30,7 +30,7 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
     const found = await findWithdrawal(ctx.pool, withdrawalId);
     if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
     const result = await run(found.user_id);
-    await ctx.projectors.waitFor(result.lastPosition, WITHDRAWAL_VIEWS);
+    await ctx.writes.caughtUpTo(result.lastPosition, WITHDRAWAL_VIEWS);
     return {
       status: 'success' as const,
       message: `${fullNameOf(found)}'s withdrawal request of ${formatNaira(Number(found.amount))} has been ${verb} successfully.`,

@@ -1,0 +1,65 @@
+/**
+ * Read-your-writes against real checkpoints: a wait ends when the projections reach the position,
+ * and a late one is answered anyway (a late read model rather than no answer) with a warning that
+ * says which projections are behind and where they are.
+ */
+import type { Logger } from '@kobo/platform';
+import { createCheckpointWaiter, type CheckpointWaiter } from '@kobo/projector';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createReadYourWrites, type ReadYourWrites } from '../../src/http';
+
+let db: TestDatabase;
+let waiter: CheckpointWaiter;
+let writes: ReadYourWrites;
+let warnings: Array<Record<string, unknown>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase(4);
+  waiter = await createCheckpointWaiter(db.pool, { pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await waiter.close();
+  await db.drop();
+});
+
+beforeEach(async () => {
+  warnings = [];
+  const logger: Pick<Logger, 'warn'> = {
+    warn: (fields: unknown, msg?: unknown) => void warnings.push({ ...(fields as object), msg }),
+  };
+  writes = createReadYourWrites(waiter, logger, { timeoutMs: 200 });
+  await db.pool.query(
+    `INSERT INTO projection_checkpoints (projector, position) VALUES ('withdrawals', 10), ('balances', 3)
+     ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position`,
+  );
+});
+
+it('resolves once the projections have the position, saying nothing', async () => {
+  await writes.caughtUpTo(10, ['withdrawals']);
+  expect(warnings).toEqual([]);
+});
+
+it('answers a late read model after the timeout, and logs which projections are behind and where', async () => {
+  await writes.caughtUpTo(10, ['withdrawals', 'balances', 'users']);
+  expect(warnings).toEqual([
+    expect.objectContaining({
+      msg: 'reading a late read model: projections behind position 10 after 200 ms: balances at 3, users at 0',
+      position: 10,
+      behind: [
+        { name: 'balances', position: 3 },
+        { name: 'users', position: 0 },
+      ],
+    }),
+  ]);
+});
+
+it("a person's next read waits out a late projection the same way, and keeps waiting for it next time", async () => {
+  writes.wrote('ada', 12);
+  await writes.caughtUp('ada');
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]!.msg).toContain('projections behind position 12 after 200 ms:');
+  expect(writes.waiting()).toBe(0);
+
+  await writes.caughtUp('ada');
+  expect(warnings).toHaveLength(2); // still behind: the position was not forgotten
+});
