@@ -234,7 +234,7 @@ describe('transactions', () => {
   });
 });
 
-describe('stats', () => {
+describe('user_stats', () => {
   it('counts a referral for the referrer and the signup bonus as the new user’s earnings', () => {
     expect(userStats.handle(registration(50_000, 'r9'))).toEqual([
       expect.objectContaining({ key: { user_id: 'u1' }, add: { total_earnings: 50_000 } }),

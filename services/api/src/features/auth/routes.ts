@@ -76,7 +76,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     handler: async ({ body }) => {
       const done = await signUp(body, ctx);
       if (done.lastPosition > 0)
-        await ctx.writes.caughtUpTo(done.lastPosition, ['users', 'balances', 'transactions', 'stats']);
+        await ctx.writes.caughtUpTo(done.lastPosition, ['users', 'balances', 'transactions', 'user_stats']);
       return {
         message: authMessages.registered,
         id: done.userId,

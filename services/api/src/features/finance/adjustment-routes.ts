@@ -8,7 +8,7 @@ import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal 
 import { staffMeta } from '../admin/wire';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
 
-const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'stats'] as const;
+const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'user_stats'] as const;
 const REJECTION_REASON = 'Please give a reason for the rejection.';
 
 const adjustmentParams = z.object({ adjustmentId: z.string().min(1).max(200) });

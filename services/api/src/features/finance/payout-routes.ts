@@ -23,7 +23,7 @@ import {
 // approves a withdrawal must not also be able to record its outcome).
 const FINANCE = ['finance', 'admin'] as const;
 const SETTLES = ['finance'] as const;
-const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'] as const;
+const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'user_stats'] as const;
 
 export const payoutRoutes: FeatureRoutes = (ctx) => {
   async function settle(

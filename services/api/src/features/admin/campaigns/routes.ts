@@ -24,7 +24,7 @@ import {
 } from './schemas';
 
 /** What the campaign and review screens read after a change. */
-const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'stats'] as const;
+const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'user_stats'] as const;
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {

@@ -19,7 +19,7 @@ import { readUser, requireManagedUser, updateUser } from './update-user';
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
 // 'adjustments': a change that waits for approval is on finance's list as soon as the admin is answered.
-const USER_VIEWS = ['users', 'balances', 'stats', 'transactions', 'adjustments'] as const;
+const USER_VIEWS = ['users', 'balances', 'user_stats', 'transactions', 'adjustments'] as const;
 
 export const userRoutes: FeatureRoutes = (ctx) => {
   async function readBack(userId: string, position: number) {

@@ -9,7 +9,7 @@ import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */
 export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
-const WITHDRAWAL_VIEWS = ['withdrawals', 'transactions', 'balances', 'stats'] as const;
+const WITHDRAWAL_VIEWS = ['withdrawals', 'transactions', 'balances', 'user_stats'] as const;
 
 const decisionBody = z.object({
   /** The withdrawal id (the old client calls it transactionId). */

@@ -16,8 +16,8 @@ export interface UserStatsRow {
 const stats = (userId: string, add: Record<string, number>) =>
   ops.upsert('user_stats', { user_id: userId }, { add });
 
-export const userStats: Projection<'stats'> = {
-  name: 'stats',
+export const userStats: Projection<'user_stats'> = {
+  name: 'user_stats',
   description: 'per-user totals: tasks, earnings, referrals, withdrawn',
   tables: [{ name: 'user_stats', key: ['user_id'] }],
   handle(event) {
