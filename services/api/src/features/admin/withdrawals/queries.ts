@@ -1,7 +1,8 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
 import type { Pool } from '@kobo/platform';
 import { Conditions, direction, readPage } from '../../../http';
-import { iso, toNaira } from '../wire';
+import { iso } from '../wire';
+import { koboToNaira } from '@kobo/ledger';
 import type { AdminWithdrawal } from './schemas';
 
 export type WithdrawalState = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
@@ -72,17 +73,17 @@ export function toAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
     username: row.username ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
-    amount: toNaira(row.amount),
-    withdrawalAmount: toNaira(row.amount),
-    fee: toNaira(row.fee),
+    amount: koboToNaira(row.amount),
+    withdrawalAmount: koboToNaira(row.amount),
+    fee: koboToNaira(row.fee),
     method: 'Bank Transfer',
     type: row.type,
     createdAt: iso(row.requested_at)!,
     status: adminStatus(row.status),
     totalTasks: Number(row.total_tasks ?? 0),
     totalReferrals: Number(row.total_referrals ?? 0),
-    accountBalance: toNaira(row.account_balance),
-    activityBalance: toNaira(row.activity_balance),
+    accountBalance: koboToNaira(row.account_balance ?? 0),
+    activityBalance: koboToNaira(row.activity_balance ?? 0),
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
