@@ -5,7 +5,7 @@
  * machine only: HOST unset, so it listens on 127.0.0.1, and not production), and serves HTTP.
  */
 import type { Server } from 'node:http';
-import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
+import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
 import { ConfigError, createLogger, createPool, demoDataAllowed, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { startJobs } from '@kobo/jobs';
@@ -38,7 +38,7 @@ async function main() {
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, config.poolSize);
   const store = createPostgresEventStore(pool);
-  const commands = createLedgerCommands(store, { rules: config.money });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const projectors = await startProjectors({ pool, store, logger });
 
   const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });

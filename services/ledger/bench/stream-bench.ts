@@ -8,17 +8,18 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '@kobo/platform/src/migrate';
 import { createLedgerCommands } from '../src/domain/handlers/ledger-commands';
+import { moneyRules } from '../src/domain/money-rules';
 import { forgetFoldedStates } from '../src/domain/handlers/stream-reader';
 import { createPostgresEventStore } from '../src/event-store';
 import { kobo } from '../src/money';
 
-const rules = {
+const rules = moneyRules({
   signupBonus: 50_000,
   referralBonus: 20_000,
   minWithdrawalAccount: 200_000,
   minWithdrawalActivity: 4_000_000,
   withdrawalFee: 0,
-};
+});
 
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

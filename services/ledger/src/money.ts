@@ -19,8 +19,14 @@ export function nairaToKobo(naira: number | string): Kobo {
   return kobo(sign ? -value : value);
 }
 
-export function koboToNaira(amount: Kobo | number): number {
-  return amount / 100;
+/**
+ * Kobo to naira, the one conversion for the API's JSON: a number with at most 2 decimals
+ * (123456 -> 1234.56). A database bigint arrives as text. Only whole kobo: a fraction is a bug
+ * upstream, refused rather than rounded away. Dividing a whole number by 100 gives the nearest
+ * double to its 2-decimal value, which JSON prints as exactly those decimals.
+ */
+export function koboToNaira(amount: Kobo | number | string): number {
+  return kobo(Number(amount)) / 100;
 }
 
 const nairaFormat = new Intl.NumberFormat('en-NG', {

@@ -89,14 +89,23 @@ export const configSchema = z
 
 export type RawConfig = z.output<typeof configSchema>;
 
-export interface MoneyRules {
-  signupBonus: number;
-  referralBonus: number;
-  minWithdrawalAccount: number;
-  minWithdrawalActivity: number;
-  withdrawalFee: number;
-  /** Hours (not kobo): withdrawals wait this long after bank details change. */
-  bankChangeHoldHours: number;
+/**
+ * The money settings as plain numbers: kobo, and hours for the hold. The ledger declares the rules
+ * (`MoneyRules`, typed `Kobo`); the platform cannot import it, so the process that starts the ledger
+ * turns these into rules with the ledger's `moneyRules()`, which also checks the two shapes agree.
+ */
+export type MoneySettings = ReturnType<typeof moneySettings>;
+
+function moneySettings(c: RawConfig) {
+  return {
+    signupBonus: c.SIGNUP_BONUS_NAIRA,
+    referralBonus: c.REFERRAL_BONUS_NAIRA,
+    minWithdrawalAccount: c.MIN_WITHDRAWAL_ACCOUNT_NAIRA,
+    minWithdrawalActivity: c.MIN_WITHDRAWAL_ACTIVITY_NAIRA,
+    withdrawalFee: c.WITHDRAWAL_FEE_NAIRA,
+    /** Hours (not kobo): withdrawals wait this long after bank details change. */
+    bankChangeHoldHours: c.BANK_CHANGE_HOLD_HOURS,
+  };
 }
 
 export interface Config {
@@ -119,7 +128,7 @@ export interface Config {
   webOrigin: string;
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
-  money: MoneyRules;
+  money: MoneySettings;
   /** Admin balance changes (kobo): above `approvalAbove` finance approves; none may exceed `cap`. */
   adjustments: { approvalAbove: number; cap: number };
 }
@@ -158,14 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     webOrigin: c.WEB_ORIGIN ?? `http://localhost:${c.PORT}`,
     bootstrapAccounts,
-    money: {
-      signupBonus: c.SIGNUP_BONUS_NAIRA,
-      referralBonus: c.REFERRAL_BONUS_NAIRA,
-      minWithdrawalAccount: c.MIN_WITHDRAWAL_ACCOUNT_NAIRA,
-      minWithdrawalActivity: c.MIN_WITHDRAWAL_ACTIVITY_NAIRA,
-      withdrawalFee: c.WITHDRAWAL_FEE_NAIRA,
-      bankChangeHoldHours: c.BANK_CHANGE_HOLD_HOURS,
-    },
+    money: moneySettings(c),
     adjustments: { approvalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA, cap: c.ADJUSTMENT_CAP_NAIRA },
   };
 }

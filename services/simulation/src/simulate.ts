@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { balanceOf, minimumWithdrawal, type RecordedKoboEvent } from '@kobo/ledger';
+import { balanceOf, minimumWithdrawal, moneyRules, type RecordedKoboEvent } from '@kobo/ledger';
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { send, type Answer, type Request } from './http-client';
@@ -103,7 +103,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const campaigns: string[] = [];
   const restartAt = new Map<ProcessKind, number>();
   const proofs = await proofImages();
-  const rules = system.config.money;
+  const rules = moneyRules(system.config.money);
   let step = 0;
   const violate = (what: string) => {
     result.violation ??= `step ${step}: ${what}`;

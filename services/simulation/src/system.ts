@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import {
   createLedgerCommands,
   createPostgresEventStore,
+  moneyRules,
   type LedgerCommands,
   type PostgresEventStore,
 } from '@kobo/ledger';
@@ -70,7 +71,7 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const logger = createLogger('silent');
   const store = createPostgresEventStore(pool);
-  const commands = createLedgerCommands(store, { rules: config.money });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const auth = createAuth(JWT_SECRET, pool);
   const objectStore = createObjectStore(dataDir, {});
 

@@ -1,5 +1,5 @@
 /** `npm run seed`: load the demo data on demand (a no-op where it is already loaded). */
-import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
+import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
 import { createLogger, createPool, loadConfig } from '@kobo/platform';
 import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
 import { bootstrapAccounts } from '../accounts/bootstrap';
@@ -12,7 +12,7 @@ async function main() {
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, 4);
   const store = createPostgresEventStore(pool);
-  const commands = createLedgerCommands(store, { rules: config.money });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   try {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
     const adminId = staff.find((a) => a.role === 'admin')!.userId;

@@ -4,7 +4,12 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { createLedgerCommands, createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import {
+  createLedgerCommands,
+  createPostgresEventStore,
+  moneyRules,
+  type PostgresEventStore,
+} from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
@@ -34,7 +39,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
   const store = createPostgresEventStore(db.pool);
-  const commands = createLedgerCommands(store, { rules: config.money });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
   const writes = createReadYourWrites(projectors, logger);

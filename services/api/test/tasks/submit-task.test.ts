@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { createLedgerCommands, createPostgresEventStore, streams } from '@kobo/ledger';
+import { createLedgerCommands, createPostgresEventStore, moneyRules, streams } from '@kobo/ledger';
 import { createApiApp } from '../../src/app';
 import { startHarness, type Harness } from '../support/harness';
 import {
@@ -159,7 +159,7 @@ describe('POST /api/tasks/submit', () => {
       const store = createPostgresEventStore(h.db.pool);
       try {
         const restarted = createApiApp(
-          { ...h.context, store, commands: createLedgerCommands(store, { rules: h.config.money }) },
+          { ...h.context, store, commands: createLedgerCommands(store, { rules: moneyRules(h.config.money) }) },
           { webOrigin: 'http://localhost:5173' },
         );
         const retry = await request(restarted)

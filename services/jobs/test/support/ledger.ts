@@ -2,19 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import { streams, type UserEvent } from '@kobo/ledger/src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { MoneyRules } from '@kobo/ledger/src/domain/money-rules';
+import { moneyRules } from '@kobo/ledger/src/domain/money-rules';
 import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger/src/event-store';
 import { kobo } from '@kobo/ledger/src/money';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 
-export const rules: MoneyRules = {
+export const rules = moneyRules({
   signupBonus: 50_000,
   referralBonus: 20_000,
   minWithdrawalAccount: 200_000,
   minWithdrawalActivity: 4_000_000,
   // A fee, so payouts exercise the fee postings too.
   withdrawalFee: 10_000,
-};
+});
 
 export interface TestLedger {
   db: TestDatabase;

@@ -1,34 +1,51 @@
-/**
- * The money rules the deciders need, in kobo. Structurally the same as `MoneyRules` in
- * services/platform/src/config.ts (the ledger depends on nothing of ours, so it is declared here).
- */
+/** The money rules the deciders need, in kobo: the one declaration of them. */
 import { Accounts, kobo, type Kobo } from '../money';
 import type { BalanceKind } from './events';
 
 export interface MoneyRules {
-  signupBonus: number;
-  referralBonus: number;
-  minWithdrawalAccount: number;
-  minWithdrawalActivity: number;
-  withdrawalFee: number;
-  /** Hours withdrawals wait after bank details are changed (not first set); absent: 24. */
+  signupBonus: Kobo;
+  referralBonus: Kobo;
+  minWithdrawalAccount: Kobo;
+  minWithdrawalActivity: Kobo;
+  withdrawalFee: Kobo;
+  /** Hours (not kobo) withdrawals wait after bank details are changed (not first set); absent: 24. */
   bankChangeHoldHours?: number;
+}
+
+/**
+ * The rules as plain numbers, as configuration holds them (the platform's `Config['money']`, which
+ * cannot import the ledger): integers of kobo, hours for the hold.
+ */
+export type MoneySettings = { [Rule in keyof MoneyRules]: number };
+
+/** Plain settings to rules: each amount checked to be whole kobo once, here, not in every decider. */
+export function moneyRules(settings: MoneySettings): MoneyRules {
+  const rules: MoneyRules = {
+    signupBonus: kobo(settings.signupBonus),
+    referralBonus: kobo(settings.referralBonus),
+    minWithdrawalAccount: kobo(settings.minWithdrawalAccount),
+    minWithdrawalActivity: kobo(settings.minWithdrawalActivity),
+    withdrawalFee: kobo(settings.withdrawalFee),
+  };
+  return settings.bankChangeHoldHours === undefined
+    ? rules
+    : { ...rules, bankChangeHoldHours: settings.bankChangeHoldHours };
 }
 
 export const DEFAULT_BANK_CHANGE_HOLD_HOURS = 24;
 
 /** The defaults of the product decisions (₦500, ₦200, ₦2,000, ₦40,000, ₦0; 24 hours). */
-export const defaultMoneyRules: MoneyRules = {
+export const defaultMoneyRules: MoneyRules = moneyRules({
   signupBonus: 50_000,
   referralBonus: 20_000,
   minWithdrawalAccount: 200_000,
   minWithdrawalActivity: 4_000_000,
   withdrawalFee: 0,
   bankChangeHoldHours: DEFAULT_BANK_CHANGE_HOLD_HOURS,
-};
+});
 
 export function minimumWithdrawal(rules: MoneyRules, balance: BalanceKind): Kobo {
-  return kobo(balance === 'activity' ? rules.minWithdrawalActivity : rules.minWithdrawalAccount);
+  return balance === 'activity' ? rules.minWithdrawalActivity : rules.minWithdrawalAccount;
 }
 
 export function userBalanceAccount(userId: string, balance: BalanceKind): string {

@@ -70,7 +70,7 @@ describe('registering a user', () => {
   it('gives no bonus when the configured bonus is zero', () => {
     const [event] = user
       .given([])
-      .when(registration({ rules: { ...rules, signupBonus: 0 } }))
+      .when(registration({ rules: { ...rules, signupBonus: kobo(0) } }))
       .then([expect.anything()]);
     expect(event).toMatchObject({ data: { signupBonus: 0, postings: [] } });
   });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
-import { toNaira } from './wire';
+import { koboToNaira } from '@kobo/ledger';
 
 const statsSchema = z
   .object({
@@ -57,16 +57,16 @@ export const statsRoutes: FeatureRoutes = (ctx) => [
       const s = rows[0]!;
       return {
         totalUsers: Number(s.total_users),
-        totalWithdrawn: toNaira(s.total_withdrawn),
+        totalWithdrawn: koboToNaira(s.total_withdrawn),
         totalCampaigns: Number(s.total_campaigns),
         activeUsers: Number(s.active_users),
         inactiveUsers: Number(s.inactive_users),
         suspendedUsers: Number(s.suspended_users),
         activeCampaigns: Number(s.active_campaigns),
-        totalBudget: toNaira(s.total_budget),
+        totalBudget: koboToNaira(s.total_budget),
         completedTasks: Number(s.completed_tasks),
         pendingWithdrawals: Number(s.pending_withdrawals),
-        pendingWithdrawalAmount: toNaira(s.pending_withdrawal_amount),
+        pendingWithdrawalAmount: koboToNaira(s.pending_withdrawal_amount),
         pendingSubmissions: Number(s.pending_submissions),
       };
     },

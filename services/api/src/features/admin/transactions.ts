@@ -11,7 +11,8 @@ import {
   readPage,
   sendTotal,
 } from '../../http';
-import { iso, toNaira } from './wire';
+import { koboToNaira } from '@kobo/ledger';
+import { iso } from './wire';
 
 const transactionSchema = z
   .object({
@@ -109,7 +110,7 @@ export const transactionRoutes: FeatureRoutes = (ctx) => [
         fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
         username: row.username,
         email: row.email,
-        amount: toNaira(row.amount),
+        amount: koboToNaira(row.amount),
         createdAt: iso(row.created_at)!,
         updatedAt: iso(row.updated_at)!,
         description: row.title,

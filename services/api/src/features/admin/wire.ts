@@ -1,15 +1,10 @@
 /**
- * How admin and finance answers carry money and times: naira numbers with 2 decimals on the wire,
- * integer kobo inside. Shared by the admin and finance features.
+ * How admin and finance answers carry times and read naira input (money leaves as `koboToNaira` from
+ * the ledger: naira numbers with 2 decimals). Shared by the admin and finance features.
  */
 import { z } from 'zod';
 import { nairaToKobo, type Kobo } from '@kobo/ledger';
 import type { Principal } from '../../http';
-
-/** Kobo to naira; kobo / 100 is exact to 2 decimals for any safe integer of kobo. */
-export function toNaira(amount: number | string | null | undefined): number {
-  return Number(amount ?? 0) / 100;
-}
 
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;

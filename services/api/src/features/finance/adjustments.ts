@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { Pool } from '@kobo/platform';
 import { Conditions, pagingQuery, readPage } from '../../http';
-import { iso, toNaira } from '../admin/wire';
+import { iso } from '../admin/wire';
+import { koboToNaira } from '@kobo/ledger';
 
 export const adjustmentStates = ['pending', 'posted', 'approved', 'rejected'] as const;
 
@@ -69,7 +70,7 @@ function toAdjustment(row: AdjustmentRow): AdjustmentView {
     fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
     email: row.email ?? '',
     balance: row.balance,
-    amount: toNaira(row.amount),
+    amount: koboToNaira(row.amount),
     reason: row.reason,
     state: row.state,
     requestedBy: row.requested_by,

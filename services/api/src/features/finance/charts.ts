@@ -2,6 +2,7 @@
  * Finance's overview per day (Africa/Lagos dates): money users earned, payouts paid, and what was
  * waiting at the end of each day (withdrawals to decide, proofs to review).
  */
+import { koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 
 export const TIME_ZONE = 'Africa/Lagos';
@@ -106,12 +107,12 @@ export async function chartDays(pool: Pool, days: number): Promise<ChartDay[]> {
     const moneyOutKobo = Number(moneyByDay.get(date)?.money_out ?? 0);
     return {
       date,
-      moneyIn: moneyInKobo / 100,
+      moneyIn: koboToNaira(moneyInKobo),
       moneyInKobo,
-      moneyOut: moneyOutKobo / 100,
+      moneyOut: koboToNaira(moneyOutKobo),
       moneyOutKobo,
       pendingWithdrawals: pendingWithdrawals[i]!.n,
-      pendingWithdrawalAmount: pendingWithdrawals[i]!.amount / 100,
+      pendingWithdrawalAmount: koboToNaira(pendingWithdrawals[i]!.amount),
       proofsAwaitingReview: awaitingReview[i]!.n,
     };
   });

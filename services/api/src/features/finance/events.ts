@@ -8,7 +8,8 @@
  */
 import { verifyChainLink, type KoboEventType } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { iso, toNaira } from '../admin/wire';
+import { iso } from '../admin/wire';
+import { koboToNaira } from '@kobo/ledger';
 
 /** Every event type of the catalogue (services/ledger/src/domain/events.ts), for the type filter. */
 export const EVENT_TYPES = [
@@ -82,7 +83,7 @@ function postingsOf(data: unknown): EventPosting[] {
   if (!Array.isArray(postings)) return [];
   return postings.map((p: { account: string; amount: number | string }) => ({
     account: String(p.account),
-    amount: toNaira(p.amount),
+    amount: koboToNaira(p.amount),
     amountKobo: Number(p.amount),
   }));
 }

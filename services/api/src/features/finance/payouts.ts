@@ -8,7 +8,8 @@ import {
   SELECT_WITHDRAWALS,
   type WithdrawalWithRequester,
 } from '../admin/withdrawals/queries';
-import { iso, toNaira } from '../admin/wire';
+import { iso } from '../admin/wire';
+import { koboToNaira } from '@kobo/ledger';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 
@@ -27,10 +28,10 @@ export function toPayout(row: WithdrawalWithRequester): PayoutView {
     email: row.email ?? '',
     phone: row.phone ?? '',
     type: row.type,
-    amount: toNaira(row.amount),
-    fee: toNaira(row.fee),
+    amount: koboToNaira(row.amount),
+    fee: koboToNaira(row.fee),
     /** What goes to the bank account: the amount less the fee. */
-    payoutAmount: toNaira(Number(row.amount) - Number(row.fee)),
+    payoutAmount: koboToNaira(Number(row.amount) - Number(row.fee)),
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
@@ -100,7 +101,7 @@ export async function payoutSummary(pool: Pool): Promise<PayoutSummary> {
   const row = rows[0]!;
   return {
     awaiting: Number(row.awaiting),
-    totalToSend: toNaira(row.to_send),
+    totalToSend: koboToNaira(row.to_send),
     oldestApprovedAt: iso(row.oldest),
   };
 }

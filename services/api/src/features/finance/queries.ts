@@ -1,6 +1,7 @@
 /** The journal (ledger_entries) as finance reads it: filtered pages, statements, point-in-time balances. */
 import type { Pool } from '@kobo/platform';
-import { iso, toNaira } from '../admin/wire';
+import { iso } from '../admin/wire';
+import { koboToNaira } from '@kobo/ledger';
 
 export interface JournalFilter {
   /** An exact account, or a prefix ending in '*' ('user:42:*'). */
@@ -28,13 +29,13 @@ export function toEntry(row: EntryRow) {
     postingIndex: Number(row.posting_index),
     type: row.event_type,
     account: row.account,
-    amount: toNaira(row.amount),
+    amount: koboToNaira(row.amount),
     amountKobo: Number(row.amount),
     recordedAt: iso(row.recorded_at)!,
   };
   return row.running === undefined
     ? entry
-    : { ...entry, balance: toNaira(row.running), balanceKobo: Number(row.running) };
+    : { ...entry, balance: koboToNaira(row.running), balanceKobo: Number(row.running) };
 }
 
 /** The WHERE clause of a filter; its values are appended to `params` (numbered after those already there). */
@@ -88,7 +89,7 @@ export async function journalPage(
   return {
     entries: rows.rows.map(toEntry),
     total: Number(total.rows[0]!.n),
-    sum: toNaira(total.rows[0]!.sum),
+    sum: koboToNaira(total.rows[0]!.sum ?? 0),
   };
 }
 
@@ -121,8 +122,8 @@ export async function statement(
     ),
   ]);
   return {
-    openingBalance: toNaira(opening.rows[0]!.balance),
-    closingBalance: toNaira(closing.rows[0]!.balance),
+    openingBalance: koboToNaira(opening.rows[0]!.balance),
+    closingBalance: koboToNaira(closing.rows[0]!.balance),
     total: Number(closing.rows[0]!.n),
     entries: rows.rows.map(toEntry),
   };
@@ -148,7 +149,7 @@ export async function balanceAt(pool: Pool, account: string, at: Date, limit: nu
   ]);
   const balance = Number(total.rows[0]!.balance);
   return {
-    balance: toNaira(balance),
+    balance: koboToNaira(balance),
     balanceKobo: balance,
     entryCount: Number(total.rows[0]!.n),
     entries: rows.rows.map(toEntry),

@@ -1,8 +1,8 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
 import type { UserState } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
+import { koboToNaira } from '@kobo/ledger';
 import type { WithdrawalRow } from '@kobo/projector';
-import { toNaira } from './naira';
 import type {
   BalancesRow,
   DashboardRow,
@@ -62,9 +62,9 @@ export function balancesView(
   row: Pick<BalancesRow, 'account_balance' | 'activity_balance' | 'held_balance'>,
 ) {
   return {
-    accountBalance: toNaira(row.account_balance),
-    activityBalance: toNaira(row.activity_balance),
-    heldBalance: toNaira(row.held_balance),
+    accountBalance: koboToNaira(row.account_balance),
+    activityBalance: koboToNaira(row.activity_balance),
+    heldBalance: koboToNaira(row.held_balance),
   };
 }
 
@@ -73,13 +73,13 @@ export function dashboardView(row: DashboardRow, money: Config['money']) {
     ...profileView(row),
     ...balancesView(row),
     totalTasks: row.total_tasks,
-    totalEarnings: toNaira(row.total_earnings),
+    totalEarnings: koboToNaira(row.total_earnings),
     totalReferrals: row.total_referrals,
-    totalWithdrawn: toNaira(row.total_withdrawn),
+    totalWithdrawn: koboToNaira(row.total_withdrawn),
     withdrawalRules: {
-      minAccount: toNaira(money.minWithdrawalAccount),
-      minActivity: toNaira(money.minWithdrawalActivity),
-      fee: toNaira(money.withdrawalFee),
+      minAccount: koboToNaira(money.minWithdrawalAccount),
+      minActivity: koboToNaira(money.minWithdrawalActivity),
+      fee: koboToNaira(money.withdrawalFee),
     },
   };
 }
@@ -98,7 +98,7 @@ export function transactionView(row: TransactionRow) {
     title: row.title,
     // The client puts the minus sign on withdrawals itself, so they travel as the amount requested;
     // an adjustment ('other') keeps its sign, since it may be a debit.
-    amount: toNaira(isWithdrawal(row.type) ? Math.abs(row.amount) : row.amount),
+    amount: koboToNaira(isWithdrawal(row.type) ? Math.abs(row.amount) : row.amount),
     status: transactionStatus[row.status],
     createdAt: row.created_at.toISOString(),
   };
@@ -118,8 +118,8 @@ const payoutStateOf: Record<WithdrawalRow['status'], PayoutState> = {
 export function withdrawalView(row: WithdrawalRow) {
   return {
     id: row.withdrawal_id,
-    amount: toNaira(row.amount),
-    fee: toNaira(row.fee),
+    amount: koboToNaira(row.amount),
+    fee: koboToNaira(row.fee),
     type: row.type,
     status: row.status,
     payoutState: payoutStateOf[row.status],
@@ -139,15 +139,15 @@ export function statementView(account: string, rows: StatementRow[]) {
   return {
     account,
     // Newest first, so the first line's running balance is the balance now.
-    balance: toNaira(rows[0]?.running_balance ?? 0),
+    balance: koboToNaira(rows[0]?.running_balance ?? 0),
     entries: rows.map((row) => ({
       eventId: row.event_id,
       position: row.global_position,
       hash: row.hash,
       type: row.event_type,
       title: entryTitle(row),
-      amount: toNaira(row.amount),
-      runningBalance: toNaira(row.running_balance),
+      amount: koboToNaira(row.amount),
+      runningBalance: koboToNaira(row.running_balance),
       recordedAt: row.recorded_at.toISOString(),
     })),
   };
@@ -159,7 +159,7 @@ export function submissionView(row: SubmissionRow) {
     taskId: row.campaign_id,
     taskName: row.title ?? '',
     taskPlatform: row.platform ?? '',
-    reward: toNaira(row.reward),
+    reward: koboToNaira(row.reward),
     status: row.status,
     rejectionReason: row.status === 'rejected' ? row.reason : null,
     submittedAt: row.submitted_at.toISOString(),

@@ -197,7 +197,7 @@ function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
       type: 'SubmissionRejected',
       data: { campaignId, submissionId: s.submissionId, userId: s.userId, reason: CAMPAIGN_ENDED, by },
     }));
-  const refund = kobo(state.escrow);
+  const refund = state.escrow;
   const end = {
     type,
     data: {

@@ -1,6 +1,6 @@
 /** The campaign stream folded: details, status, escrow, and every submission made against it. */
 import { Map as KeyedMap } from 'immutable';
-import { Accounts } from '../../money';
+import { Accounts, kobo, type Kobo } from '../../money';
 import { postingsOf, type CampaignDetails, type CampaignEvent, type CampaignStatus } from '../events';
 
 export const ACTIVITY_PLATFORM = 'activity';
@@ -13,7 +13,7 @@ export interface SubmissionRecord {
   /** 'completed' is an activity task: done at once, never reviewed. */
   status: SubmissionStatus;
   /** The price when it was submitted: what approval pays. */
-  reward: number;
+  reward: Kobo;
   proofImage: string | null;
   perceptualHash: string | null;
   flags: string[] | null;
@@ -29,7 +29,7 @@ export interface CampaignState {
    * refunds) less the rewards paid out, whose postings travel in RewardCredited on the user's
    * stream in the same append as SubmissionApproved / ActivityCompleted.
    */
-  escrow: number;
+  escrow: Kobo;
   /** By submission id. The keyed collections are persistent maps: a submission adds to one without
    * copying it, so a campaign with 10,000 submissions takes the next as fast as a new one. */
   submissions: KeyedMap<string, SubmissionRecord>;
@@ -40,7 +40,7 @@ export interface CampaignState {
   /** Activity completions. */
   completed: number;
   /** Sum of the rewards reserved by pending submissions. */
-  pendingRewards: number;
+  pendingRewards: Kobo;
 }
 
 export function initialCampaignState(): CampaignState {
@@ -54,18 +54,18 @@ export function initialCampaignState(): CampaignState {
       variation: '',
       instructions: '',
       url: '',
-      price: 0 as CampaignDetails['price'],
+      price: kobo(0),
       units: 0,
       estimatedMinutes: 0,
       image: null,
     },
-    escrow: 0,
+    escrow: kobo(0),
     submissions: KeyedMap(),
     byUser: KeyedMap(),
     approved: 0,
     pending: 0,
     completed: 0,
-    pendingRewards: 0,
+    pendingRewards: kobo(0),
   };
 }
 
@@ -87,9 +87,12 @@ export function unitsLeft(state: CampaignState): number {
   return state.details.units - usedUnits(state);
 }
 
-function escrowAfter(state: CampaignState, event: CampaignEvent): number {
+function escrowAfter(state: CampaignState, event: CampaignEvent): Kobo {
   const account = Accounts.campaignEscrow(state.campaignId || event.data.campaignId);
-  return postingsOf(event).reduce((sum, p) => (p.account === account ? sum + p.amount : sum), state.escrow);
+  return postingsOf(event).reduce(
+    (sum, p) => (p.account === account ? kobo(sum + p.amount) : sum),
+    state.escrow,
+  );
 }
 
 function setStatus(state: CampaignState, submissionId: string, status: SubmissionStatus): CampaignState {
@@ -100,7 +103,7 @@ function setStatus(state: CampaignState, submissionId: string, status: Submissio
     ...state,
     submissions: state.submissions.set(submissionId, { ...s, status }),
     pending: wasPending ? state.pending - 1 : state.pending,
-    pendingRewards: wasPending ? state.pendingRewards - s.reward : state.pendingRewards,
+    pendingRewards: wasPending ? kobo(state.pendingRewards - s.reward) : state.pendingRewards,
     approved: status === 'approved' ? state.approved + 1 : state.approved,
   };
 }
@@ -142,7 +145,7 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
         submissions: state.submissions.set(d.submissionId, record),
         byUser: state.byUser.set(d.userId, d.submissionId),
         pending: state.pending + 1,
-        pendingRewards: state.pendingRewards + d.reward,
+        pendingRewards: kobo(state.pendingRewards + d.reward),
       };
     }
     case 'SubmissionVerified': {
@@ -153,7 +156,7 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
     }
     case 'SubmissionApproved':
       return setStatus(
-        { ...next, escrow: next.escrow - event.data.reward },
+        { ...next, escrow: kobo(next.escrow - event.data.reward) },
         event.data.submissionId,
         'approved',
       );
@@ -172,7 +175,7 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       };
       return {
         ...next,
-        escrow: next.escrow - d.reward,
+        escrow: kobo(next.escrow - d.reward),
         submissions: state.submissions.set(d.submissionId, record),
         byUser: state.byUser.set(d.userId, d.submissionId),
         completed: state.completed + 1,

@@ -2,7 +2,6 @@
  * Submissions against a campaign. A pending submission reserves one unit (and its reward in the
  * escrow) until it is approved or rejected, so units are never over-spent.
  */
-import { kobo } from '../../money';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import type {
   ActivityCompleted,
@@ -64,7 +63,7 @@ export function submitTask(command: SubmitTask, state: CampaignState): TaskSubmi
   return [
     {
       type: 'TaskSubmitted',
-      data: { campaignId, submissionId, userId, proofImage, reward: kobo(state.details.price) },
+      data: { campaignId, submissionId, userId, proofImage, reward: state.details.price },
     },
   ];
 }
@@ -84,7 +83,7 @@ export function completeActivity(command: CompleteActivity, state: CampaignState
   return [
     {
       type: 'ActivityCompleted',
-      data: { campaignId, submissionId, userId, reward: kobo(state.details.price) },
+      data: { campaignId, submissionId, userId, reward: state.details.price },
     },
   ];
 }
@@ -124,7 +123,7 @@ export function approveSubmission(command: ApproveSubmission, state: CampaignSta
   return [
     {
       type: 'SubmissionApproved',
-      data: { campaignId, submissionId, userId: s.userId, reward: kobo(s.reward), by },
+      data: { campaignId, submissionId, userId: s.userId, reward: s.reward, by },
     },
   ];
 }

@@ -3,7 +3,6 @@
  * account balance), and on the user's first approved task, if they were referred, the referral
  * bonus on the referrer's stream. One atomic append across the streams.
  */
-import { kobo } from '../../money';
 import type { ApproveSubmission } from '../campaign/commands';
 import { decideCampaign } from '../campaign/decider';
 import type { CampaignState } from '../campaign/state';
@@ -41,7 +40,7 @@ export function decideSubmissionApproval(
         campaignId,
         submissionId,
         balance: 'account',
-        amount: kobo(submission.reward),
+        amount: submission.reward,
         title: states.campaign.details.title,
       },
     },
@@ -57,7 +56,7 @@ export function decideSubmissionApproval(
     const bonus = decideUser(
       {
         type: 'CreditReferralBonus',
-        data: { userId: user.referredBy, referredUserId: user.userId, amount: kobo(rules.referralBonus) },
+        data: { userId: user.referredBy, referredUserId: user.userId, amount: rules.referralBonus },
       },
       referrer,
     );

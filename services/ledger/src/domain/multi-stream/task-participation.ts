@@ -2,7 +2,6 @@
  * A user taking part in a task: submitting a proof (reviewed later) or completing an activity
  * (credited at once to the activity balance). Both look at the user and the campaign.
  */
-import { kobo } from '../../money';
 import type { CompleteActivity, SubmitTask } from '../campaign/commands';
 import { decideCampaign } from '../campaign/decider';
 import type { CampaignState } from '../campaign/state';
@@ -50,7 +49,7 @@ export function decideActivityCompletion(
         campaignId,
         submissionId,
         balance: 'activity',
-        amount: kobo(states.campaign.details.price),
+        amount: states.campaign.details.price,
         title: states.campaign.details.title,
       },
     },

@@ -52,7 +52,7 @@ export function approveBalanceAdjustment(
   if (balanceAfter(state, request.balance, request.amount) < 0)
     throw new DomainError('insufficient_balance', BELOW_ZERO, 'amount');
   const account = userBalanceAccount(userId, request.balance);
-  const amount = kobo(request.amount);
+  const amount = request.amount;
   const postings =
     amount > 0
       ? transfer(Accounts.adjustments, account, amount)

@@ -43,7 +43,7 @@ export function registerUser(command: RegisterUser, state: UserState): UserRegis
   if (!isEmail(email)) throw invalid('Please enter a valid email address.', 'email');
   if (isBlank(d.referralCode)) throw invalid('A referral code is required.', 'referralCode');
   // Staff accounts get no sign-up bonus.
-  const signupBonus = kobo(d.role === 'user' ? d.rules.signupBonus : 0);
+  const signupBonus = d.role === 'user' ? d.rules.signupBonus : kobo(0);
   return [
     {
       type: 'UserRegistered',

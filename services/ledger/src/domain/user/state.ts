@@ -1,6 +1,6 @@
 /** The user stream folded: who the user is, their three balances, and their withdrawals. */
 import { Map as KeyedMap } from 'immutable';
-import { Accounts } from '../../money';
+import { Accounts, kobo, type Kobo } from '../../money';
 import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
 import { postingsOf } from '../events';
 
@@ -10,8 +10,8 @@ export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'p
 export interface WithdrawalRecord {
   withdrawalId: string;
   balance: BalanceKind;
-  amount: number;
-  fee: number;
+  amount: Kobo;
+  fee: Kobo;
   status: WithdrawalStatus;
   /** The bank's reference once paid. */
   reference: string | null;
@@ -33,7 +33,7 @@ export interface UserState {
   /** When bank details were last changed (not first set): withdrawals wait a while after it. */
   bankDetailsChangedAt: string | null;
   /** Kobo on each of the user's ledger accounts. */
-  balances: { account: number; activity: number; hold: number };
+  balances: { account: Kobo; activity: Kobo; hold: Kobo };
   /** By withdrawal id. The keyed collections are persistent maps: an event adds to one without
    * copying it, so a user with 10,000 entries folds as fast as a new one (decision 0014). */
   withdrawals: KeyedMap<string, WithdrawalRecord>;
@@ -49,7 +49,7 @@ export interface UserState {
 
 export interface AdjustmentRequest {
   balance: BalanceKind;
-  amount: number;
+  amount: Kobo;
   reason: string;
   requestedBy: string;
   state: 'pending' | 'approved' | 'rejected';
@@ -70,7 +70,7 @@ export function initialUserState(): UserState {
     referredBy: null,
     bankDetails: null,
     bankDetailsChangedAt: null,
-    balances: { account: 0, activity: 0, hold: 0 },
+    balances: { account: kobo(0), activity: kobo(0), hold: kobo(0) },
     withdrawals: KeyedMap(),
     approvedTasks: 0,
     referralBonuses: KeyedMap(),
@@ -106,9 +106,9 @@ function applyPostings(state: UserState, event: UserEvent): UserState['balances'
   const id = state.userId || event.data.userId;
   const balances = { ...state.balances };
   for (const p of postings) {
-    if (p.account === Accounts.userAccount(id)) balances.account += p.amount;
-    else if (p.account === Accounts.userActivity(id)) balances.activity += p.amount;
-    else if (p.account === Accounts.userHold(id)) balances.hold += p.amount;
+    if (p.account === Accounts.userAccount(id)) balances.account = kobo(balances.account + p.amount);
+    else if (p.account === Accounts.userActivity(id)) balances.activity = kobo(balances.activity + p.amount);
+    else if (p.account === Accounts.userHold(id)) balances.hold = kobo(balances.hold + p.amount);
   }
   return balances;
 }

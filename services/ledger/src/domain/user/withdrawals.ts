@@ -44,7 +44,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: UserState):
   if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('Please enter a valid amount.', 'amount');
   const minimum = minimumWithdrawal(rules, balance);
   if (amount < minimum) throw invalid(`Minimum withdrawal amount is ${nairaInMessage(minimum)}`, 'amount');
-  const fee = kobo(rules.withdrawalFee);
+  const fee = rules.withdrawalFee;
   if (fee >= amount)
     throw invalid(`The amount must be more than the ${nairaInMessage(fee)} withdrawal fee.`, 'amount');
   const available = balance === 'activity' ? state.balances.activity : state.balances.account;
@@ -88,9 +88,9 @@ export function approveWithdrawal(command: ApproveWithdrawal, state: UserState):
       data: {
         userId,
         withdrawalId,
-        amount: kobo(w.amount),
+        amount: w.amount,
         by,
-        postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, kobo(w.amount)),
+        postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, w.amount),
       },
     },
   ];
@@ -108,10 +108,10 @@ export function rejectWithdrawal(command: RejectWithdrawal, state: UserState): W
       data: {
         userId,
         withdrawalId,
-        amount: kobo(w.amount),
+        amount: w.amount,
         reason: reason.trim(),
         by,
-        postings: transfer(Accounts.userHold(userId), userBalanceAccount(userId, w.balance), kobo(w.amount)),
+        postings: transfer(Accounts.userHold(userId), userBalanceAccount(userId, w.balance), w.amount),
       },
     },
   ];
@@ -135,12 +135,12 @@ export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: Use
   // The fee stays with the platform; the rest leaves for the bank.
   const postings: Posting[] = [
     ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),
-    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, Accounts.withdrawalFees, kobo(w.fee)) : []),
+    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, Accounts.withdrawalFees, w.fee) : []),
   ];
   return [
     {
       type: 'PayoutSucceeded',
-      data: { userId, withdrawalId, amount: kobo(w.amount), provider, reference: reference.trim(), postings },
+      data: { userId, withdrawalId, amount: w.amount, provider, reference: reference.trim(), postings },
     },
   ];
 }
@@ -158,10 +158,10 @@ export function recordPayoutFailed(command: RecordPayoutFailed, state: UserState
       data: {
         userId,
         withdrawalId,
-        amount: kobo(w.amount),
+        amount: w.amount,
         provider,
         reason: reason.trim(),
-        postings: transfer(Accounts.payoutsClearing, userBalanceAccount(userId, w.balance), kobo(w.amount)),
+        postings: transfer(Accounts.payoutsClearing, userBalanceAccount(userId, w.balance), w.amount),
       },
     },
   ];

@@ -1,15 +1,15 @@
 /** Events and commands the specs start from. Amounts in kobo. */
 import type { CampaignDetails, CampaignEvent, UserEvent } from '../../../src/domain/events';
-import type { MoneyRules } from '../../../src/domain/money-rules';
+import { moneyRules } from '../../../src/domain/money-rules';
 import { Accounts, kobo, transfer, type Kobo } from '../../../src/money';
 
-export const rules: MoneyRules = {
+export const rules = moneyRules({
   signupBonus: 50_000,
   referralBonus: 20_000,
   minWithdrawalAccount: 200_000,
   minWithdrawalActivity: 4_000_000,
   withdrawalFee: 0,
-};
+});
 
 /** The time the specs' commands are made at. */
 export const NOW = '2026-11-23T13:05:00.000Z';

@@ -3,7 +3,8 @@ import type { Pool } from '@kobo/platform';
 import type { CampaignRow, SubmissionRow } from '@kobo/projector';
 import { platformsMatching } from '../../tasks/platforms';
 import { Conditions, direction, readPage } from '../../../http';
-import { iso, toNaira } from '../wire';
+import { iso } from '../wire';
+import { koboToNaira } from '@kobo/ledger';
 import type { AdminCampaign, AdminSubmission } from './schemas';
 
 /** A submission (the columns the screen reads) with who made it (a left join). */
@@ -41,7 +42,7 @@ function toSubmission(row: SubmissionWithUser): AdminSubmission {
     status: row.status,
     kind: row.kind,
     // What the submission earns: nothing once rejected.
-    earnings: row.status === 'rejected' ? 0 : toNaira(row.reward),
+    earnings: row.status === 'rejected' ? 0 : koboToNaira(row.reward),
     flags: row.flags ?? [],
     reason: row.reason,
   };
@@ -56,7 +57,7 @@ function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]): AdminCamp
     taskVariation: row.variation,
     taskInstructions: row.instructions,
     taskUrl: row.url,
-    taskPrice: toNaira(row.price),
+    taskPrice: koboToNaira(row.price),
     taskUnits: Number(row.units),
     completedUnits: Number(row.approved),
     pendingUnits: Number(row.pending),
@@ -68,13 +69,13 @@ function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]): AdminCamp
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     taskImage: row.image,
-    spent: toNaira(row.total_paid),
-    budget: toNaira(row.budget),
-    totalCost: toNaira(row.budget),
+    spent: koboToNaira(row.total_paid),
+    budget: koboToNaira(row.budget),
+    totalCost: koboToNaira(row.budget),
     /** Units still open: neither approved nor waiting for review. */
     remaining: Number(row.remaining),
     /** Naira still in the campaign's escrow. */
-    escrowBalance: toNaira(row.escrow_balance),
+    escrowBalance: koboToNaira(row.escrow_balance),
     participants: Number(row.participants),
     completedBy,
   };

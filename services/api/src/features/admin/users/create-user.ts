@@ -4,7 +4,7 @@
  * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isDomainError, type Kobo, type UserStatus } from '@kobo/ledger';
+import { isDomainError, koboToNaira, type Kobo, type UserStatus } from '@kobo/ledger';
 import { isEmail, normalizeEmail } from '@kobo/ledger/src/domain/text';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/password-hashing';
@@ -87,7 +87,7 @@ export async function createUser(
     if (rule.needsApproval)
       pendingAdjustment = {
         adjustmentId: data.adjustmentId,
-        amount: input.balance / 100,
+        amount: koboToNaira(input.balance),
         state: 'pending',
         message: pendingMessage(input.balance),
       };

@@ -1,7 +1,8 @@
 /** The admin users screen's reads: users with their balances and task counts. */
 import type { Pool } from '@kobo/platform';
 import { Conditions, direction, readPage } from '../../../http';
-import { iso, toNaira } from '../wire';
+import { iso } from '../wire';
+import { koboToNaira } from '@kobo/ledger';
 
 export interface AdminUser {
   _id: string;
@@ -61,9 +62,9 @@ function toAdminUser(row: UserRow): AdminUser {
     phone: row.phone,
     totalTasks: Number(row.total_tasks ?? 0),
     totalReferrals: Number(row.total_referrals ?? 0),
-    accountBalance: toNaira(row.account_balance),
-    activityBalance: toNaira(row.activity_balance),
-    heldBalance: toNaira(row.held_balance),
+    accountBalance: koboToNaira(row.account_balance ?? 0),
+    activityBalance: koboToNaira(row.activity_balance ?? 0),
+    heldBalance: koboToNaira(row.held_balance ?? 0),
     status: row.status,
     role: row.role,
     bankName: row.bank_name,

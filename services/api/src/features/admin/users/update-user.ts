@@ -11,6 +11,7 @@ import {
   KOBO_UUID_NAMESPACE,
   kobo,
   nairaInMessage,
+  koboToNaira,
   streams,
   userDecider,
   type Kobo,
@@ -122,7 +123,7 @@ export async function updateUser(
       ran(await ctx.commands.requestBalanceAdjustment(data, meta));
       pendingAdjustment = {
         adjustmentId: data.adjustmentId,
-        amount: difference / 100,
+        amount: koboToNaira(difference),
         state: 'pending',
         message: pendingMessage(difference),
       };

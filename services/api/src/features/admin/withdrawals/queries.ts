@@ -3,7 +3,8 @@ import type { WithdrawalStatus } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
-import { iso, toNaira } from '../wire';
+import { iso } from '../wire';
+import { koboToNaira } from '@kobo/ledger';
 import type { AdminWithdrawal } from './schemas';
 
 /** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */
@@ -56,17 +57,17 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal
     username: row.username ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
-    amount: toNaira(row.amount),
-    withdrawalAmount: toNaira(row.amount),
-    fee: toNaira(row.fee),
+    amount: koboToNaira(row.amount),
+    withdrawalAmount: koboToNaira(row.amount),
+    fee: koboToNaira(row.fee),
     method: 'Bank Transfer',
     type: row.type,
     createdAt: iso(row.requested_at)!,
     status: adminStatus(row.status),
     totalTasks: Number(row.total_tasks ?? 0),
     totalReferrals: Number(row.total_referrals ?? 0),
-    accountBalance: toNaira(row.account_balance),
-    activityBalance: toNaira(row.activity_balance),
+    accountBalance: koboToNaira(row.account_balance ?? 0),
+    activityBalance: koboToNaira(row.activity_balance ?? 0),
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
