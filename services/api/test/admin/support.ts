@@ -63,6 +63,26 @@ export async function fund(h: Harness, userId: string, naira: number): Promise<v
   await settled(h, result.lastPosition);
 }
 
+/**
+ * A moment, on PostgreSQL's clock (the one that stamps events), after every event recorded so far
+ * and before any recorded from now on: the next millisecond after the last event, once the
+ * database clock has passed it. Node's clock is not the database's.
+ */
+export async function momentAfterLastEvent(h: Harness): Promise<string> {
+  const { rows } = await h.db.pool.query<{ moment: Date }>(
+    `SELECT date_trunc('milliseconds', max(recorded_at)) + interval '1 millisecond' AS moment
+       FROM events`,
+  );
+  const moment = rows[0]!.moment;
+  for (;;) {
+    const { rows: clock } = await h.db.pool.query<{ passed: boolean }>(
+      'SELECT clock_timestamp() > $1 AS passed',
+      [moment],
+    );
+    if (clock[0]!.passed) return moment.toISOString();
+  }
+}
+
 export async function requestWithdrawal(h: Harness, userId: string, naira: number): Promise<string> {
   await h.context.commands.updateBankDetails({
     userId,
