@@ -1,14 +1,9 @@
 /** Test helpers: people and money made with the ledger's commands, as the rest of the product would. */
 import { randomUUID } from 'node:crypto';
 import { nairaToKobo, submissionIdFor } from '@kobo/ledger';
-import { projections } from '@kobo/projector';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
-export const ALL_VIEWS = projections.map((p) => p.name);
-
-export async function settled(h: Harness, position: number): Promise<void> {
-  expect(await h.projectors.waitFor(position, ALL_VIEWS, 10_000)).toBe(true);
-}
+export { settled };
 
 export interface TestUser {
   userId: string;

@@ -8,11 +8,10 @@ import request from 'supertest';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { nairaToKobo } from '@kobo/ledger';
-import { projections } from '@kobo/projector';
 import { createApiApp, features } from '../../src/app';
 import { openApiPath, PROBLEM_CONTENT_TYPE, type RouteDefinition } from '../../src/http';
 import { uploadsOf } from '../../src/uploads/uploads-of';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
 export type Caller = 'anonymous' | 'user' | 'other' | 'admin' | 'finance';
 export const callers: readonly Caller[] = ['anonymous', 'user', 'other', 'admin', 'finance'];
@@ -86,12 +85,6 @@ export function describeAnswer(res: Response): string {
   const body = res.body as { code?: unknown; message?: unknown } | undefined;
   const text = body && typeof body.message === 'string' ? `${String(body.code)}: ${body.message}` : res.text;
   return `${res.status} ${String(text ?? '').slice(0, 160)}`;
-}
-
-async function settled(h: Harness, position: number): Promise<void> {
-  const names = projections.map((p) => p.name);
-  if (!(await h.projectors.waitFor(position, names, 10_000)))
-    throw new Error(`read models did not reach position ${position}`);
 }
 
 export function pngBytes(): Promise<Buffer> {

@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { createLedgerCommands, createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
-import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
+import { projections, startProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth } from '../../src/http';
@@ -27,6 +27,13 @@ export interface Harness {
   adminId: string;
   financeId: string;
   close(): Promise<void>;
+}
+
+/** Waits until every read model has applied `position` (a command's lastPosition): then reads see it. */
+export async function settled(h: Harness, position: number): Promise<void> {
+  const names = projections.map((p) => p.name);
+  if (!(await h.projectors.waitFor(position, names, 10_000)))
+    throw new Error(`read models did not reach position ${position}`);
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {

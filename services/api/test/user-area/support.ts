@@ -1,9 +1,8 @@
 /** Users for the user-area tests, made through the ledger's own commands (no auth route needed). */
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
-import { projections } from '@kobo/projector';
 import { hashPassword } from '../../src/accounts/passwords';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
 export interface TestUser {
   userId: string;
@@ -11,13 +10,7 @@ export interface TestUser {
   auth: { Authorization: string };
 }
 
-const allProjections = projections.map((p) => p.name);
-
-/** Waits until every projector has applied `position` (the tests read several read models). */
-export async function settled(h: Harness, position: number): Promise<void> {
-  if (!(await h.projectors.waitFor(position, allProjections, 10_000)))
-    throw new Error(`projectors did not reach position ${position}`);
-}
+export { settled };
 
 export async function registerUser(
   h: Harness,
