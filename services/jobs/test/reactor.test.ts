@@ -2,6 +2,7 @@
  * The reactor turns TaskSubmitted and WithdrawalApproved into jobs with deterministic ids, and
  * a replayed event (a crash before the checkpoint moved, a second reactor) enqueues nothing new.
  */
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { jobIds } from '../src/job-ids';
 import type { JobQueues } from '../src/queues';
 import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';
@@ -12,7 +13,6 @@ import {
   createCampaign,
   createTestLedger,
   registerUser,
-  waitFor,
   type TestLedger,
 } from './support/ledger';
 
@@ -21,7 +21,7 @@ async function readWholeLog(ledger: TestLedger) {
     'SELECT max(global_position) AS max FROM events',
   );
   const written = rows[0]!.max;
-  await waitFor('the gap-safe head to reach every event written', async () =>
+  await eventually('the gap-safe head to reach every event written', async () =>
     (await ledger.store.headPosition()) >= written ? true : undefined,
   );
   return ledger.store.readAll({ after: 0, limit: 10_000 });
@@ -68,7 +68,7 @@ for (const backend of backends) {
         name: 'first',
       });
       const head = (await readWholeLog(ledger)).at(-1)!.globalPosition;
-      await waitFor('the checkpoint to reach the head', async () =>
+      await eventually('the checkpoint to reach the head', async () =>
         (await readCheckpoint(ledger.db.pool, 'first')) >= head ? true : undefined,
       );
       await reactor.stop();
@@ -81,7 +81,7 @@ for (const backend of backends) {
         queues,
         name: 'second',
       });
-      await waitFor('the second reactor to reach the head', async () =>
+      await eventually('the second reactor to reach the head', async () =>
         (await readCheckpoint(ledger.db.pool, 'second')) >= head ? true : undefined,
       );
       await second.stop();
@@ -111,7 +111,7 @@ for (const backend of backends) {
         const withdrawalId = await approvedWithdrawal(own.commands, userId, 250_000);
         const head = (await readWholeLog(own)).at(-1)!.globalPosition;
         const reactor = await startReactor({ pool: own.db.pool, store: own.store, queues: ownQueues, name });
-        await waitFor('the checkpoint to reach the head', async () =>
+        await eventually('the checkpoint to reach the head', async () =>
           (await readCheckpoint(own.db.pool, name)) >= head ? true : undefined,
         );
         await reactor.stop();
