@@ -3,6 +3,7 @@
  * PayoutFailed, recorded through the real ledger. The provider is a fake bank (a third party).
  */
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { fold } from '@kobo/ledger/src/domain/decider';
 import { userDecider } from '@kobo/ledger/src/domain/user/decider';
 import { Accounts } from '@kobo/ledger/src/money';
@@ -20,7 +21,6 @@ import {
   registerUser,
   rules,
   userEvents,
-  waitFor,
   type TestLedger,
 } from './support/ledger';
 
@@ -63,7 +63,7 @@ for (const backend of backends) {
 
     async function settledJob(withdrawalId: string) {
       const id = jobIds.payout(withdrawalId);
-      return waitFor(`the payout job of ${withdrawalId} to settle`, async () => {
+      return eventually(`the payout job of ${withdrawalId} to settle`, async () => {
         // The state first: a job fetched after it is terminal is final, one fetched before may not be.
         const state = await queues.payouts.getJobState(id);
         if (state !== 'completed' && state !== 'failed') return undefined;
@@ -186,7 +186,9 @@ for (const backend of backends) {
       // The bank pays on the first call but the answer never arrives: the worker dies waiting.
       bank.script(withdrawalId, { hangFirstCall: true });
       await approvedWithdrawal(ledger.commands, userId, AMOUNT, withdrawalId);
-      await waitFor('the bank to be called', async () => (bank.calls(withdrawalId) === 1 ? true : undefined));
+      await eventually('the bank to be called', async () =>
+        bank.calls(withdrawalId) === 1 ? true : undefined,
+      );
       await worker.close(true);
       expect(await queues.payouts.getJobState(jobIds.payout(withdrawalId))).toBe('active');
       expect(await eventsOf(userId, 'PayoutSucceeded')).toHaveLength(0);

@@ -2,7 +2,7 @@
  * The reactor turns TaskSubmitted and WithdrawalApproved into jobs with deterministic ids, and
  * a replayed event (a crash before the checkpoint moved, a second reactor) enqueues nothing new.
  */
-import { randomUUID } from 'node:crypto';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { jobIds } from '../src/job-ids';
 import type { JobQueues } from '../src/queues';
 import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';
@@ -13,7 +13,6 @@ import {
   createCampaign,
   createTestLedger,
   registerUser,
-  waitFor,
   type TestLedger,
 } from './support/ledger';
 
@@ -22,7 +21,7 @@ async function readWholeLog(ledger: TestLedger) {
     'SELECT max(global_position) AS max FROM events',
   );
   const written = rows[0]!.max;
-  await waitFor('the gap-safe head to reach every event written', async () =>
+  await eventually('the gap-safe head to reach every event written', async () =>
     (await ledger.store.headPosition()) >= written ? true : undefined,
   );
   return ledger.store.readAll({ after: 0, limit: 10_000 });
@@ -69,7 +68,7 @@ for (const backend of backends) {
         name: 'first',
       });
       const head = (await readWholeLog(ledger)).at(-1)!.globalPosition;
-      await waitFor('the checkpoint to reach the head', async () =>
+      await eventually('the checkpoint to reach the head', async () =>
         (await readCheckpoint(ledger.db.pool, 'first')) >= head ? true : undefined,
       );
       await reactor.stop();
@@ -82,7 +81,7 @@ for (const backend of backends) {
         queues,
         name: 'second',
       });
-      await waitFor('the second reactor to reach the head', async () =>
+      await eventually('the second reactor to reach the head', async () =>
         (await readCheckpoint(ledger.db.pool, 'second')) >= head ? true : undefined,
       );
       await second.stop();
@@ -96,20 +95,34 @@ for (const backend of backends) {
     });
 
     it('picks up from its checkpoint after a restart, enqueueing only what came after', async () => {
-      const name = `restart-${randomUUID().slice(0, 6)}`;
-      const head = (await readWholeLog(ledger)).at(-1)!.globalPosition;
-      await saveCheckpoint(ledger.db.pool, name, head);
-      const { userId } = await registerUser(ledger.commands, { account: 500_000 });
-      const withdrawalId = await approvedWithdrawal(ledger.commands, userId, 250_000);
-      const reactor = await startReactor({ pool: ledger.db.pool, store: ledger.store, queues, name });
-      const job = await waitFor(
-        'the new payout job',
-        async () => (await queues.payouts.getJob(jobIds.payout(withdrawalId))) ?? undefined,
-      );
-      await reactor.stop();
-      expect(job.data).toEqual({ userId, withdrawalId });
-      expect(await readCheckpoint(ledger.db.pool, name)).toBeGreaterThan(head);
-      expect(await queues.payouts.getJobCounts('waiting')).toEqual({ waiting: 4 });
+      // A log and queues of its own: earlier work sits in the log but not in the queues, so a
+      // reactor that ignored its checkpoint would enqueue it and be seen doing so.
+      const own = await createTestLedger();
+      const ownQueues = queuesFor(backend, own.db.url);
+      try {
+        const campaignId = await createCampaign(own.commands, 'Like Kobo on Facebook');
+        const before = await registerUser(own.commands, { account: 500_000 });
+        await own.commands.submitTask({ campaignId, userId: before.userId, proofImage: 'before.png' });
+        await approvedWithdrawal(own.commands, before.userId, 300_000);
+        const name = 'restart';
+        await saveCheckpoint(own.db.pool, name, (await readWholeLog(own)).at(-1)!.globalPosition);
+
+        const { userId } = await registerUser(own.commands, { account: 500_000 });
+        const withdrawalId = await approvedWithdrawal(own.commands, userId, 250_000);
+        const head = (await readWholeLog(own)).at(-1)!.globalPosition;
+        const reactor = await startReactor({ pool: own.db.pool, store: own.store, queues: ownQueues, name });
+        await eventually('the checkpoint to reach the head', async () =>
+          (await readCheckpoint(own.db.pool, name)) >= head ? true : undefined,
+        );
+        await reactor.stop();
+
+        const payouts = await ownQueues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
+        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId }]);
+        expect(await ownQueues.verification.getJobs(['waiting', 'prioritized', 'delayed'])).toEqual([]);
+      } finally {
+        await discardQueues(ownQueues);
+        await own.close();
+      }
     });
 
     it('never moves a checkpoint backwards', async () => {

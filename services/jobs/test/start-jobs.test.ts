@@ -3,6 +3,7 @@
  * for finance, who marks it paid with the bank's reference.
  */
 import { randomBytes } from 'node:crypto';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,6 @@ import {
   createTestLedger,
   registerUser,
   userEvents,
-  waitFor,
   type TestLedger,
 } from './support/ledger';
 
@@ -60,7 +60,7 @@ for (const backend of backends) {
       const { userId } = await registerUser(ledger.commands, { account: 1_000_000 });
       const withdrawalId = await approvedWithdrawal(ledger.commands, userId, 500_000);
       const id = jobIds.payout(withdrawalId);
-      const job = await waitFor('the payout job to complete', async () =>
+      const job = await eventually('the payout job to complete', async () =>
         (await jobs.queues.payouts.getJobState(id)) === 'completed'
           ? ((await jobs.queues.payouts.getJob(id)) ?? undefined)
           : undefined,

@@ -3,6 +3,7 @@
  * with real images in a real uploads directory.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignDecider } from '@kobo/ledger/src/domain/campaign/decider';
@@ -18,7 +19,7 @@ import { createLocalProofImages, ProofImageNotFoundError } from '../src/verifica
 import type { VerificationJob } from '../src/verification/verification-job';
 import { startVerificationWorker } from '../src/workers';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
-import { createCampaign, createTestLedger, registerUser, waitFor, type TestLedger } from './support/ledger';
+import { createCampaign, createTestLedger, registerUser, type TestLedger } from './support/ledger';
 import { resentAsJpeg, screenshot } from './support/screenshots';
 
 let uploads: string;
@@ -103,7 +104,7 @@ for (const backend of backends) {
       }
       const result = await ledger.commands.submitTask({ campaignId, userId, proofImage: key });
       const { submissionId } = result.events[0]!.data as { submissionId: string };
-      return waitFor('the verification to be recorded', async () => {
+      return eventually('the verification to be recorded', async () => {
         const events = await ledger.store.readStream(streams.campaign(campaignId));
         const state = fold(
           campaignDecider,

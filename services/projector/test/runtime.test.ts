@@ -1,6 +1,7 @@
 /** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
 import { randomUUID } from 'node:crypto';
 import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
 import type { Projection } from '../src/projection';
 import { balances, projections } from '../src/projections';
@@ -56,16 +57,6 @@ async function checkpoint(projector: string): Promise<number> {
     projector,
   ]);
   return Number(rows[0]?.position ?? 0);
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 it('commits the checkpoint in the same transaction as the read-model changes', async () => {
@@ -163,9 +154,9 @@ it('records a poison event, stays on it without skipping, and gets past it once 
   };
   const handle = await start({ projections: [fragile], batchSize: 1000 });
 
-  const failure = await until(async () => {
+  const failure = await eventually('a failure recorded after two attempts', async () => {
     const { rows } = await db.pool.query('SELECT * FROM projection_failures WHERE resolved_at IS NULL');
-    return rows[0]?.attempts >= 2 ? rows[0] : null;
+    return rows[0]?.attempts >= 2 ? rows[0] : undefined;
   });
   expect(failure).toMatchObject({
     projector: 'balances',
@@ -212,7 +203,7 @@ it('stops at an event it cannot read (a newer shape than it knows) instead of sk
   // balances has nothing to do with UserDeleted, and would pass it by if it were not decoded first.
   const handle = await start({ projections: [balances], batchSize: 1000 });
 
-  const failure = await until(async () => {
+  const failure = await eventually('the unreadable event recorded as a failure', async () => {
     const { rows } = await db.pool.query('SELECT * FROM projection_failures WHERE resolved_at IS NULL');
     return rows[0];
   });

@@ -1,12 +1,9 @@
 /** Test helpers: people and money made with the ledger's commands, as the rest of the product would. */
 import { randomUUID } from 'node:crypto';
 import { nairaToKobo, submissionIdFor } from '@kobo/ledger';
-import { projectionNames } from '@kobo/projector';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
-export async function settled(h: Harness, position: number): Promise<void> {
-  await h.projectors.waitFor(position, projectionNames, 10_000);
-}
+export { settled };
 
 export interface TestUser {
   userId: string;
@@ -59,6 +56,26 @@ export async function fund(h: Harness, userId: string, naira: number): Promise<v
     by: h.adminId,
   });
   await settled(h, result.lastPosition);
+}
+
+/**
+ * A moment, on PostgreSQL's clock (the one that stamps events), after every event recorded so far
+ * and before any recorded from now on: the next millisecond after the last event, once the
+ * database clock has passed it. Node's clock is not the database's.
+ */
+export async function momentAfterLastEvent(h: Harness): Promise<string> {
+  const { rows } = await h.db.pool.query<{ moment: Date }>(
+    `SELECT date_trunc('milliseconds', max(recorded_at)) + interval '1 millisecond' AS moment
+       FROM events`,
+  );
+  const moment = rows[0]!.moment;
+  for (;;) {
+    const { rows: clock } = await h.db.pool.query<{ passed: boolean }>(
+      'SELECT clock_timestamp() > $1 AS passed',
+      [moment],
+    );
+    if (clock[0]!.passed) return moment.toISOString();
+  }
 }
 
 export async function requestWithdrawal(h: Harness, userId: string, naira: number): Promise<string> {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually, signUpAndIn, type TestUser } from './support';
+import { eventually } from '@kobo/platform/src/testing/eventually';
+import { signUpAndIn, type TestUser } from './support';
 
 describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-password', () => {
   let h: Harness;
@@ -27,7 +28,7 @@ describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-pas
   async function requestToken(user: TestUser): Promise<string> {
     const before = (await resetEmails(user.email)).length;
     await forgot(user.email).expect(200);
-    const emails = await eventually(async () => {
+    const emails = await eventually('a new reset email', async () => {
       const rows = await resetEmails(user.email);
       return rows.length > before ? rows : undefined;
     });
@@ -43,7 +44,7 @@ describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-pas
     expect(known.body).toEqual({ message: 'Password reset instructions sent to your email!' });
     expect(unknown.body).toEqual(known.body);
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
-    const [email] = await eventually(async () => {
+    const [email] = await eventually('a reset email', async () => {
       const rows = await resetEmails(user.email);
       return rows.length ? rows : undefined;
     });

@@ -9,7 +9,8 @@ import { hashResetToken } from '../../src/features/auth/password-reset';
 import { insertResetToken } from '../../src/features/auth/queries';
 import { SESSION_COOKIE } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually, signUpAndIn } from './support';
+import { eventually } from '@kobo/platform/src/testing/eventually';
+import { signUpAndIn } from './support';
 
 const WEB = 'http://localhost:5173';
 
@@ -128,10 +129,14 @@ describe('the account changes under the session', () => {
     // The bootstrap runs in a process starting up; one already serving learns of it within the
     // second it remembers a standing session (sessions.ts).
     await bootstrapAccounts([{ role: 'admin', email, password: 'staff-password' }], deps);
-    const refused = await eventually(async () => {
-      const res = await h.http.get('/api/finance/payouts').set(bearer(token));
-      return res.status === 401 ? res : undefined;
-    }, 3000);
+    const refused = await eventually(
+      'the standing session to be refused',
+      async () => {
+        const res = await h.http.get('/api/finance/payouts').set(bearer(token));
+        return res.status === 401 ? res : undefined;
+      },
+      3000,
+    );
     expect(refused.body.code).toBe('session_expired');
     expect(staff!.userId).toBe(res.body._id);
   });

@@ -39,14 +39,3 @@ export async function signUpAndIn(h: Harness, overrides: Record<string, unknown>
     token: login.body.token as string,
   };
 }
-
-/** Waits for a condition checked against the database (work done after an answer was sent). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

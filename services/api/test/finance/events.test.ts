@@ -2,7 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { createCampaign, expectProblem, fund, registerUser, type TestUser } from '../admin/support';
+import {
+  createCampaign,
+  expectProblem,
+  fund,
+  momentAfterLastEvent,
+  registerUser,
+  type TestUser,
+} from '../admin/support';
 
 interface Summary {
   position: number;
@@ -24,9 +31,7 @@ describe('finance event log', () => {
     auth = ['Authorization', `Bearer ${h.financeToken}`];
     user = await registerUser(h);
     await fund(h, user.userId, 100);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    between = new Date().toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    between = await momentAfterLastEvent(h);
     await fund(h, user.userId, 25.5);
     await createCampaign(h);
     await h.context.commands.updateBankDetails({

@@ -1,7 +1,7 @@
 /** /api/finance: the journal, statements, point-in-time balances, CSV export, verify, projector status. */
 import { Accounts } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { expectProblem, fund, registerUser } from '../admin/support';
+import { expectProblem, fund, momentAfterLastEvent, registerUser } from '../admin/support';
 
 describe('finance ledger access', () => {
   let h: Harness;
@@ -13,9 +13,7 @@ describe('finance ledger access', () => {
     auth = ['Authorization', `Bearer ${h.financeToken}`];
     userId = (await registerUser(h)).userId;
     await fund(h, userId, 100);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    between = new Date().toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    between = await momentAfterLastEvent(h);
     await fund(h, userId, 25.5);
   });
   afterAll(() => h.close());

@@ -161,9 +161,11 @@ describe('GET /api/users/events', () => {
     const payout = await adaStream.next((e) => isBalance(e) && positionOf(e) >= paidAt, 1000);
     expect(positionOf(payout)).toBeGreaterThan(positionOf(approval));
 
-    // Bola heard only of her own change.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bolaStream.events.filter(isBalance)).toEqual([bolaFunded]);
+    // Bola heard only of her own changes: a later one of hers arrives after everything of Ada's
+    // above, so anything of Ada's sent to her would be in between.
+    await fund(h, bola.userId, 100);
+    const bolaFundedAgain = await bolaStream.next((e) => isBalance(e) && positionOf(e) > paidAt, 2000);
+    expect(bolaStream.events.filter(isBalance)).toEqual([bolaFunded, bolaFundedAgain]);
   });
 
   it('serves every stream from one listener, and drops it when the last stream closes', async () => {

@@ -8,11 +8,10 @@ import request from 'supertest';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { nairaToKobo } from '@kobo/ledger';
-import { projectionNames } from '@kobo/projector';
 import { createApiApp, features } from '../../src/app';
 import { openApiPath, PROBLEM_CONTENT_TYPE, type RouteDefinition } from '../../src/http';
 import { uploadsOf } from '../../src/uploads/uploads-of';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
 export type Caller = 'anonymous' | 'user' | 'other' | 'admin' | 'finance';
 export const callers: readonly Caller[] = ['anonymous', 'user', 'other', 'admin', 'finance'];
@@ -86,10 +85,6 @@ export function describeAnswer(res: Response): string {
   const body = res.body as { code?: unknown; message?: unknown } | undefined;
   const text = body && typeof body.message === 'string' ? `${String(body.code)}: ${body.message}` : res.text;
   return `${res.status} ${String(text ?? '').slice(0, 160)}`;
-}
-
-async function settled(h: Harness, position: number): Promise<void> {
-  await h.projectors.waitFor(position, projectionNames, 10_000);
 }
 
 export function pngBytes(): Promise<Buffer> {

@@ -12,7 +12,7 @@ import {
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
-import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
+import { projectionNames, startProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites } from '../../src/http';
@@ -32,6 +32,12 @@ export interface Harness {
   adminId: string;
   financeId: string;
   close(): Promise<void>;
+}
+
+/** Waits until every read model has applied `position` (a command's lastPosition): then reads see it. */
+/** Waits until every read model has applied `position` (or says which did not). */
+export async function settled(h: Harness, position: number): Promise<void> {
+  await h.projectors.waitFor(position, projectionNames, 10_000);
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {

@@ -44,24 +44,31 @@ describe('GET /api/tasks', () => {
       units: 1,
     });
     ids.paused = await createCampaign(h, { title: 'Paused', platform: 'facebook' });
-    await settled(h, await h.context.commands.pauseCampaign({ campaignId: ids.paused, by: h.adminId }));
+    await settled(
+      h,
+      (await h.context.commands.pauseCampaign({ campaignId: ids.paused, by: h.adminId })).lastPosition,
+    );
     // Tunde takes the only unit of the last campaign: it leaves the list.
     await settled(
       h,
-      await h.context.commands.submitTask({
-        campaignId: ids.last,
-        userId: tunde.userId,
-        proofImage: 'proofs/x/y.png',
-      }),
+      (
+        await h.context.commands.submitTask({
+          campaignId: ids.last,
+          userId: tunde.userId,
+          proofImage: 'proofs/x/y.png',
+        })
+      ).lastPosition,
     );
     // Ada has already submitted the YouTube task.
     await settled(
       h,
-      await h.context.commands.submitTask({
-        campaignId: ids.yt,
-        userId: ada.userId,
-        proofImage: 'proofs/x/z.png',
-      }),
+      (
+        await h.context.commands.submitTask({
+          campaignId: ids.yt,
+          userId: ada.userId,
+          proofImage: 'proofs/x/z.png',
+        })
+      ).lastPosition,
     );
   });
   afterAll(async () => {
@@ -151,9 +158,15 @@ describe('GET /api/tasks', () => {
   it('follows the campaigns as they change after a list was served (nothing stale)', async () => {
     const ids_ = (res: { body: { _id: string }[] }) => res.body.map((t) => t._id);
     expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
-    await settled(h, await h.context.commands.pauseCampaign({ campaignId: ids.fb!, by: h.adminId }));
+    await settled(
+      h,
+      (await h.context.commands.pauseCampaign({ campaignId: ids.fb!, by: h.adminId })).lastPosition,
+    );
     expect(ids_(await list(ada).expect(200))).not.toContain(ids.fb);
-    await settled(h, await h.context.commands.resumeCampaign({ campaignId: ids.fb!, by: h.adminId }));
+    await settled(
+      h,
+      (await h.context.commands.resumeCampaign({ campaignId: ids.fb!, by: h.adminId })).lastPosition,
+    );
     expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
   });
 });

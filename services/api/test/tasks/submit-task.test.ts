@@ -320,7 +320,10 @@ describe('POST /api/tasks/submit', () => {
 
     it('a paused task', async () => {
       const paused = await createCampaign(h);
-      await settled(h, await h.context.commands.pauseCampaign({ campaignId: paused, by: h.adminId }));
+      await settled(
+        h,
+        (await h.context.commands.pauseCampaign({ campaignId: paused, by: h.adminId })).lastPosition,
+      );
       const res = await submit(user, paused).attach('proofImage', await pngBytes(), 'proof.png');
       expectProblem(res, 409, 'This task is no longer available.');
       expect(await proofFiles(paused)).toEqual([]);

@@ -1,9 +1,8 @@
 /** Users, campaigns and real image bytes for the task tests. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { nairaToKobo, type CommandResult } from '@kobo/ledger';
-import { projectionNames } from '@kobo/projector';
-import type { Harness } from '../support/harness';
+import { nairaToKobo } from '@kobo/ledger';
+import { settled, type Harness } from '../support/harness';
 
 export interface TestUser {
   userId: string;
@@ -14,17 +13,19 @@ export async function registerUser(h: Harness, name: string): Promise<TestUser> 
   const userId = randomUUID();
   await settled(
     h,
-    await h.context.commands.registerUser({
-      userId,
-      firstName: name,
-      lastName: 'Tester',
-      username: `${name}${userId.slice(0, 6)}`,
-      email: `${name}.${userId.slice(0, 6)}@kobo.test`,
-      phone: '08030000000',
-      role: 'user',
-      referralCode: `R${userId.replace(/-/g, '').slice(0, 9).toUpperCase()}`,
-      referredByCode: null,
-    }),
+    (
+      await h.context.commands.registerUser({
+        userId,
+        firstName: name,
+        lastName: 'Tester',
+        username: `${name}${userId.slice(0, 6)}`,
+        email: `${name}.${userId.slice(0, 6)}@kobo.test`,
+        phone: '08030000000',
+        role: 'user',
+        referralCode: `R${userId.replace(/-/g, '').slice(0, 9).toUpperCase()}`,
+        referredByCode: null,
+      })
+    ).lastPosition,
   );
   return { userId, token: await h.context.auth.sessions.open({ userId, role: 'user' }) };
 }
@@ -41,27 +42,26 @@ export async function createCampaign(h: Harness, spec: CampaignSpec = {}): Promi
   const campaignId = randomUUID();
   await settled(
     h,
-    await h.context.commands.createCampaign({
-      campaignId,
-      title: spec.title ?? 'Like the Jollof Kitchen page',
-      platform: spec.platform ?? 'facebook',
-      variation: 'Like Page',
-      instructions: 'Like the page, then upload a screenshot.',
-      url: 'https://example.com/jollof',
-      price: nairaToKobo(spec.priceNaira ?? 25),
-      units: spec.units ?? 10,
-      estimatedMinutes: 5,
-      image: spec.image ?? null,
-      by: h.adminId,
-    }),
+    (
+      await h.context.commands.createCampaign({
+        campaignId,
+        title: spec.title ?? 'Like the Jollof Kitchen page',
+        platform: spec.platform ?? 'facebook',
+        variation: 'Like Page',
+        instructions: 'Like the page, then upload a screenshot.',
+        url: 'https://example.com/jollof',
+        price: nairaToKobo(spec.priceNaira ?? 25),
+        units: spec.units ?? 10,
+        estimatedMinutes: 5,
+        image: spec.image ?? null,
+        by: h.adminId,
+      })
+    ).lastPosition,
   );
   return campaignId;
 }
 
-/** Waits until every read model has the command's events. */
-export async function settled(h: Harness, result: CommandResult): Promise<void> {
-  await h.projectors.waitFor(result.lastPosition, projectionNames, 10_000);
-}
+export { settled };
 
 export function pngBytes(width = 640, height = 480): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })

@@ -1,9 +1,8 @@
 /** Users for the user-area tests, made through the ledger's own commands (no auth route needed). */
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
-import { projectionNames } from '@kobo/projector';
 import { hashPassword } from '../../src/accounts/password-hashing';
-import type { Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
 
 export interface TestUser {
   userId: string;
@@ -11,10 +10,7 @@ export interface TestUser {
   auth: { Authorization: string };
 }
 
-/** Waits until every projector has applied `position` (the tests read several read models). */
-export async function settled(h: Harness, position: number): Promise<void> {
-  await h.projectors.waitFor(position, projectionNames, 10_000);
-}
+export { settled };
 
 export async function registerUser(
   h: Harness,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { kobo, streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually } from '../auth/support';
+import { eventually } from '@kobo/platform/src/testing/eventually';
 import { registerUser, settled, type TestUser } from './support';
 
 describe('withdrawals', () => {
@@ -77,7 +77,9 @@ describe('withdrawals', () => {
           .get('/api/users/withdrawals')
           .set(user.auth)
           .then((res) => res);
-        await eventually(async () => (h.context.writes.waiting() === 1 ? true : undefined));
+        await eventually('the read waiting for the write', async () =>
+          h.context.writes.waiting() === 1 ? true : undefined,
+        );
         await release();
         const res = await list;
         expect(res.status).toBe(200);

@@ -108,18 +108,3 @@ export async function userEvents(store: PostgresEventStore, userId: string): Pro
     (e) => ({ type: e.type, data: e.data }) as UserEvent,
   );
 }
-
-/** Polls until `check` returns something other than undefined. */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

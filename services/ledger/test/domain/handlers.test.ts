@@ -15,8 +15,8 @@ import {
   type UserEvent,
 } from '../../src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
-import { eventIdFor } from '../../src/domain/ids';
 import type { CommandResult } from '../../src/domain/handlers/run-command';
+import { eventIdFor } from '../../src/domain/ids';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
 import { Accounts, kobo } from '../../src/money';
@@ -360,12 +360,25 @@ describe('retried commands are no-ops', () => {
   });
 
   it('a command id makes event ids deterministic', async () => {
+    // The n-th event a command appends to a stream is named by (command id, stream, n), so the
+    // same command sent again names the same events.
+    const expectedIds = (commandId: string, events: { streamId: string }[]) => {
+      const counts = new Map<string, number>();
+      return events.map(({ streamId }) => {
+        const index = counts.get(streamId) ?? 0;
+        counts.set(streamId, index + 1);
+        return eventIdFor(commandId, streamId, index);
+      });
+    };
     const userId = await register();
-    const a = await ledger.changePassword({ userId }, { commandId: 'cmd-fixed-1', actor: userId });
-    expect(a.events.map((e) => e.id)).toEqual([eventIdFor('cmd-fixed-1', streams.user(userId), 0)]);
-    const other = await register();
-    const b = await ledger.changePassword({ userId: other }, { commandId: 'cmd-fixed-2' });
-    expect(b.events.map((e) => e.id)).toEqual([eventIdFor('cmd-fixed-2', streams.user(other), 0)]);
+    const password = await ledger.changePassword({ userId }, { commandId: 'cmd-fixed-1', actor: userId });
+    expect(password.events.map((e) => e.id)).toEqual(expectedIds('cmd-fixed-1', password.events));
+    const campaignId = await createCampaign(1);
+    const submitted = await ledger.submitTask(
+      { campaignId, userId, proofImage: 'p.png' },
+      { commandId: 'cmd-fixed-2' },
+    );
+    expect(submitted.events.map((e) => e.id)).toEqual(expectedIds('cmd-fixed-2', submitted.events));
   });
 
   it('the same command id sent again succeeds without appending twice; reused for another command it is refused', async () => {

@@ -55,8 +55,18 @@ async function readFrom(after: number, limit = 1): Promise<number[]> {
   }
 }
 
-const settled = (promise: Promise<unknown>) =>
-  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 200))]);
+/** Waits (bounded) until some session of this test database is waiting for a lock. */
+async function aSessionWaitsOnALock(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await db.pool.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (rows.length > 0) return;
+    if (Date.now() > deadline) throw new Error('no session of the test database waited for a lock');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('gap-safe reading', () => {
   it('(a) an open transaction that appended holds back the reader; after commit everything comes in order', async () => {
@@ -70,7 +80,10 @@ describe('gap-safe reading', () => {
     const later = store.appendToStreams([
       { streamId: 'a-3', expectedVersion: 'no_stream', events: [event(3)] },
     ]);
-    expect(await settled(later)).toBe(false); // waits on the chain head lock
+    let appended = false;
+    void later.then(() => (appended = true));
+    await aSessionWaitsOnALock(); // the later append waits on the chain head lock
+    expect(appended).toBe(false);
     expect(await eventually(() => readFrom(0), [1])).toEqual([1]);
     expect(await store.headPosition()).toBe(1);
 

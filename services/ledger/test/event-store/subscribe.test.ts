@@ -58,12 +58,15 @@ describe('subscribe', () => {
         ]),
       ),
     );
-    await until(() => received.length === 25);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // nothing more arrives
+    // A marker appended last: once it is delivered, anything delivered twice came before it.
+    const { lastPosition: marker } = await store.appendToStreams([
+      { streamId: 'marker', expectedVersion: 'no_stream', events: [event(200)] },
+    ]);
+    await until(() => received.some((e) => e.globalPosition === marker));
     await subscription.close();
 
-    expect(received.map((e) => e.globalPosition)).toEqual(Array.from({ length: 25 }, (_, i) => i + 3));
-    expect(new Set(received.map((e) => e.id)).size).toBe(25);
+    expect(received.map((e) => e.globalPosition)).toEqual(Array.from({ length: 26 }, (_, i) => i + 3));
+    expect(new Set(received.map((e) => e.id)).size).toBe(26);
     expect(overlapped).toBe(false);
   });
 
@@ -73,11 +76,20 @@ describe('subscribe', () => {
     const subscription = store.subscribe(head, async (events) => {
       received.push(...events.map((e) => e.globalPosition));
     });
+    // A witness woken by the same notifications: once it has the later event, an open
+    // subscription would have been offered it too.
+    const witnessed: number[] = [];
+    const witness = store.subscribe(head, async (events) => {
+      witnessed.push(...events.map((e) => e.globalPosition));
+    });
     await store.appendToStreams([{ streamId: 'close-1', expectedVersion: 'no_stream', events: [event(1)] }]);
     await until(() => received.length === 1);
     await subscription.close();
-    await store.appendToStreams([{ streamId: 'close-2', expectedVersion: 'no_stream', events: [event(2)] }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { lastPosition } = await store.appendToStreams([
+      { streamId: 'close-2', expectedVersion: 'no_stream', events: [event(2)] },
+    ]);
+    await until(() => witnessed.includes(lastPosition));
+    await witness.close();
     expect(received).toEqual([head + 1]);
   });
 
