@@ -1,0 +1,2 @@
+/** Test-only helpers of @kobo/platform: a database per test file, cloned from the migrated template. */
+export { createTestDatabase, type TestDatabase } from './test-database';
