@@ -4,7 +4,7 @@ import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../services/platform/src/launcher/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '@kobo/platform/embedded-postgres';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,11 +1,11 @@
 /** Folds a user or campaign stream, for the jobs that need to look before they act. */
-import { campaignDecider } from '@kobo/ledger/src/domain/campaign/decider';
-import type { CampaignState } from '@kobo/ledger/src/domain/campaign/state';
-import { fold } from '@kobo/ledger/src/domain/decider';
-import { streams, type CampaignEvent, type UserEvent } from '@kobo/ledger/src/domain/events';
-import { userDecider } from '@kobo/ledger/src/domain/user/decider';
-import type { UserState } from '@kobo/ledger/src/domain/user/state';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import { campaignDecider } from '@kobo/ledger';
+import type { CampaignState } from '@kobo/ledger';
+import { fold } from '@kobo/ledger';
+import { streams, type CampaignEvent, type UserEvent } from '@kobo/ledger';
+import { userDecider } from '@kobo/ledger';
+import type { UserState } from '@kobo/ledger';
+import type { EventStore } from '@kobo/ledger';
 import { decodeEvent } from '@kobo/ledger';
 
 export async function readUserStream(store: EventStore, userId: string): Promise<UserEvent[]> {

@@ -28,12 +28,12 @@ import {
   type CheckpointWaiter,
   type ProjectorsHandle,
 } from '@kobo/projector';
-import { bootstrapAccounts } from '../../api/src/accounts/bootstrap';
-import { createApiApp } from '../../api/src/app';
-import type { ApiContext } from '../../api/src/context';
-import { createAuth, createReadYourWrites } from '../../api/src/http';
-import { createObjectStore } from '../../api/src/uploads/create-object-store';
-import { proofImagesFrom } from '../../api/src/uploads/proof-images';
+import { bootstrapAccounts } from '@kobo/api';
+import { createApiApp } from '@kobo/api';
+import type { ApiContext } from '@kobo/api';
+import { createAuth, createReadYourWrites } from '@kobo/api';
+import { createObjectStore } from '@kobo/api';
+import { proofImagesFrom } from '@kobo/api';
 
 export type ProcessKind = 'projectors' | 'jobs' | 'api';
 

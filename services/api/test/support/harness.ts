@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createLedgerCommands, createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { startProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';

@@ -4,11 +4,11 @@
  * failed is left alone) and the provider gets the withdrawal id as its idempotency key (a job
  * that died after the bank paid but before the ledger heard of it pays nothing the second time).
  */
-import type { WithdrawalRequested } from '@kobo/ledger/src/domain/events';
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import { fold } from '@kobo/ledger/src/domain/decider';
-import { userDecider } from '@kobo/ledger/src/domain/user/decider';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
+import type { WithdrawalRequested } from '@kobo/ledger';
+import type { LedgerCommands } from '@kobo/ledger';
+import { fold } from '@kobo/ledger';
+import { userDecider } from '@kobo/ledger';
+import type { EventStore } from '@kobo/ledger';
 import { readUserStream } from '../ledger-state';
 import type { PayoutJob } from './payout-job';
 import type { PayoutProvider } from './payout-provider';

@@ -4,9 +4,9 @@
  * SubmissionVerified; the reviewing admin decides. Safe to run again: the hash row is upserted and
  * the ledger ignores a verification identical to the one recorded.
  */
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { LedgerCommands } from '@kobo/ledger';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { loadCampaign, loadUser } from '../ledger-state';
 import { IMAGE_MISSING, lookAlikeFlag, NOT_AN_IMAGE } from './flags';
 import { fingerprintProof } from './perceptual-hash';

@@ -1,11 +1,11 @@
 /** A real ledger on a fresh test database, and the few commands the job tests start from. */
 import { randomUUID } from 'node:crypto';
-import { streams, type UserEvent } from '@kobo/ledger/src/domain/events';
-import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { MoneyRules } from '@kobo/ledger/src/domain/money-rules';
-import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { kobo } from '@kobo/ledger/src/money';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { streams, type UserEvent } from '@kobo/ledger';
+import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger';
+import type { MoneyRules } from '@kobo/ledger';
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import { kobo } from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 
 export const rules: MoneyRules = {
   signupBonus: 50_000,

@@ -2,8 +2,8 @@
  * Campaigns with their progress: unit counters from the submission events, the escrow balance from
  * every posting to the campaign's escrow account (including RewardCredited on the user's stream).
  */
-import type { CampaignDetails } from '@kobo/ledger/src/domain/events';
-import { postingsOf } from '@kobo/ledger/src/domain/events';
+import type { CampaignDetails } from '@kobo/ledger';
+import { postingsOf } from '@kobo/ledger';
 import type { RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
 import { parseCampaignEscrow } from './accounts';

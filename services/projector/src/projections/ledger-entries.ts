@@ -1,5 +1,5 @@
 /** The journal: one row per posting, in log order. Statements, point-in-time balances and the CSV export read it. */
-import { postingsOf } from '@kobo/ledger/src/domain/events';
+import { postingsOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
 export const ledgerEntries: Projection = {

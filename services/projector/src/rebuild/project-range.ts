@@ -4,7 +4,7 @@
  * written, and no fsync wait at commit (shadow tables are thrown away if the run dies).
  */
 import { decodeEvent, type RecordedKoboEvent } from '@kobo/ledger';
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { RecordedEvent } from '@kobo/ledger';
 import type { PoolClient } from 'pg';
 import { BatchChanges, tableSpecs } from '../batch/change-set';
 import { flushChanges, type TableNamer } from '../batch/flush';

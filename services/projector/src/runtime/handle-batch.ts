@@ -3,7 +3,7 @@
  * (an event it cannot read, decoded here, is one of them).
  */
 import { decodeEvent } from '@kobo/ledger';
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { RecordedEvent } from '@kobo/ledger';
 import { BatchChanges } from '../batch/change-set';
 import type { Projection, TableSpec } from '../projection';
 

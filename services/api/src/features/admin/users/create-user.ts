@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isDomainError, type Kobo, type UserStatus } from '@kobo/ledger';
-import { isEmail, normalizeEmail } from '@kobo/ledger/src/domain/text';
+import { isEmail, normalizeEmail } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/passwords';
 import { HttpProblem, type Principal } from '../../../http';
