@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DomainError, streams, type EventStore, type LedgerCommands, type Role } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { endAllSessions } from '../http/auth/sessions';
-import { currentUser } from '../features/auth/users';
+import { currentUser } from '@kobo/ledger';
 import { hashPassword, passwordMatches } from './passwords';
 
 export interface BootstrapAccount {

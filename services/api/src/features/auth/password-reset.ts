@@ -7,7 +7,7 @@ import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { Mailer } from '../../email';
 import { credentialsByEmail, insertResetToken, RESET_TOKEN_LIFETIME_MINUTES } from './queries';
-import { currentUser } from './users';
+import { currentUser } from '@kobo/ledger';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

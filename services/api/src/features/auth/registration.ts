@@ -11,7 +11,7 @@ import { hashPassword, passwordMatches } from '../../accounts/passwords';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail, deleteCredentials, insertCredentials, takeOverCredentials } from './queries';
-import { currentUser } from './users';
+import { currentUser } from '@kobo/ledger';
 
 export interface SignUp {
   firstName: string;

@@ -9,7 +9,7 @@ import { hashPassword, passwordMatches } from '../../accounts/passwords';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail } from './queries';
-import { currentUser } from './users';
+import { currentUser } from '@kobo/ledger';
 
 export interface SignedInUser {
   userId: string;

@@ -4,7 +4,7 @@ import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { passwordMatches } from '../../accounts/passwords';
 import { credentialsByUserId } from '../auth/queries';
-import { currentUser } from '../auth/users';
+import { currentUser } from '@kobo/ledger';
 import { followEmailChange } from '../../accounts/email-change';
 import { findDashboard } from './queries';
 import {

@@ -4,7 +4,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
-import { currentUser } from '../auth/users';
+import { currentUser } from '@kobo/ledger';
 import { findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';
