@@ -36,7 +36,9 @@ export default async function globalSetup() {
   const templateUrl = withDatabase(adminUrl, template);
   await runner({
     databaseUrl: templateUrl,
-    dir: join(root, 'services', 'platform', 'migrations'),
+    // Every package's migrations in one order by number, as services/platform/src/migrate.ts runs them.
+    dir: join(root, 'services', '*', 'migrations', '*.sql'),
+    useGlob: true,
     direction: 'up',
     migrationsTable: 'schema_migrations',
     count: Infinity,
