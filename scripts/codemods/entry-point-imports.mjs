@@ -138,6 +138,41 @@ function namedBindings(node) {
   return null; // import() / require(): the whole module
 }
 
+/** One import per entry point in a file: the rewrite leaves one per former deep path. */
+const entrySpecifiers = new Set(packages.flatMap((p) => p.entries.map((e) => e.specifier)));
+function mergedEntryImports(file, text) {
+  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const groups = new Map();
+  for (const st of sourceFile.statements) {
+    if (!ts.isImportDeclaration(st) || !entrySpecifiers.has(st.moduleSpecifier.text)) continue;
+    const clause = st.importClause;
+    if (!clause || clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings)) continue;
+    if (!groups.has(st.moduleSpecifier.text)) groups.set(st.moduleSpecifier.text, []);
+    groups.get(st.moduleSpecifier.text).push(st);
+  }
+  const merges = [];
+  for (const [specifier, decls] of groups) {
+    if (decls.length < 2) continue;
+    const names = new Map(); // "name" or "name as local" -> type only
+    for (const d of decls)
+      for (const el of d.importClause.namedBindings.elements) {
+        const key = el.propertyName ? `${el.propertyName.text} as ${el.name.text}` : el.name.text;
+        const typeOnly = d.importClause.isTypeOnly || el.isTypeOnly;
+        names.set(key, (names.get(key) ?? true) && typeOnly);
+      }
+    const allTypes = [...names.values()].every(Boolean);
+    const list = [...names].map(([key, typeOnly]) => (typeOnly && !allTypes ? `type ${key}` : key));
+    const quote = text[decls[0].moduleSpecifier.getStart()];
+    const merged = `import ${allTypes ? 'type ' : ''}{ ${list.join(', ')} } from ${quote}${specifier}${quote};`;
+    merges.push({ start: decls[0].getStart(), end: decls[0].getEnd(), text: merged });
+    for (const d of decls.slice(1)) {
+      const end = text[d.getEnd()] === '\n' ? d.getEnd() + 1 : d.getEnd();
+      merges.push({ start: d.getStart(), end, text: '' });
+    }
+  }
+  return merges;
+}
+
 // Pass 1: find every crossing reference.
 const files = listFiles();
 const found = [];
@@ -228,6 +263,8 @@ for (const [entry, perDeep] of additions) {
     report.push(`${relative(root, entry)} += ${[...names.keys()].join(', ')} from ${relative(root, deep)}`);
   }
 }
+const mergeable = files.filter((f) => mergedEntryImports(f, readFileSync(f, 'utf8')).length);
+for (const f of mergeable) report.push(`${relative(root, f)}: several imports of one entry point`);
 if (report.length) console.log(report.join('\n'));
 if (problems.length) console.error(`\nLeft as they are:\n${problems.join('\n')}`);
 
@@ -237,6 +274,15 @@ const changed = new Set();
 for (const [file, list] of edits) {
   let text = readFileSync(file, 'utf8');
   for (const e of list.sort((a, b) => b.start - a.start))
+    text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  writeFileSync(file, text);
+  changed.add(file);
+}
+for (const file of files) {
+  let text = readFileSync(file, 'utf8');
+  const merges = mergedEntryImports(file, text);
+  if (!merges.length) continue;
+  for (const e of merges.sort((a, b) => b.start - a.start))
     text = text.slice(0, e.start) + e.text + text.slice(e.end);
   writeFileSync(file, text);
   changed.add(file);
