@@ -6,8 +6,14 @@
  */
 import type { Server } from 'node:http';
 import { createLedgerCommands, createPostgresEventStore } from '@kobo/ledger';
-import { ConfigError, createLogger, createPool, demoDataAllowed, loadConfig } from '@kobo/platform';
-import { provideDatabase } from '@kobo/platform';
+import {
+  ConfigError,
+  createLogger,
+  createPool,
+  demoDataAllowed,
+  loadConfig,
+  provideDatabase,
+} from '@kobo/platform';
 import { startJobs } from '@kobo/jobs';
 import { projections, startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';

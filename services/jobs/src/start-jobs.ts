@@ -2,10 +2,8 @@
  * Starts the background jobs in this process: the queues, the reactor that turns ledger events
  * into jobs, and the two workers. The API calls it at start-up and `stop()` on shutdown.
  */
-import type { LedgerCommands } from '@kobo/ledger';
-import type { EventStore } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
-import type { Logger } from '@kobo/platform';
+import type { LedgerCommands, EventStore } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
 import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
 import { createQueues, type JobQueues, type WorkerTuning } from './queues';
 import { startReactor } from './reactor/reactor';

@@ -3,9 +3,7 @@
  * PayoutFailed, recorded through the real ledger. The provider is a fake bank (a third party).
  */
 import { randomUUID } from 'node:crypto';
-import { fold } from '@kobo/ledger';
-import { userDecider } from '@kobo/ledger';
-import { Accounts } from '@kobo/ledger';
+import { fold, userDecider, Accounts } from '@kobo/ledger';
 import { jobIds } from '../src/job-ids';
 import { payoutFailedReason, payWithdrawal, type PayoutOutcome } from '../src/payouts/pay-withdrawal';
 import type { PayoutJob } from '../src/payouts/payout-job';

@@ -5,10 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { campaignDecider } from '@kobo/ledger';
-import type { SubmissionRecord } from '@kobo/ledger';
-import { fold } from '@kobo/ledger';
-import { streams, type CampaignEvent } from '@kobo/ledger';
+import { campaignDecider, type SubmissionRecord, fold, streams, type CampaignEvent } from '@kobo/ledger';
 import sharp from 'sharp';
 import type { JobQueues, JobWorker } from '../src/queues';
 import { startReactor, type Reactor } from '../src/reactor/reactor';

@@ -4,8 +4,7 @@
  *   npx tsx services/projector/bench/rebuild-bench.ts [--events N]   (DATABASE_URL: the server)
  */
 import pg from 'pg';
-import { createPool } from '@kobo/platform';
-import { migrate } from '@kobo/platform';
+import { createPool, migrate } from '@kobo/platform';
 import { createPostgresEventStore } from '@kobo/ledger';
 import { projections } from '../src/projections';
 import { rebuild } from '../src/rebuild/rebuild';

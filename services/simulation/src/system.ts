@@ -28,12 +28,15 @@ import {
   type CheckpointWaiter,
   type ProjectorsHandle,
 } from '@kobo/projector';
-import { bootstrapAccounts } from '@kobo/api';
-import { createApiApp } from '@kobo/api';
-import type { ApiContext } from '@kobo/api';
-import { createAuth, createReadYourWrites } from '@kobo/api';
-import { createObjectStore } from '@kobo/api';
-import { proofImagesFrom } from '@kobo/api';
+import {
+  bootstrapAccounts,
+  createApiApp,
+  type ApiContext,
+  createAuth,
+  createReadYourWrites,
+  createObjectStore,
+  proofImagesFrom,
+} from '@kobo/api';
 
 export type ProcessKind = 'projectors' | 'jobs' | 'api';
 

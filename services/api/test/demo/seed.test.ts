@@ -1,5 +1,9 @@
-import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules } from '@kobo/ledger';
-import type { PostgresEventStore } from '@kobo/ledger';
+import {
+  createLedgerCommands,
+  createPostgresEventStore,
+  defaultMoneyRules,
+  type PostgresEventStore,
+} from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,8 +4,7 @@
  * read again) and, with deterministic job ids, enqueues nothing twice.
  */
 import type { EventStore, RecordedEvent, Subscription } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
-import type { Logger } from '@kobo/platform';
+import type { Pool, Logger } from '@kobo/platform';
 import type { JobQueues } from '../queues';
 import { readCheckpoint, saveCheckpoint } from './checkpoint';
 import { jobsForEvents } from './jobs-for-events';

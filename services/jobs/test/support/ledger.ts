@@ -1,10 +1,15 @@
 /** A real ledger on a fresh test database, and the few commands the job tests start from. */
 import { randomUUID } from 'node:crypto';
-import { streams, type UserEvent } from '@kobo/ledger';
-import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger';
-import type { MoneyRules } from '@kobo/ledger';
-import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
-import { kobo } from '@kobo/ledger';
+import {
+  streams,
+  type UserEvent,
+  createLedgerCommands,
+  type LedgerCommands,
+  type MoneyRules,
+  createPostgresEventStore,
+  type PostgresEventStore,
+  kobo,
+} from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 
 export const rules: MoneyRules = {

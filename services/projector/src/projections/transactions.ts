@@ -3,8 +3,7 @@
  * one row (id = withdrawal id) whose status follows it: requested and approved are pending, paid is
  * completed, rejected or a failed payout is failed.
  */
-import { Accounts } from '@kobo/ledger';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { Accounts, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
 type TransactionType =

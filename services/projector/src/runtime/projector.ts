@@ -5,8 +5,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
-import type { Logger } from '@kobo/platform';
+import type { Pool, Logger } from '@kobo/platform';
 import { flushChanges } from '../batch/flush';
 import { tableSpecs } from '../batch/change-set';
 import type { Projection, TableSpec } from '../projection';

@@ -4,8 +4,7 @@
  * wait as followers and take over when its connection goes.
  */
 import type { EventStore } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
-import type { Logger } from '@kobo/platform';
+import type { Pool, Logger } from '@kobo/platform';
 import type { Projection } from '../projection';
 import { projections as allProjections } from '../projections';
 import { ensureCheckpoints } from './checkpoints';

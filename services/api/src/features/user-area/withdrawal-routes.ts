@@ -1,10 +1,9 @@
 /** Withdrawals: POST /users/withdraw places a hold; GET /users/withdrawals follows each payout. */
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent } from '@kobo/ledger';
+import { KOBO_UUID_NAMESPACE, nairaToKobo, type HandledEvent, currentUser } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
-import { currentUser } from '@kobo/ledger';
 import { findWithdrawal, listWithdrawals, type WithdrawalRow } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';

@@ -4,8 +4,7 @@
  * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isDomainError, type Kobo, type UserStatus } from '@kobo/ledger';
-import { isEmail, normalizeEmail } from '@kobo/ledger';
+import { isDomainError, type Kobo, type UserStatus, isEmail, normalizeEmail } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/passwords';
 import { HttpProblem, type Principal } from '../../../http';
