@@ -86,8 +86,8 @@ function listFiles() {
     cwd: root,
     encoding: 'utf8',
   });
-  return out
-    .split('\n')
+  // Unique: during a merge, git lists a conflicted file once per stage.
+  return [...new Set(out.split('\n'))]
     .filter((f) => SOURCE.test(f) && !f.startsWith('scripts/codemods/') && !f.endsWith('.d.mts'))
     .map((f) => join(root, f));
 }
