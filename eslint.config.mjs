@@ -17,6 +17,23 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Packages meet at their entry points, the `exports` map of each package.json (decision 0019);
+      // scripts/codemods/entry-point-imports.mjs rewrites what this refuses.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@kobo/*/src', '@kobo/*/src/*', '@kobo/*/test/*', '@kobo/*/bench/*'],
+              message: "Import the package's entry point (@kobo/<pkg>, or a sub-entry in its exports map).",
+            },
+            {
+              regex: '^(\\.\\./)+(services/)?(api|jobs|ledger|platform|projector)/(src|test|bench)(/|$)',
+              message: "Another package's files: import its entry point (@kobo/<pkg>) instead.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

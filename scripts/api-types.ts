@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApiDocument } from '../services/api/src/cli/openapi-document';
+import { buildApiDocument } from '@kobo/api';
 
 export const apiTypesFile = join(__dirname, '..', 'frontend', 'web', 'src', 'shared', 'api', 'schema.d.ts');
 

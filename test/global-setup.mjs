@@ -4,7 +4,7 @@ import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../services/platform/src/launcher/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '@kobo/platform/embedded-postgres';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +36,9 @@ export default async function globalSetup() {
   const templateUrl = withDatabase(adminUrl, template);
   await runner({
     databaseUrl: templateUrl,
-    dir: join(root, 'services', 'platform', 'migrations'),
+    // Every package's migrations in one order by number, as services/platform/src/migrate.ts runs them.
+    dir: join(root, 'services', '*', 'migrations', '*.sql'),
+    useGlob: true,
     direction: 'up',
     migrationsTable: 'schema_migrations',
     count: Infinity,

@@ -6,8 +6,14 @@
  */
 import type { Server } from 'node:http';
 import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
-import { ConfigError, createLogger, createPool, demoDataAllowed, loadConfig } from '@kobo/platform';
-import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
+import {
+  ConfigError,
+  createLogger,
+  createPool,
+  demoDataAllowed,
+  loadConfig,
+  provideDatabase,
+} from '@kobo/platform';
 import { startJobs } from '@kobo/jobs';
 import { projectionNames, ProjectionsBehindError, startProjectors } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';

@@ -2,10 +2,8 @@
  * Starts the background jobs in this process: the queues, the reactor that turns ledger events
  * into jobs, and the two workers. The API calls it at start-up and `stop()` on shutdown.
  */
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
-import type { Logger } from '@kobo/platform/src/logger';
+import type { LedgerCommands, EventStore } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
 import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
 import { createQueues, type JobQueues, type WorkerTuning } from './queues';
 import { startReactor } from './reactor/reactor';

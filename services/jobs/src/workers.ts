@@ -1,6 +1,6 @@
 /** The two workers: the queue plumbing around verifyProof and payWithdrawal. */
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { Logger } from '@kobo/platform/src/logger';
+import type { Logger } from '@kobo/platform';
 import {
   PayoutNotPossibleError,
   payWithdrawal,

@@ -3,10 +3,8 @@
  * PayoutFailed, recorded through the real ledger. The provider is a fake bank (a third party).
  */
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@kobo/platform/src/testing/eventually';
-import { fold } from '@kobo/ledger/src/domain/decider';
-import { userDecider } from '@kobo/ledger/src/domain/user/decider';
-import { Accounts } from '@kobo/ledger/src/money';
+import { eventually } from '@kobo/platform/testing';
+import { fold, userDecider, Accounts } from '@kobo/ledger';
 import { jobIds } from '../src/job-ids';
 import { payoutFailedReason, payWithdrawal, type PayoutOutcome } from '../src/payouts/pay-withdrawal';
 import type { PayoutJob } from '../src/payouts/payout-job';

@@ -2,7 +2,7 @@
  * The reactor turns TaskSubmitted and WithdrawalApproved into jobs with deterministic ids, and
  * a replayed event (a crash before the checkpoint moved, a second reactor) enqueues nothing new.
  */
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { jobIds } from '../src/job-ids';
 import type { JobQueues } from '../src/queues';
 import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';

@@ -3,12 +3,12 @@
  * for finance, who marks it paid with the bank's reference.
  */
 import { randomBytes } from 'node:crypto';
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError } from '@kobo/ledger/src/domain/errors';
-import { createLogger } from '@kobo/platform/src/logger';
+import { DomainError } from '@kobo/ledger';
+import { createLogger } from '@kobo/platform';
 import { queuesForBoard } from '../src';
 import { jobIds } from '../src/job-ids';
 import { markPayoutFailed, markPayoutPaid } from '../src/payouts/mark-payout';

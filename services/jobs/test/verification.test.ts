@@ -3,13 +3,10 @@
  * with real images in a real uploads directory.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { campaignDecider } from '@kobo/ledger/src/domain/campaign/decider';
-import type { SubmissionRecord } from '@kobo/ledger/src/domain/campaign/state';
-import { fold } from '@kobo/ledger/src/domain/decider';
-import { streams, type CampaignEvent } from '@kobo/ledger/src/domain/events';
+import { campaignDecider, type SubmissionRecord, fold, streams, type CampaignEvent } from '@kobo/ledger';
 import sharp from 'sharp';
 import type { JobQueues, JobWorker } from '../src/queues';
 import { startReactor, type Reactor } from '../src/reactor/reactor';

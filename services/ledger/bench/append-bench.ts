@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { migrate } from '@kobo/platform/src/migrate';
+import { migrate } from '@kobo/platform';
 import { createPostgresEventStore } from '../src/event-store';
 
 export interface AppendBenchOptions {

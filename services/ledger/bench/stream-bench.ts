@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '@kobo/platform/src/migrate';
+import { migrate } from '@kobo/platform';
 import { createLedgerCommands } from '../src/domain/handlers/ledger-commands';
 import { moneyRules } from '../src/domain/money-rules';
 import { forgetFoldedStates } from '../src/domain/handlers/stream-reader';

@@ -3,7 +3,7 @@
  * with the hash chain computed by the store's own SQL (kobo_event_canonical, kobo_hash_chain), so
  * `ledger verify` accepts the result. Then the streams table and the chain head are set to match.
  */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 import type { GeneratedEvent } from './generate-events';
 
 const INSERT_CHUNK = `

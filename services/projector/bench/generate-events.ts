@@ -5,8 +5,7 @@
  * activities, and withdraw (requested, approved, paid, payout failed, rejected, still pending).
  * The postings follow the domain's deciders and balances never go below zero.
  */
-import type { KoboEvent } from '@kobo/ledger/src/domain/events';
-import { Accounts, transfer, type Kobo, type Posting } from '@kobo/ledger/src/money';
+import { type KoboEvent, Accounts, transfer, type Kobo, type Posting } from '@kobo/ledger';
 
 export interface GeneratedEvent {
   id: string;

@@ -4,9 +4,8 @@
  *   npx tsx services/projector/bench/rebuild-bench.ts [--events N]   (DATABASE_URL: the server)
  */
 import pg from 'pg';
-import { createPool } from '@kobo/platform/src/database';
-import { migrate } from '@kobo/platform/src/migrate';
-import { createPostgresEventStore } from '@kobo/ledger/src/event-store';
+import { createPool, migrate } from '@kobo/platform';
+import { createPostgresEventStore } from '@kobo/ledger';
 import { projections } from '../src/projections';
 import { rebuild } from '../src/rebuild/rebuild';
 import { generateEventGroups } from './generate-events';

@@ -1,8 +1,8 @@
 /** The finance CLI as finance staff run it: a child process against a real database. */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import type { PostgresEventStore } from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { projectionNames, projections } from '../src/projections';
 import { startProjectors } from '../src/runtime/start-projectors';
 import { koboToNairaText } from '../src/journal/journal-csv';

@@ -1,7 +1,7 @@
 /** The rebuild's lean reader of the log keeps what decoding needs: each event's schema version. */
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { balances } from '../src/projections';
 import { postgresEventSource } from '../src/rebuild/event-source';
 import { rebuild } from '../src/rebuild/rebuild';

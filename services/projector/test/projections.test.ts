@@ -1,7 +1,5 @@
 /** The projections as pure functions: given one recorded event, the row operations they return. */
-import { Accounts, transfer, type Kobo } from '@kobo/ledger/src/money';
-import type { KoboEvent } from '@kobo/ledger/src/domain/events';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { Accounts, transfer, type Kobo, type KoboEvent, type RecordedKoboEvent } from '@kobo/ledger';
 import type { RowOp } from '../src/projection';
 import {
   balances,

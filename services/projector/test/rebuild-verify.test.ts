@@ -1,6 +1,6 @@
 /** Rebuilds equal the live read models; verify passes on a sound ledger and catches tampering. */
-import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import type { PostgresEventStore } from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { projections, projectionsNamed } from '../src/projections';
 import { rebuild, RebuildBusyError, tablesOf } from '../src/rebuild/rebuild';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';

@@ -1,8 +1,7 @@
 /** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
 import { randomUUID } from 'node:crypto';
-import type { PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { eventually } from '@kobo/platform/src/testing/eventually';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import type { PostgresEventStore } from '@kobo/ledger';
+import { eventually, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import type { Projection } from '../src/projection';
 import { balances, projections } from '../src/projections';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';

@@ -1,6 +1,6 @@
 /** Shared set-up for the projector tests: a real event store on a fresh database, and a scenario. */
-import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { createLogger } from '@kobo/platform/src/logger';
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import { createLogger } from '@kobo/platform';
 import { generateEventGroups, type EventGroup, type GeneratedEvent } from '../bench/generate-events';
 
 export const quietLogger = createLogger('silent');

@@ -9,9 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPool } from '@kobo/platform';
-import { migrate } from '@kobo/platform/src/migrate';
-import { startEmbeddedPostgres } from '@kobo/platform/src/launcher/embedded-postgres.mjs';
+import { createPool, migrate } from '@kobo/platform';
+import { startEmbeddedPostgres } from '@kobo/platform/embedded-postgres';
 import { randomSeed } from './prng';
 import { formatResult } from './report';
 import { runSimulation } from './simulate';

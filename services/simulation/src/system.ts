@@ -29,12 +29,15 @@ import {
   type CheckpointWaiter,
   type ProjectorsHandle,
 } from '@kobo/projector';
-import { bootstrapAccounts } from '../../api/src/accounts/bootstrap';
-import { createApiApp } from '../../api/src/app';
-import type { ApiContext } from '../../api/src/context';
-import { createAuth, createReadYourWrites } from '../../api/src/http';
-import { createObjectStore } from '../../api/src/uploads/create-object-store';
-import { proofImagesFrom } from '../../api/src/uploads/proof-images';
+import {
+  bootstrapAccounts,
+  createApiApp,
+  type ApiContext,
+  createAuth,
+  createReadYourWrites,
+  createObjectStore,
+  proofImagesFrom,
+} from '@kobo/api';
 
 export type ProcessKind = 'projectors' | 'jobs' | 'api';
 

@@ -3,7 +3,7 @@
  * each, with the projectors, job workers and API killed and restarted along the way. The long run
  * is `npm run simulate -- --seed N --steps 5000` (docs/runbooks/simulation.md).
  */
-import { createTestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase } from '@kobo/platform/testing';
 import { runSimulation, type SimulationResult } from '../src/simulate';
 import { formatResult } from '../src/report';
 

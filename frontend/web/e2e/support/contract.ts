@@ -5,7 +5,7 @@
  * it recorded none. The event stream and proof uploads go direct (see below).
  */
 import type { BrowserContext, Route } from 'playwright-core';
-import { startContractProxy, type ContractProxy } from '../../../../services/api/test/support/contract-proxy';
+import { startContractProxy, type ContractProxy } from '@kobo/api/contract-proxy';
 import type { KoboServer } from './server';
 
 export interface ContractCheck {

@@ -11,7 +11,7 @@ import * as platformModule from '@kobo/platform';
 // The packages are CommonJS and this script runs as ESM, where their re-exports arrive only
 // under `default`.
 const commonJs = <M extends object>(module: M): M => ('default' in module ? (module.default as M) : module);
-const { createLedgerCommands, createPostgresEventStore, nairaToKobo } = commonJs(ledgerModule);
+const { createLedgerCommands, createPostgresEventStore, moneyRules, nairaToKobo } = commonJs(ledgerModule);
 const { createPool, loadConfig } = commonJs(platformModule);
 
 export interface LongLists {
@@ -25,7 +25,7 @@ const WITHDRAWALS_PER_USER = 100;
 export async function seedLongLists(databaseUrl: string, adminId: string, count: number): Promise<LongLists> {
   const pool = createPool(databaseUrl, 2);
   const store = createPostgresEventStore(pool);
-  const commands = createLedgerCommands(store, { rules: loadConfig().money });
+  const commands = createLedgerCommands(store, { rules: moneyRules(loadConfig().money) });
   let lastPosition = 0;
   const track = (result: { lastPosition: number }) => {
     lastPosition = Math.max(lastPosition, result.lastPosition);

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 // npm start's own build step, so the server finds the build fresh and does not build again.
-import { ensureWebBuild } from '../../../../services/api/src/web/ensure-web-build';
+import { ensureWebBuild } from '@kobo/api';
 
 export interface KoboServer {
   /** http://127.0.0.1:<port>, the app at / and the API at /api. */

@@ -6,10 +6,16 @@
  * registration is skipped once the user's stream exists; setting a role already held is a no-op).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { DomainError, streams, type EventStore, type LedgerCommands, type Role } from '@kobo/ledger';
+import {
+  currentUser,
+  DomainError,
+  streams,
+  type EventStore,
+  type LedgerCommands,
+  type Role,
+} from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { endAllSessions } from '../http/auth/sessions';
-import { currentUser } from '../features/auth/users';
 import { hashPassword, passwordMatches } from './password-hashing';
 
 export interface BootstrapAccount {

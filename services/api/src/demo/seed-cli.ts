@@ -1,7 +1,6 @@
 /** `npm run seed`: load the demo data on demand (a no-op where it is already loaded). */
 import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
-import { createLogger, createPool, loadConfig } from '@kobo/platform';
-import { provideDatabase } from '@kobo/platform/src/launcher/provide-database';
+import { createLogger, createPool, loadConfig, provideDatabase } from '@kobo/platform';
 import { bootstrapAccounts } from '../accounts/bootstrap';
 import { createObjectStore } from '../uploads/create-object-store';
 import { demoStaff, seedDemoData } from './seed';

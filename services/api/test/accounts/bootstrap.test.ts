@@ -1,6 +1,11 @@
-import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules, streams } from '@kobo/ledger';
-import type { PostgresEventStore } from '@kobo/ledger';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import {
+  createLedgerCommands,
+  createPostgresEventStore,
+  defaultMoneyRules,
+  streams,
+  type PostgresEventStore,
+} from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
 import { passwordMatches } from '../../src/accounts/password-hashing';
 

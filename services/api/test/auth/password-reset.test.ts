@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { signUpAndIn, type TestUser } from './support';
 
 describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-password', () => {

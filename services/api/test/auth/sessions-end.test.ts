@@ -9,7 +9,7 @@ import { hashResetToken } from '../../src/features/auth/password-reset';
 import { insertResetToken } from '../../src/features/auth/queries';
 import { SESSION_COOKIE } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { signUpAndIn } from './support';
 
 const WEB = 'http://localhost:5173';

@@ -1,6 +1,10 @@
-import { createLedgerCommands, createPostgresEventStore, defaultMoneyRules } from '@kobo/ledger';
-import type { PostgresEventStore } from '@kobo/ledger';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import {
+  createLedgerCommands,
+  createPostgresEventStore,
+  defaultMoneyRules,
+  type PostgresEventStore,
+} from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createMailer, createOutboxMailer, emailSettingsFromEnvironment } from '../../src/email';
 
 /** A real pino logger whose lines are kept, to check what an operator sees in the log. */

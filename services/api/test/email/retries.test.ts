@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import pino from 'pino';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createSmtpMailer, MAX_EMAIL_ATTEMPTS, type SmtpMailer } from '../../src/email';
 
 const logger = pino({ level: 'silent' });

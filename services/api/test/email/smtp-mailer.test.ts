@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import pino from 'pino';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createSmtpMailer, type SmtpMailer } from '../../src/email';
 
 const logger = pino({ level: 'silent' });

@@ -10,7 +10,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
   TokenError,
 } from '../../src/http';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { testSecret, tinyApp } from './tiny-app';
 
 let db: TestDatabase;

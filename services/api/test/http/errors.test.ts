@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { DomainError, type DomainErrorCode } from '@kobo/ledger/src/domain/errors';
+import { DomainError, type DomainErrorCode } from '@kobo/ledger';
 import { defineRoute, genericServerErrorMessage, HttpProblem, problem } from '../../src/http';
 import { tinyApp } from './tiny-app';
 

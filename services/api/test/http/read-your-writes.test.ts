@@ -5,7 +5,7 @@
  */
 import type { Logger } from '@kobo/platform';
 import { createCheckpointWaiter, type CheckpointWaiter } from '@kobo/projector';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createReadYourWrites, type ReadYourWrites } from '../../src/http';
 
 let db: TestDatabase;

@@ -1,5 +1,5 @@
 /** The scheduled purge: old idempotency keys and old delivered email go; everything else stays. */
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { purgeExpired } from '../../src/maintenance/purges';
 
 describe('purgeExpired', () => {

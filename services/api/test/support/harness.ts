@@ -11,7 +11,7 @@ import {
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { projectionNames, startProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';

@@ -159,7 +159,11 @@ describe('POST /api/tasks/submit', () => {
       const store = createPostgresEventStore(h.db.pool);
       try {
         const restarted = createApiApp(
-          { ...h.context, store, commands: createLedgerCommands(store, { rules: moneyRules(h.config.money) }) },
+          {
+            ...h.context,
+            store,
+            commands: createLedgerCommands(store, { rules: moneyRules(h.config.money) }),
+          },
           { webOrigin: 'http://localhost:5173' },
         );
         const retry = await request(restarted)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { kobo, streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { eventually } from '@kobo/platform/src/testing/eventually';
+import { eventually } from '@kobo/platform/testing';
 import { registerUser, settled, type TestUser } from './support';
 
 describe('withdrawals', () => {

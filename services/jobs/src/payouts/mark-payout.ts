@@ -3,8 +3,7 @@
  * mark the payout paid with the bank's reference; if the transfer cannot be made, mark it failed
  * so the money returns to the user. Both are idempotent (the same reference again is a no-op).
  */
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { CommandResult } from '@kobo/ledger/src/domain/handlers/run-command';
+import type { LedgerCommands, CommandResult } from '@kobo/ledger';
 import { MANUAL_TRANSFER } from './payout-provider';
 
 export interface MarkPayoutPaid {

@@ -4,12 +4,14 @@
  * failed is left alone) and the provider gets the withdrawal id as its idempotency key (a job
  * that died after the bank paid but before the ledger heard of it pays nothing the second time).
  */
-import type { WithdrawalRequested } from '@kobo/ledger/src/domain/events';
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import { fold } from '@kobo/ledger/src/domain/decider';
-import { userDecider } from '@kobo/ledger/src/domain/user/decider';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import { readUserStream } from '../ledger-state';
+import {
+  currentUser,
+  decodeEvent,
+  streams,
+  type EventStore,
+  type LedgerCommands,
+  type RecordedKoboEvent,
+} from '@kobo/ledger';
 import type { PayoutJob } from './payout-job';
 import type { PayoutProvider } from './payout-provider';
 
@@ -49,17 +51,20 @@ export async function payWithdrawal(
   attempt: PayoutAttempt,
 ): Promise<PayoutOutcome> {
   const { userId, withdrawalId } = job;
-  const events = await readUserStream(deps.store, userId);
-  const withdrawal = fold(userDecider, events).withdrawals.get(withdrawalId);
+  const withdrawal = (await currentUser(deps.store, userId)).withdrawals.get(withdrawalId);
   if (!withdrawal)
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
   if (withdrawal.status === 'paid' || withdrawal.status === 'payout_failed')
     return { status: 'already_settled', withdrawalStatus: withdrawal.status };
   if (withdrawal.status !== 'approved')
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} is ${withdrawal.status}, not approved.`);
-  const requested = events.find(
-    (e): e is WithdrawalRequested => e.type === 'WithdrawalRequested' && e.data.withdrawalId === withdrawalId,
-  );
+  // The bank details as they were when the withdrawal was asked for, not the user's current ones.
+  const requested = (await deps.store.readStream(streams.user(userId)))
+    .map(decodeEvent)
+    .find(
+      (e): e is Extract<RecordedKoboEvent, { type: 'WithdrawalRequested' }> =>
+        e.type === 'WithdrawalRequested' && e.data.withdrawalId === withdrawalId,
+    );
   if (!requested) throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} has no request on record.`);
 
   const result = await deps.provider.pay({

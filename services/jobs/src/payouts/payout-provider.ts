@@ -2,7 +2,7 @@
  * The payout provider port: whoever moves the money to the user's bank. Today that is finance
  * doing a manual bank transfer; a transfer API (Paystack, Flutterwave) can implement it later.
  */
-import type { BankDetails } from '@kobo/ledger/src/domain/events';
+import type { BankDetails } from '@kobo/ledger';
 
 export interface PayoutRequest {
   userId: string;

@@ -1,5 +1,5 @@
 /** The reactor's place in the event log (table jobs_reactor_checkpoints, migration 0006). */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 
 export async function readCheckpoint(pool: Pool, reactor: string): Promise<number> {
   const { rows } = await pool.query<{ position: number }>(

@@ -1,6 +1,5 @@
 /** Which ledger events start a job, and the job each one starts (a pure mapping). */
-import { decodeEvent } from '@kobo/ledger';
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import { decodeEvent, type RecordedEvent } from '@kobo/ledger';
 import { jobIds } from '../job-ids';
 import type { PayoutJob } from '../payouts/payout-job';
 import type { VerificationJob } from '../verification/verification-job';

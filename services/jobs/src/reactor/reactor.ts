@@ -3,9 +3,8 @@
  * checkpoint moves only after a batch's jobs are enqueued, so a crash loses nothing (the batch is
  * read again) and, with deterministic job ids, enqueues nothing twice.
  */
-import type { EventStore, RecordedEvent, Subscription } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
-import type { Logger } from '@kobo/platform/src/logger';
+import type { EventStore, RecordedEvent, Subscription } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
 import type { JobQueues } from '../queues';
 import { readCheckpoint, saveCheckpoint } from './checkpoint';
 import { jobsForEvents } from './jobs-for-events';

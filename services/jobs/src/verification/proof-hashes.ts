@@ -1,5 +1,5 @@
 /** Perceptual hashes of checked proofs (table proof_hashes, migration 0006). */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 
 export interface ProofHash {
   submissionId: string;

@@ -4,10 +4,8 @@
  * SubmissionVerified; the reviewing admin decides. Safe to run again: the hash row is upserted and
  * the ledger ignores a verification identical to the one recorded.
  */
-import type { LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
-import { loadCampaign, loadUser } from '../ledger-state';
+import { currentCampaign, currentUser, type EventStore, type LedgerCommands } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { IMAGE_MISSING, lookAlikeFlag, NOT_AN_IMAGE } from './flags';
 import { fingerprintProof } from './perceptual-hash';
 import { ProofImageNotFoundError, type ProofImages } from './proof-images';
@@ -55,8 +53,8 @@ async function inspect(deps: VerificationDeps, job: VerificationJob): Promise<Ve
   if (!fingerprint.readable) return { perceptualHash: null, flags: [NOT_AN_IMAGE] };
 
   const [campaign, user] = await Promise.all([
-    loadCampaign(deps.store, job.campaignId),
-    loadUser(deps.store, job.userId),
+    currentCampaign(deps.store, job.campaignId),
+    currentUser(deps.store, job.userId),
   ]);
   await saveProofHash(deps.pool, {
     submissionId: job.submissionId,

@@ -1,11 +1,16 @@
 /** A real ledger on a fresh test database, and the few commands the job tests start from. */
 import { randomUUID } from 'node:crypto';
-import { streams, type UserEvent } from '@kobo/ledger/src/domain/events';
-import { createLedgerCommands, type LedgerCommands } from '@kobo/ledger/src/domain/handlers/ledger-commands';
-import { moneyRules } from '@kobo/ledger/src/domain/money-rules';
-import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger/src/event-store';
-import { kobo } from '@kobo/ledger/src/money';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import {
+  streams,
+  type UserEvent,
+  createLedgerCommands,
+  type LedgerCommands,
+  moneyRules,
+  createPostgresEventStore,
+  type PostgresEventStore,
+  kobo,
+} from '@kobo/ledger';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 
 export const rules = moneyRules({
   signupBonus: 50_000,

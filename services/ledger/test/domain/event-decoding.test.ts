@@ -8,7 +8,7 @@
  * reason empty. Each step reads the shape the step before it wrote, so their order matters.
  */
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
   createPostgresEventStore,
   decodeEvent,

@@ -2,7 +2,7 @@
  * Folded states kept per process: a state built from the cache plus the tail equals a full fold,
  * and a write made by another process (another store instance) is seen through the tail.
  */
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { communityDecider } from '../../src/domain/community/decider';
 import { fold } from '../../src/domain/decider';

@@ -2,7 +2,7 @@
  * The command handlers on the real PostgreSQL event store: optimistic concurrency, retries and
  * idempotency, with many commands racing for the same balance or the same unit.
  */
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { fold } from '../../src/domain/decider';
 import { DomainError } from '../../src/domain/errors';

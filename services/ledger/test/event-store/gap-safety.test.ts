@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client, type PoolClient } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createPostgresEventStore, type NewEvent, type PostgresEventStore } from '../../src/event-store';
 
 const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Noted', data: { n } });

@@ -1,5 +1,5 @@
 /** The CLI's database: DATABASE_URL, else the embedded server the launcher runs. */
-import { createPool, type Pool } from '@kobo/platform/src/database';
+import { createPool, type Pool } from '@kobo/platform';
 
 export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/kobo';
 

@@ -9,7 +9,7 @@
  * 2 on a usage or connection error.
  */
 import { once } from 'node:events';
-import { createPostgresEventStore } from '@kobo/ledger/src/event-store';
+import { createPostgresEventStore } from '@kobo/ledger';
 import { RebuildBusyError } from '../rebuild/rebuild';
 import { parseArgs, UsageError } from './args';
 import { balanceCommand } from './commands/balance';

@@ -2,7 +2,7 @@
  * The journal as CSV, in log order, for [from, to): one line per posting. The finance CLI
  * (`ledger export`) and the finance API (`/api/finance/export.csv`) both write through this.
  */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 
 const PAGE = 10_000;
 

@@ -1,5 +1,5 @@
 /** Balances: every ledger account's balance, and per user the account, activity and held balances. */
-import { postingsOf } from '@kobo/ledger/src/domain/events';
+import { postingsOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 import { parseUserAccount, type UserBalanceKind } from './accounts';
 

@@ -2,9 +2,7 @@
  * Campaigns with their progress: unit counters from the submission events, the escrow balance from
  * every posting to the campaign's escrow account (including RewardCredited on the user's stream).
  */
-import type { CampaignDetails, CampaignStatus } from '@kobo/ledger/src/domain/events';
-import { postingsOf } from '@kobo/ledger/src/domain/events';
-import type { RecordedKoboEvent } from '@kobo/ledger';
+import { type CampaignDetails, type CampaignStatus, postingsOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
 import { parseCampaignEscrow } from './accounts';
 

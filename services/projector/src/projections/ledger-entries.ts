@@ -1,5 +1,5 @@
 /** The journal: one row per posting, in log order. Statements, point-in-time balances and the CSV export read it. */
-import { postingsOf } from '@kobo/ledger/src/domain/events';
+import { postingsOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
 /** A row of `ledger_entries`: one posting. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */

@@ -3,8 +3,7 @@
  * one row (id = withdrawal id) whose status follows it: requested and approved are pending, paid is
  * completed, rejected or a failed payout is failed.
  */
-import { Accounts } from '@kobo/ledger/src/money';
-import { withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
+import { Accounts, withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
 /** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */

@@ -3,8 +3,8 @@
  * PostgreSQL database (the PostgreSQL adapter), a lean reader that fetches only what projections
  * use, and only up to the gap-safe head the store reports, so it is gap-safe by construction.
  */
-import type { EventStore, ReadAllOptions, RecordedEvent } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore, ReadAllOptions, RecordedEvent } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 
 export type EventSource = Pick<EventStore, 'readAll' | 'headPosition'>;
 

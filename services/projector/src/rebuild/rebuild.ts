@@ -4,8 +4,8 @@
  * interleaves with a live batch) and set the checkpoints to the rebuilt position.
  */
 import type { PoolClient } from 'pg';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import type { Projection } from '../projection';
 import { advanceCheckpoint } from '../runtime/checkpoints';
 import { resolveFailures } from '../runtime/failures';

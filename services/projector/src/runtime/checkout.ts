@@ -4,7 +4,7 @@
  * reports the failure anyway, so the event is ignored here and the client is destroyed on release.
  */
 import type { PoolClient } from 'pg';
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 
 export interface CheckedOut {
   client: PoolClient;

@@ -4,7 +4,7 @@
  * next use reconnects.
  */
 import pg from 'pg';
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 
 export class DedicatedClient {
   private client: pg.Client | null = null;

@@ -2,8 +2,7 @@
  * Runs a projection's pure handler over a batch, stopping at the first event it cannot handle
  * (an event it cannot read, decoded here, is one of them).
  */
-import { decodeEvent } from '@kobo/ledger';
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import { decodeEvent, type RecordedEvent } from '@kobo/ledger';
 import { BatchChanges } from '../batch/change-set';
 import type { Projection, TableSpec } from '../projection';
 

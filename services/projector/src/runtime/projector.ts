@@ -4,9 +4,8 @@
  * projector stays on it (retrying with back-off) rather than skipping it.
  */
 import type { PoolClient } from 'pg';
-import type { EventStore, RecordedEvent } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
-import type { Logger } from '@kobo/platform/src/logger';
+import type { EventStore, RecordedEvent } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
 import { flushChanges } from '../batch/flush';
 import { tableSpecs } from '../batch/change-set';
 import type { Projection, TableSpec } from '../projection';

@@ -1,7 +1,7 @@
 /** Names the projection runtime shares across processes: lock keys and notification channels. */
 
 /** NOTIFY channel of the PostgreSQL event store (payload: the last appended position). */
-export { EVENTS_CHANNEL } from '@kobo/ledger/src/event-store';
+export { EVENTS_CHANNEL } from '@kobo/ledger';
 /** NOTIFY channel for committed projector batches (payload: "<projector>:<position>"). */
 export const CHECKPOINT_CHANNEL = 'kobo_projection_checkpoints';
 

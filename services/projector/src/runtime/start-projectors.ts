@@ -3,9 +3,8 @@
  * projector applies batches at a time: the one holding its leadership advisory lock; the others
  * wait as followers and take over when its connection goes.
  */
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
-import type { Logger } from '@kobo/platform/src/logger';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
 import type { Projection } from '../projection';
 import { projections as allProjections } from '../projections';
 import { ensureCheckpoints } from './checkpoints';

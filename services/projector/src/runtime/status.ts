@@ -1,6 +1,6 @@
 /** Each projector's checkpoint, lag behind the log head, and open failures, as any process sees them. */
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { readCheckpoints } from './checkpoints';
 import { openFailures, type ProjectionFailure } from './failures';
 

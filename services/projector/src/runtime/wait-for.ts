@@ -3,7 +3,7 @@
  * until the projections the user reads back have committed that position. Checkpoints arrive by
  * NOTIFY after every committed batch, with a slow poll as a safety net for a dropped connection.
  */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 import { isProjectionName, projectionNames, type ProjectionName } from '../projections';
 import { readCheckpoints } from './checkpoints';
 import { DedicatedClient } from './dedicated-client';

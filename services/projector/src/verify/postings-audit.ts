@@ -1,5 +1,5 @@
 /** Double-entry checks over the log itself: each event balances, and so does the whole ledger. */
-import type { RecordedEvent } from '@kobo/ledger/src/event-store/port';
+import type { RecordedEvent } from '@kobo/ledger';
 
 export class PostingsAudit {
   events = 0;

@@ -2,9 +2,8 @@
  * ledger verify: the hash chain, double entry per event and over all accounts, and every read
  * model against a rebuild from the log at the read model's own checkpoint.
  */
-import { verifyHashChain } from '@kobo/ledger/src/event-store/hash-chain';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import { verifyHashChain, type EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import type { Projection } from '../projection';
 import { eventSourceFor, type EventSource } from '../rebuild/event-source';
 import { projectRange, type RangeTarget } from '../rebuild/project-range';

@@ -3,11 +3,10 @@
  * The email carries {WEB_ORIGIN}/reset-password/{token}.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { EventStore } from '@kobo/ledger';
+import { type EventStore, currentUser } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { Mailer } from '../../email';
 import { credentialsByEmail, insertResetToken, RESET_TOKEN_LIFETIME_MINUTES } from './queries';
-import { currentUser } from './users';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

@@ -5,13 +5,12 @@
  * once, and given to someone else only after a minute, under a new user id.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { DomainError, type EventStore, type LedgerCommands } from '@kobo/ledger';
+import { DomainError, type EventStore, type LedgerCommands, currentUser } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail, deleteCredentials, insertCredentials, takeOverCredentials } from './queries';
-import { currentUser } from './users';
 
 export interface SignUp {
   firstName: string;

@@ -37,7 +37,8 @@ import {
   usernameQuery,
 } from './schemas';
 import { checkSignIn, type SignedInUser } from './sign-in';
-import { currentUser, usernameIsFree } from './users';
+import { currentUser } from '@kobo/ledger';
+import { usernameIsFree } from './users';
 
 const tags = ['Auth'];
 const problem = (description: string) => ({ description, problem: true as const });

@@ -3,13 +3,12 @@
  * whether they may sign in and with which role. The role in the token is the server's, never
  * anything the request says.
  */
-import type { EventStore, Role } from '@kobo/ledger';
+import { type EventStore, type Role, currentUser } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
 import { HttpProblem } from '../../http';
 import { authMessages } from './messages';
 import { credentialsByEmail } from './queries';
-import { currentUser } from './users';
 
 export interface SignedInUser {
   userId: string;

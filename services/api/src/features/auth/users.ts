@@ -1,25 +1,10 @@
-/**
- * The user as their stream says now. Sign-in reads the stream rather than the users read model,
- * so a role change, a suspension or a deletion counts at once, and a brand-new account can sign
- * in before the projector has caught up.
- */
-import {
-  StreamReader,
-  streams,
-  uniqueKey,
-  uniqueValueDecider,
-  userDecider,
-  type EventStore,
-  type UserState,
-} from '@kobo/ledger';
-
-export function currentUser(store: EventStore, userId: string): Promise<UserState> {
-  return new StreamReader(store).load(streams.user(userId), userDecider);
-}
+/** Read from the claim's stream, not a read model, so a name taken a moment ago is taken. */
+import { readCurrentState, streams, uniqueKey, uniqueValueDecider, type EventStore } from '@kobo/ledger';
 
 /** Whether a username is free: its uniqueness claim stream has no owner. */
 export async function usernameIsFree(store: EventStore, username: string): Promise<boolean> {
-  const claim = await new StreamReader(store).load(
+  const claim = await readCurrentState(
+    store,
     streams.unique('username', uniqueKey(username)),
     uniqueValueDecider,
   );

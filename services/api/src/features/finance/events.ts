@@ -6,10 +6,9 @@
  * through UNIQUE (stream_id, stream_version); an account through ledger_entries (account,
  * global_position). Type and time filters are checked on the rows of that walk.
  */
-import { verifyChainLink, type KoboEventType } from '@kobo/ledger';
+import { verifyChainLink, type KoboEventType, koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { iso } from '../admin/wire';
-import { koboToNaira } from '@kobo/ledger';
 
 /** Every event type of the catalogue (services/ledger/src/domain/events.ts), for the type filter. */
 export const EVENT_TYPES = [

@@ -3,7 +3,7 @@
  * exports them for the bank, then marks each paid with the bank's reference, or failed (the money
  * goes back to the user's balance). Only finance settles; admins may read.
  */
-import { MANUAL_TRANSFER } from '@kobo/jobs/src/payouts/payout-provider';
+import { MANUAL_TRANSFER } from '@kobo/jobs';
 import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
 import { staffMeta } from '../admin/wire';

@@ -1,5 +1,5 @@
 /** The manual payout list: approved withdrawals waiting for finance's bank transfer, and their outcome. */
-import type { WithdrawalStatus } from '@kobo/ledger';
+import { type WithdrawalStatus, koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import {
   findWithdrawal,
@@ -9,7 +9,6 @@ import {
   type WithdrawalWithRequester,
 } from '../admin/withdrawals/queries';
 import { iso } from '../admin/wire';
-import { koboToNaira } from '@kobo/ledger';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 

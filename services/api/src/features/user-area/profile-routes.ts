@@ -1,10 +1,9 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
-import { isBank, type UserState } from '@kobo/ledger';
+import { isBank, type UserState, currentUser } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { passwordMatches } from '../../accounts/password-hashing';
 import { credentialsByUserId } from '../auth/queries';
-import { currentUser } from '../auth/users';
 import { followEmailChange } from '../../accounts/email-change';
 import { findDashboard } from './queries';
 import {

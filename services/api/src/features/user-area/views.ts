@@ -1,7 +1,6 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
-import type { UserState } from '@kobo/ledger';
+import { type UserState, koboToNaira } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
-import { koboToNaira } from '@kobo/ledger';
 import type { WithdrawalRow } from '@kobo/projector';
 import type {
   BalancesRow,

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import {
+  currentUser,
   KOBO_UUID_NAMESPACE,
   nairaToKobo,
   withdrawalTypeOf,
@@ -10,7 +11,6 @@ import {
 } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
-import { currentUser } from '../auth/users';
 import type { WithdrawalRow } from '@kobo/projector';
 import { findWithdrawal, listWithdrawals } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';

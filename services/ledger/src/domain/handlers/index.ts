@@ -1,4 +1,5 @@
 export * from './run-command';
 export * from './ledger-commands';
-export { StreamReader, forgetFoldedStates } from './stream-reader';
+export { StreamReader, forgetFoldedStates, type Folding } from './stream-reader';
+export { readCurrentState, currentUser, currentCampaign } from './current-state';
 export * as streamLoading from './stream-loading';

@@ -10,7 +10,11 @@ import type { EventStore, RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../decider';
 import { decodeEvent } from '../event-decoding';
 
-type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState' | 'snapshot'>;
+/** What folding a stream needs of its decider. */
+export type Folding<State, Event> = Pick<
+  Decider<State, unknown, Event>,
+  'evolve' | 'initialState' | 'snapshot'
+>;
 
 interface Folded {
   state: unknown;

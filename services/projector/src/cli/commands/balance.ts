@@ -1,6 +1,6 @@
 /** ledger balance <account> [--at <time>] [--limit N|all]: the balance at a moment, and the entries behind it. */
-import { formatNaira } from '@kobo/ledger/src/money';
-import type { Pool } from '@kobo/platform/src/database';
+import { formatNaira } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { readCheckpoint } from '../../runtime/checkpoints';
 import { optionText, optionTime, UsageError, type ParsedArgs } from '../args';
 

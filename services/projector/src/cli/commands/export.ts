@@ -1,5 +1,5 @@
 /** ledger export --from <time> --to <time>: the journal as CSV on stdout, in log order. */
-import type { Pool } from '@kobo/platform/src/database';
+import type { Pool } from '@kobo/platform';
 import { writeJournalCsv } from '../../journal/journal-csv';
 import { optionTime, UsageError, type ParsedArgs } from '../args';
 

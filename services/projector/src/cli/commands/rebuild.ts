@@ -1,7 +1,7 @@
 /** ledger rebuild <projection|all>: shadow tables, progress bar with events/s, then the swap. */
 import cliProgress from 'cli-progress';
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { projections, projectionsNamed } from '../../projections';
 import { rebuild } from '../../rebuild/rebuild';
 import { UsageError } from '../args';

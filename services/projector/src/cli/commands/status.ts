@@ -1,6 +1,6 @@
 /** ledger status: each projector's checkpoint, lag, whether a live instance leads it, and open failures. */
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { projections } from '../../projections';
 import { readProjectorStatus } from '../../runtime/status';
 import { LEADER_LOCK_CLASS } from '../../runtime/sql';

@@ -1,6 +1,6 @@
 /** ledger verify: one line per check, non-zero exit on any failure. */
-import type { EventStore } from '@kobo/ledger/src/event-store/port';
-import type { Pool } from '@kobo/platform/src/database';
+import type { EventStore } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
 import { projections } from '../../projections';
 import { verify } from '../../verify/verify';
 

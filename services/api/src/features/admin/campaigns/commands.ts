@@ -1,14 +1,5 @@
 /** Turns the old client's campaign fields and status changes into campaign commands. */
-import {
-  decodeEvent,
-  fold,
-  kobo,
-  streams,
-  campaignDecider,
-  type CampaignDetails,
-  type CampaignEvent,
-  type CampaignState,
-} from '@kobo/ledger';
+import { currentCampaign, kobo, type CampaignDetails, type CampaignState } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
@@ -30,12 +21,7 @@ export function detailsFrom(fields: CampaignFields): Partial<CampaignDetails> {
 
 /** The campaign as the ledger has it (the read model may lag a toggle just made). */
 export async function readCampaign(ctx: ApiContext, campaignId: string): Promise<CampaignState> {
-  const events = await ctx.store.readStream(streams.campaign(campaignId));
-  // A campaign stream holds only campaign events.
-  return fold(
-    campaignDecider,
-    events.map((e) => decodeEvent(e) as CampaignEvent),
-  );
+  return currentCampaign(ctx.store, campaignId);
 }
 
 export async function requireCampaign(ctx: ApiContext, campaignId: string): Promise<CampaignState> {

@@ -4,8 +4,14 @@
  * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isDomainError, koboToNaira, type Kobo, type UserStatus } from '@kobo/ledger';
-import { isEmail, normalizeEmail } from '@kobo/ledger/src/domain/text';
+import {
+  isDomainError,
+  koboToNaira,
+  type Kobo,
+  type UserStatus,
+  isEmail,
+  normalizeEmail,
+} from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/password-hashing';
 import { HttpProblem, type Principal } from '../../../http';

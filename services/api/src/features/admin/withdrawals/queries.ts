@@ -1,10 +1,9 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
-import type { WithdrawalStatus } from '@kobo/ledger';
+import { type WithdrawalStatus, koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
-import { koboToNaira } from '@kobo/ledger';
 import type { AdminWithdrawal } from './schemas';
 
 /** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */

@@ -1,0 +1,9 @@
+/** @kobo/api: the HTTP application and what a process (npm start, the simulation, scripts) builds it from. */
+export { ensureWebBuild } from './web/ensure-web-build';
+export { buildApiDocument } from './cli/openapi-document';
+export { bootstrapAccounts } from './accounts/bootstrap';
+export { createApiApp } from './app';
+export { type ApiContext } from './context';
+export { createAuth, createReadYourWrites } from './http';
+export { createObjectStore } from './uploads/create-object-store';
+export { proofImagesFrom } from './uploads/proof-images';

@@ -1,0 +1,3 @@
+/** Test-only helpers of @kobo/platform: a database per test file, cloned from the migrated template. */
+export { createTestDatabase, type TestDatabase } from './test-database';
+export { eventually } from './eventually';
