@@ -1,5 +1,6 @@
 /** The journal (ledger_entries) as finance reads it: filtered pages, statements, point-in-time balances. */
 import type { Pool } from '@kobo/platform';
+import type { LedgerEntryRow } from '@kobo/projector';
 import { iso } from '../admin/wire';
 import { koboToNaira } from '@kobo/ledger';
 
@@ -11,16 +12,8 @@ export interface JournalFilter {
   to?: Date;
 }
 
-interface EntryRow {
-  global_position: number;
-  posting_index: number;
-  event_id: string;
-  event_type: string;
-  account: string;
-  amount: number;
-  recorded_at: Date;
-  running?: number;
-}
+/** A journal row, with the account's running balance where a statement asks for it. */
+type EntryRow = LedgerEntryRow & { running?: number };
 
 export function toEntry(row: EntryRow) {
   const entry = {

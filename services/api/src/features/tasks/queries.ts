@@ -1,5 +1,6 @@
 /** The task routes' reads: the campaigns and submissions read models (docs/projections.md). */
 import type { Pool } from '@kobo/platform';
+import type { SubmissionRow as ProjectedSubmission } from '@kobo/projector';
 import type { TaskSort } from './schemas';
 
 export interface AvailableTaskRow {
@@ -70,16 +71,11 @@ export async function campaignById(pool: Pool, campaignId: string): Promise<Camp
   return rows[0] ?? null;
 }
 
-export interface SubmissionRow {
-  submission_id: string;
-  campaign_id: string;
-  user_id: string;
-  kind: 'task' | 'activity';
-  proof_image: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  reward: number;
-  submitted_at: Date;
-}
+/** The columns of the projector's submission row that the task answers show. */
+export type SubmissionRow = Pick<
+  ProjectedSubmission,
+  'submission_id' | 'campaign_id' | 'user_id' | 'kind' | 'proof_image' | 'status' | 'reward' | 'submitted_at'
+>;
 
 export async function submissionById(pool: Pool, submissionId: string): Promise<SubmissionRow | null> {
   const { rows } = await pool.query<SubmissionRow>(

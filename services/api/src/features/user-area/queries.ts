@@ -4,7 +4,11 @@
  */
 import { Accounts } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import type { TransactionRow as ReadModelTransactionRow, WithdrawalRow } from '@kobo/projector';
+import type {
+  SubmissionRow as ProjectedSubmission,
+  TransactionRow as ReadModelTransactionRow,
+  WithdrawalRow,
+} from '@kobo/projector';
 import { Conditions, readPage } from '../../http';
 
 export interface ProfileRow {
@@ -164,17 +168,11 @@ export async function listStatement(pool: Pool, account: string): Promise<Statem
   return rows;
 }
 
-export interface SubmissionRow {
-  submission_id: string;
-  campaign_id: string;
-  title: string | null;
-  platform: string | null;
-  reward: number;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  submitted_at: Date;
-  reviewed_at: Date | null;
-}
+/** A submission with its campaign's title and platform (null once the campaign is gone). */
+export type SubmissionRow = Pick<
+  ProjectedSubmission,
+  'submission_id' | 'campaign_id' | 'reward' | 'status' | 'reason' | 'submitted_at' | 'reviewed_at'
+> & { title: string | null; platform: string | null };
 
 /** The user's task submissions and completed activities (approved at once), newest first. */
 export async function listSubmissions(pool: Pool, userId: string): Promise<SubmissionRow[]> {
