@@ -3,10 +3,14 @@
  * The events are the user decider's real output (postings included), not hand-written fixtures.
  */
 import {
+  campaignDecider,
+  decideSubmissionApproval,
   fold,
   kobo,
   moneyRules,
   userDecider,
+  type CampaignCommand,
+  type CampaignEvent,
   type KoboEvent,
   type RecordedKoboEvent,
   type UserCommand,
@@ -302,21 +306,45 @@ describe('user_stats', () => {
 
 describe('campaigns', () => {
   it('moves units from pending to approved and the reward out of the escrow', () => {
-    const approved = recorded(
+    // The approval decision as the ledger makes it: SubmissionApproved and RewardCredited together.
+    const campaignHistory: CampaignEvent[] = [];
+    for (const command of [
       {
-        type: 'SubmissionApproved',
-        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', reward: kobo(5000), by: 'a1' },
+        type: 'CreateCampaign',
+        data: {
+          campaignId: 'c1',
+          title: 'Follow @kobo',
+          platform: 'instagram',
+          url: 'https://instagram.com/kobo',
+          price: kobo(5000),
+          units: 10,
+          by: 'a1',
+        },
       },
-      'campaign-c1',
+      {
+        type: 'SubmitTask',
+        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', proofImage: 'p/s1.png' },
+      },
+    ] satisfies CampaignCommand[])
+      campaignHistory.push(...campaignDecider.decide(command, fold(campaignDecider, campaignHistory)));
+    const user: UserEvent[] = userDecider.decide(register(0), userDecider.initialState());
+    const decision = decideSubmissionApproval(
+      { type: 'ApproveSubmission', data: { campaignId: 'c1', submissionId: 's1', by: 'a1' } },
+      { campaign: fold(campaignDecider, campaignHistory), user: fold(userDecider, user), referrer: null },
+      rules,
     );
-    expect(campaigns.handle(approved)).toEqual([
+    const [approved, reward] = decision.flatMap(({ streamId, events }) =>
+      events.map((event) => recorded(event, streamId)),
+    );
+    expect([approved?.type, reward?.type]).toEqual(['SubmissionApproved', 'RewardCredited']);
+    expect(campaigns.handle(approved!)).toEqual([
       expect.objectContaining({
         kind: 'update',
         key: { campaign_id: 'c1' },
         add: { pending: -1, approved: 1 },
       }),
     ]);
-    expect(campaigns.handle(reward(5000))).toEqual([
+    expect(campaigns.handle(reward!)).toEqual([
       expect.objectContaining({ key: { campaign_id: 'c1' }, add: { total_paid: 5000 } }),
       expect.objectContaining({ key: { campaign_id: 'c1' }, add: { escrow_balance: -5000 } }),
     ]);
