@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
+import { type E2e, journeySteps, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { signInContext } from './support/pages';
 import { eventually, gone, pathIs, textOf, visible } from './support/wait';
 
@@ -31,20 +31,7 @@ afterAll(async () => {
   await stopExpectingNoViolations(e2e);
 });
 
-/** A step; once one fails, the later ones (which need it) fail at once. */
-let broken = false;
-function step(name: string, run: () => Promise<void>) {
-  test(name, async () => {
-    if (broken) throw new Error('not run: an earlier step failed');
-    try {
-      await run();
-    } catch (error) {
-      broken = true;
-      await keepScreenshot(page, `admin-frame-${name}`);
-      throw error;
-    }
-  });
-}
+const step = journeySteps('admin-frame', () => page);
 
 step('an admin signs in at the Admin Portal and lands on the dashboard with the figures', async () => {
   const stats = await e2e.api.call<{ totalUsers: number; pendingWithdrawals: number }>(

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
+import { type E2e, journeySteps, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { proofPng } from './support/files';
 import { eventually, gone, pathIs, visible, WAIT_MS } from './support/wait';
 
@@ -92,19 +92,7 @@ afterAll(async () => {
   await stopExpectingNoViolations(e2e);
 });
 
-let broken = false;
-function step(name: string, run: () => Promise<void>) {
-  test(name, async () => {
-    if (broken) throw new Error('not run: an earlier step failed');
-    try {
-      await run();
-    } catch (error) {
-      broken = true;
-      await keepScreenshot(page, `admin-review-${name}`);
-      throw error;
-    }
-  });
-}
+const step = journeySteps('admin-review', () => page);
 
 /** The name on the submission card that has the keyboard focus, or '' when none has it. */
 function focusedText(): Promise<string> {

@@ -6,8 +6,8 @@
  * back on her balance.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
-import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
+import { accountBalanceOf, DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
+import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_USER, signInContext } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -25,15 +25,7 @@ let userPage: Page;
 let adaToken: string;
 let balanceBefore: number;
 
-async function adaBalance(): Promise<number> {
-  const dashboard = await e2e.api.call<{ accountBalance: number }>(
-    'GET',
-    '/users/dashboard',
-    undefined,
-    adaToken,
-  );
-  return dashboard.accountBalance;
-}
+const adaBalance = () => accountBalanceOf(e2e.api, adaToken);
 
 async function requestWithdrawal(amount: number): Promise<void> {
   await e2e.api.call('POST', '/users/withdraw', { amount, type: 'withdrawal' }, adaToken);
@@ -57,14 +49,8 @@ afterAll(async () => {
 });
 
 /** Keeps a picture of the screen when a step fails. */
-async function step(name: string, page: () => Page | undefined, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await keepScreenshot(page(), `admin-withdrawals-${name}`);
-    throw error;
-  }
-}
+const step = (name: string, page: () => Page | undefined, run: () => Promise<void>) =>
+  keepingScreenshot(page(), `admin-withdrawals-${name}`, run);
 
 const rowFor = (amount: number) => adminPage.locator('tr', { hasText: naira(amount) });
 

@@ -5,7 +5,7 @@
  * another, and Ada's balance moves by the approved amount only.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './support/api';
+import { accountBalanceOf, DEMO_PASSWORD } from './support/api';
 import { type E2e, keepingScreenshot, PHONE, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE, DEMO_USER } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
@@ -18,15 +18,7 @@ let adminToken: string;
 let adaId: string;
 let balanceBefore: number;
 
-async function adaBalance(): Promise<number> {
-  const dashboard = await e2e.api.call<{ accountBalance: number }>(
-    'GET',
-    '/users/dashboard',
-    undefined,
-    adaToken,
-  );
-  return dashboard.accountBalance;
-}
+const adaBalance = () => accountBalanceOf(e2e.api, adaToken);
 
 async function askChange(added: number, reason: string): Promise<string> {
   const answer = await e2e.api.call<{ pendingAdjustment?: { adjustmentId: string; message: string } }>(

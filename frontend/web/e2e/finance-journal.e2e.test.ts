@@ -15,7 +15,6 @@ const naira = (amount: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(
     amount,
   );
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A moment as a `datetime-local` value with seconds, in this machine's zone (the browser's too). */
 const localValue = (time: Date) => {
   const two = (n: number) => String(n).padStart(2, '0');
@@ -50,16 +49,35 @@ beforeAll(async () => {
       financeToken,
     )
   ).balance;
-  // The noted moment falls on a whole second with nothing recorded around it; the change comes after.
-  await sleep(1100);
-  noted = new Date();
-  await sleep(1100);
+  // The noted moment is a whole second (the form takes seconds): the first one after the last
+  // posting to Ada's account. The change is made once the server's clock has passed it, and is
+  // checked to have been recorded after it.
+  const newestPosting = async () =>
+    (
+      await e2e.api.call<{ events: { type: string; recordedAt: string }[] }>(
+        'GET',
+        `/finance/events?account=${encodeURIComponent(account)}&limit=1`,
+        undefined,
+        financeToken,
+      )
+    ).events[0];
+  const last = await newestPosting();
+  noted = new Date((Math.floor(Date.parse(last?.recordedAt ?? '1970-01-01T00:00:00Z') / 1000) + 1) * 1000);
+  await eventually(
+    "the server's clock at the noted moment",
+    // The Date header: the server's time, whole seconds, rounded down.
+    async () => Date.parse((await fetch(`${e2e.server.url}/healthz`)).headers.get('date') ?? ''),
+    (serverNow) => serverNow >= noted.getTime(),
+  );
   await e2e.api.call(
     'PUT',
     `/admin/users/${ada.id}`,
     { balance: balanceBefore + ADDED, reason: 'E2E journal check' },
     adminToken,
   );
+  const change = await newestPosting();
+  expect(change?.type).toBe('BalanceAdjusted');
+  expect(Date.parse(change?.recordedAt ?? '')).toBeGreaterThan(noted.getTime());
   finance = await e2e.newContext();
   page = await finance.newPage();
   page.setDefaultTimeout(WAIT_MS);

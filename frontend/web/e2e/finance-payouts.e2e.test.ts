@@ -6,7 +6,7 @@
  * a reason (the money back on Ada's balance). Finance cannot use the admin's calls or pages.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './support/api';
+import { accountBalanceOf, DEMO_PASSWORD } from './support/api';
 import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE, DEMO_USER } from './support/pages';
 import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
@@ -25,15 +25,7 @@ let adaToken: string;
 let balanceBefore: number;
 const withdrawalOf: Record<number, string> = {};
 
-async function adaBalance(): Promise<number> {
-  const dashboard = await e2e.api.call<{ accountBalance: number }>(
-    'GET',
-    '/users/dashboard',
-    undefined,
-    adaToken,
-  );
-  return dashboard.accountBalance;
-}
+const adaBalance = () => accountBalanceOf(e2e.api, adaToken);
 
 beforeAll(async () => {
   e2e = await startE2e();

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
-import { type E2e, keepScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
+import { type E2e, journeySteps, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { proofPng } from './support/files';
 import { eventually, gone, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
@@ -55,20 +55,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(WAIT_MS);
 });
 
-/** A step of the journey; once one fails, the later ones (which need it) fail at once. */
-let broken = false;
-function step(name: string, run: () => Promise<void>) {
-  test(name, async () => {
-    if (broken) throw new Error('not run: an earlier step of the journey failed');
-    try {
-      await run();
-    } catch (error) {
-      broken = true;
-      await keepScreenshot(page, `journey-${name}`);
-      throw error;
-    }
-  });
-}
+const step = journeySteps('journey', () => page);
 
 afterAll(async () => {
   await context?.close();

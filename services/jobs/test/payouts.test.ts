@@ -13,14 +13,8 @@ import { startReactor, type Reactor } from '../src/reactor/reactor';
 import { startPayoutWorker } from '../src/workers';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
 import { FakeBank } from './support/fake-bank';
-import {
-  approvedWithdrawal,
-  createTestLedger,
-  registerUser,
-  rules,
-  userEvents,
-  type TestLedger,
-} from './support/ledger';
+import { approvedWithdrawal, createTestLedger, rules, userEvents, type TestLedger } from './support/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 
 const STARTING_BALANCE = 1_000_000; // ₦10,000
 const AMOUNT = 300_000; // ₦3,000

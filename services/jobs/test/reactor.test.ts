@@ -8,13 +8,8 @@ import type { JobQueues } from '../src/queues';
 import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';
 import { enqueueJobsFor, startReactor } from '../src/reactor/reactor';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
-import {
-  approvedWithdrawal,
-  createCampaign,
-  createTestLedger,
-  registerUser,
-  type TestLedger,
-} from './support/ledger';
+import { approvedWithdrawal, createCampaign, createTestLedger, type TestLedger } from './support/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 
 async function readWholeLog(ledger: TestLedger) {
   const { rows } = await ledger.db.pool.query<{ max: number }>(

@@ -14,13 +14,8 @@ import { jobIds } from '../src/job-ids';
 import { markPayoutFailed, markPayoutPaid } from '../src/payouts/mark-payout';
 import { startJobs, type Jobs } from '../src/start-jobs';
 import { backends, describeBackend, REDIS_URL } from './support/backends';
-import {
-  approvedWithdrawal,
-  createTestLedger,
-  registerUser,
-  userEvents,
-  type TestLedger,
-} from './support/ledger';
+import { approvedWithdrawal, createTestLedger, userEvents, type TestLedger } from './support/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 
 for (const backend of backends) {
   describeBackend(backend, () => {

@@ -16,7 +16,8 @@ import { createLocalProofImages, ProofImageNotFoundError } from '../src/verifica
 import type { VerificationJob } from '../src/verification/verification-job';
 import { startVerificationWorker } from '../src/workers';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
-import { createCampaign, createTestLedger, registerUser, type TestLedger } from './support/ledger';
+import { createCampaign, createTestLedger, type TestLedger } from './support/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 import { resentAsJpeg, screenshot } from './support/screenshots';
 
 let uploads: string;

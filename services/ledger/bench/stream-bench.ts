@@ -12,6 +12,7 @@ import { moneyRules } from '../src/domain/money-rules';
 import { forgetFoldedStates } from '../src/domain/handlers/stream-reader';
 import { createPostgresEventStore } from '../src/event-store';
 import { kobo } from '../src/money';
+import { credit as creditUser, registerUser } from '../src/testing';
 
 const rules = moneyRules({
   signupBonus: 50_000,
@@ -57,27 +58,8 @@ export async function runStreamBench(databaseUrl: string) {
   const ledger = createLedgerCommands(store, { rules });
   try {
     await migrate(url);
-    const register = (userId: string) =>
-      ledger.registerUser({
-        userId,
-        firstName: 'Ada',
-        lastName: 'Obi',
-        username: `user_${userId}`,
-        email: `${userId}@example.ng`,
-        phone: '0803',
-        role: 'user',
-        referralCode: `code-${userId}`,
-        referredByCode: null,
-      });
-    const credit = (userId: string) =>
-      ledger.adjustBalance({
-        userId,
-        adjustmentId: randomBytes(8).toString('hex'),
-        balance: 'account',
-        amount: kobo(100),
-        reason: 'bench',
-        by: 'admin:1',
-      });
+    const register = (userId: string) => registerUser(ledger, { userId, bank: false });
+    const credit = (userId: string) => creditUser(ledger, userId, 100, { by: 'admin:1', reason: 'bench' });
     const campaign = (campaignId: string, units: number) =>
       ledger.createCampaign({
         campaignId,

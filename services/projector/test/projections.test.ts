@@ -1,5 +1,21 @@
-/** The projections as pure functions: given one recorded event, the row operations they return. */
-import { Accounts, transfer, type Kobo, type KoboEvent, type RecordedKoboEvent } from '@kobo/ledger';
+/**
+ * The projections as pure functions: given one recorded event, the row operations they return.
+ * The events are the user decider's real output (postings included), not hand-written fixtures.
+ */
+import {
+  campaignDecider,
+  decideSubmissionApproval,
+  fold,
+  kobo,
+  moneyRules,
+  userDecider,
+  type CampaignCommand,
+  type CampaignEvent,
+  type KoboEvent,
+  type RecordedKoboEvent,
+  type UserCommand,
+  type UserEvent,
+} from '@kobo/ledger';
 import type { RowOp } from '../src/projection';
 import {
   balances,
@@ -13,6 +29,14 @@ import {
 } from '../src/projections';
 
 const at = new Date('2026-03-01T10:00:00.000Z');
+const rules = moneyRules({
+  signupBonus: 50_000,
+  referralBonus: 20_000,
+  minWithdrawalAccount: 200_000,
+  minWithdrawalActivity: 4_000_000,
+  withdrawalFee: 0,
+});
+
 let position = 0;
 function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
   position++;
@@ -29,59 +53,113 @@ function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
     prevHash: '',
   } as RecordedKoboEvent;
 }
-const k = (n: number) => n as Kobo;
+
+/** Runs the commands through the user decider in order, each against the state so far; all their events. */
+function decided(...commands: UserCommand[]): RecordedKoboEvent[] {
+  const history: UserEvent[] = [];
+  for (const command of commands) history.push(...userDecider.decide(command, fold(userDecider, history)));
+  return history.map((event) => recorded(event));
+}
+
+/** The one event of `type` the commands produced. */
+function the(type: KoboEvent['type'], events: RecordedKoboEvent[]): RecordedKoboEvent {
+  const [event, ...more] = events.filter((candidate) => candidate.type === type);
+  if (!event || more.length > 0)
+    throw new Error(`expected one ${type}, got ${more.length + (event ? 1 : 0)}`);
+  return event;
+}
+
+const register = (signupBonus: number, referredBy: string | null = null): UserCommand => ({
+  type: 'RegisterUser',
+  data: {
+    userId: 'u1',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    username: 'ada',
+    email: 'ada@example.ng',
+    phone: '08012345678',
+    role: 'user',
+    referralCode: 'ADA123',
+    referredBy,
+    rules: { ...rules, signupBonus: kobo(signupBonus) },
+  },
+});
+const registration = (signupBonus: number, referredBy: string | null = null) =>
+  the('UserRegistered', decided(register(signupBonus, referredBy)));
+
+const adjust = (amount: number, balance: 'account' | 'activity' = 'account'): UserCommand => ({
+  type: 'AdjustBalance',
+  data: {
+    userId: 'u1',
+    adjustmentId: `adj-${amount}`,
+    balance,
+    amount: kobo(amount),
+    reason: amount > 0 ? 'opening balance' : 'duplicate reward',
+    by: 'a1',
+  },
+});
 
 const reward = (amount: number, balance: 'account' | 'activity' = 'account') =>
-  recorded({
-    type: 'RewardCredited',
-    data: {
-      userId: 'u1',
-      campaignId: 'c1',
-      submissionId: 's1',
-      balance,
-      amount: k(amount),
-      title: 'Follow @kobo',
-      postings: transfer(
-        Accounts.campaignEscrow('c1'),
-        balance === 'account' ? Accounts.userAccount('u1') : Accounts.userActivity('u1'),
-        k(amount),
-      ),
-    },
-  });
+  the(
+    'RewardCredited',
+    decided(register(0), {
+      type: 'CreditReward',
+      data: {
+        userId: 'u1',
+        campaignId: 'c1',
+        submissionId: 's1',
+        balance,
+        amount: kobo(amount),
+        title: 'Follow @kobo',
+      },
+    }),
+  );
 
-const withdrawal = (type: KoboEvent['type'], extra: Record<string, unknown> = {}) =>
-  recorded({
-    type,
-    data: {
-      userId: 'u1',
-      withdrawalId: 'w1',
-      amount: k(250_000),
-      by: 'a1',
-      provider: 'manual',
-      postings: [],
-      ...extra,
+/** A withdrawal w1 of `amount` from `balance`, taken through `steps` (after its request). */
+function withdrawalHistory(
+  amount: number,
+  balance: 'account' | 'activity',
+  ...steps: ('approve' | 'reject' | 'paid' | 'payoutFailed')[]
+): RecordedKoboEvent[] {
+  const ids = { userId: 'u1', withdrawalId: 'w1' };
+  const commands: UserCommand[] = [
+    register(0),
+    adjust(amount, balance),
+    {
+      type: 'UpdateBankDetails',
+      data: {
+        userId: 'u1',
+        bankName: 'Kuda Bank',
+        accountNum: '0123456789',
+        accountName: 'Ada Obi',
+        now: at.toISOString(),
+      },
     },
-  } as KoboEvent);
-
-const registration = (signupBonus: number, referredBy: string | null = null) =>
-  recorded({
-    type: 'UserRegistered',
-    data: {
-      userId: 'u1',
-      firstName: 'Ada',
-      lastName: 'Obi',
-      username: 'ada',
-      email: 'ada@example.ng',
-      phone: '08012345678',
-      role: 'user',
-      referralCode: 'ADA123',
-      referredBy,
-      signupBonus: k(signupBonus),
-      postings: signupBonus
-        ? transfer(Accounts.bonusExpense, Accounts.userActivity('u1'), k(signupBonus))
-        : [],
+    {
+      type: 'RequestWithdrawal',
+      data: {
+        ...ids,
+        type: balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
+        amount: kobo(amount),
+        rules,
+        now: at.toISOString(),
+      },
     },
-  });
+  ];
+  for (const step of steps) {
+    if (step === 'approve') commands.push({ type: 'ApproveWithdrawal', data: { ...ids, by: 'a1' } });
+    if (step === 'reject')
+      commands.push({ type: 'RejectWithdrawal', data: { ...ids, reason: 'no', by: 'a1' } });
+    if (step === 'paid')
+      commands.push({
+        type: 'RecordPayoutSucceeded',
+        data: { ...ids, provider: 'manual', reference: 'TRF1' },
+      });
+    if (step === 'payoutFailed')
+      commands.push({ type: 'RecordPayoutFailed', data: { ...ids, provider: 'manual', reason: 'bank' } });
+  }
+  return decided(...commands);
+}
 
 const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
 
@@ -138,18 +216,7 @@ describe('balances', () => {
   });
 
   it('moves a withdrawal hold into held_balance', () => {
-    const event = recorded({
-      type: 'WithdrawalRequested',
-      data: {
-        userId: 'u1',
-        withdrawalId: 'w1',
-        balance: 'account',
-        amount: k(300_000),
-        fee: k(0),
-        bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Ada Obi' },
-        postings: transfer(Accounts.userAccount('u1'), Accounts.userHold('u1'), k(300_000)),
-      },
-    });
+    const event = the('WithdrawalRequested', withdrawalHistory(300_000, 'account'));
     const userRows = balances.handle(event).filter((op) => op.table === 'user_balances');
     expect(userRows.map((op) => (op.kind === 'upsert' ? op.add : null))).toEqual([
       { account_balance: -300_000 },
@@ -165,18 +232,7 @@ describe('balances', () => {
 
 describe('transactions', () => {
   it('follows a withdrawal: pending when requested and approved, completed when paid', () => {
-    const requested = recorded({
-      type: 'WithdrawalRequested',
-      data: {
-        userId: 'u1',
-        withdrawalId: 'w1',
-        balance: 'activity',
-        amount: k(4_000_000),
-        fee: k(0),
-        bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Ada Obi' },
-        postings: [],
-      },
-    });
+    const requested = the('WithdrawalRequested', withdrawalHistory(4_000_000, 'activity'));
     expect(transactions.handle(requested)).toEqual([
       expect.objectContaining({
         kind: 'insert',
@@ -188,21 +244,29 @@ describe('transactions', () => {
         }),
       }),
     ]);
-    expect(transactions.handle(withdrawal('WithdrawalApproved')).map(setOf)).toEqual([
-      { status: 'pending', updated_at: at.toISOString() },
-    ]);
-    expect(transactions.handle(withdrawal('PayoutSucceeded', { reference: 'TRF1' })).map(setOf)).toEqual([
-      { status: 'completed', updated_at: at.toISOString() },
-    ]);
+    expect(
+      transactions
+        .handle(the('WithdrawalApproved', withdrawalHistory(250_000, 'account', 'approve')))
+        .map(setOf),
+    ).toEqual([{ status: 'pending', updated_at: at.toISOString() }]);
+    expect(
+      transactions
+        .handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid')))
+        .map(setOf),
+    ).toEqual([{ status: 'completed', updated_at: at.toISOString() }]);
   });
 
   it('marks a rejected withdrawal or a failed payout as failed', () => {
-    expect(transactions.handle(withdrawal('WithdrawalRejected', { reason: 'no' })).map(setOf)).toEqual([
-      expect.objectContaining({ status: 'failed' }),
-    ]);
-    expect(transactions.handle(withdrawal('PayoutFailed', { reason: 'bank' })).map(setOf)).toEqual([
-      expect.objectContaining({ status: 'failed' }),
-    ]);
+    expect(
+      transactions
+        .handle(the('WithdrawalRejected', withdrawalHistory(250_000, 'account', 'reject')))
+        .map(setOf),
+    ).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect(
+      transactions
+        .handle(the('PayoutFailed', withdrawalHistory(250_000, 'account', 'approve', 'payoutFailed')))
+        .map(setOf),
+    ).toEqual([expect.objectContaining({ status: 'failed' })]);
   });
 
   it('records the signup bonus only when it was credited', () => {
@@ -215,17 +279,7 @@ describe('transactions', () => {
   });
 
   it('signs an adjustment by what the user’s balance gained or lost', () => {
-    const event = recorded({
-      type: 'BalanceAdjusted',
-      data: {
-        userId: 'u1',
-        balance: 'account',
-        amount: k(-1500),
-        reason: 'duplicate reward',
-        by: 'a1',
-        postings: transfer(Accounts.userAccount('u1'), Accounts.adjustments, k(1500)),
-      },
-    } as KoboEvent);
+    const event = decided(register(0), adjust(1500), adjust(-1500)).at(-1)!;
     expect(transactions.handle(event)).toEqual([
       expect.objectContaining({ row: expect.objectContaining({ type: 'other', amount: -1500 }) }),
     ]);
@@ -244,29 +298,53 @@ describe('user_stats', () => {
     expect(userStats.handle(reward(9000))).toEqual([
       expect.objectContaining({ add: { total_tasks: 1, total_earnings: 9000 } }),
     ]);
-    expect(userStats.handle(withdrawal('PayoutSucceeded', { reference: 'TRF1' }))).toEqual([
-      expect.objectContaining({ add: { total_withdrawn: 250_000 } }),
-    ]);
+    expect(
+      userStats.handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid'))),
+    ).toEqual([expect.objectContaining({ add: { total_withdrawn: 250_000 } })]);
   });
 });
 
 describe('campaigns', () => {
   it('moves units from pending to approved and the reward out of the escrow', () => {
-    const approved = recorded(
+    // The approval decision as the ledger makes it: SubmissionApproved and RewardCredited together.
+    const campaignHistory: CampaignEvent[] = [];
+    for (const command of [
       {
-        type: 'SubmissionApproved',
-        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', reward: k(5000), by: 'a1' },
+        type: 'CreateCampaign',
+        data: {
+          campaignId: 'c1',
+          title: 'Follow @kobo',
+          platform: 'instagram',
+          url: 'https://instagram.com/kobo',
+          price: kobo(5000),
+          units: 10,
+          by: 'a1',
+        },
       },
-      'campaign-c1',
+      {
+        type: 'SubmitTask',
+        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', proofImage: 'p/s1.png' },
+      },
+    ] satisfies CampaignCommand[])
+      campaignHistory.push(...campaignDecider.decide(command, fold(campaignDecider, campaignHistory)));
+    const user: UserEvent[] = userDecider.decide(register(0), userDecider.initialState());
+    const decision = decideSubmissionApproval(
+      { type: 'ApproveSubmission', data: { campaignId: 'c1', submissionId: 's1', by: 'a1' } },
+      { campaign: fold(campaignDecider, campaignHistory), user: fold(userDecider, user), referrer: null },
+      rules,
     );
-    expect(campaigns.handle(approved)).toEqual([
+    const [approved, reward] = decision.flatMap(({ streamId, events }) =>
+      events.map((event) => recorded(event, streamId)),
+    );
+    expect([approved?.type, reward?.type]).toEqual(['SubmissionApproved', 'RewardCredited']);
+    expect(campaigns.handle(approved!)).toEqual([
       expect.objectContaining({
         kind: 'update',
         key: { campaign_id: 'c1' },
         add: { pending: -1, approved: 1 },
       }),
     ]);
-    expect(campaigns.handle(reward(5000))).toEqual([
+    expect(campaigns.handle(reward!)).toEqual([
       expect.objectContaining({ key: { campaign_id: 'c1' }, add: { total_paid: 5000 } }),
       expect.objectContaining({ key: { campaign_id: 'c1' }, add: { escrow_balance: -5000 } }),
     ]);
@@ -287,8 +365,12 @@ describe('users and withdrawals', () => {
   });
 
   it('records the payout reference when a withdrawal is paid', () => {
-    expect(withdrawals.handle(withdrawal('PayoutSucceeded', { reference: 'TRF77' })).map(setOf)).toEqual([
-      expect.objectContaining({ status: 'paid', payout_reference: 'TRF77', payout_provider: 'manual' }),
+    expect(
+      withdrawals
+        .handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid')))
+        .map(setOf),
+    ).toEqual([
+      expect.objectContaining({ status: 'paid', payout_reference: 'TRF1', payout_provider: 'manual' }),
     ]);
   });
 });

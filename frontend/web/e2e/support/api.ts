@@ -38,3 +38,9 @@ export function apiClient(baseUrl: string): ApiClient {
     },
   };
 }
+
+/** The account balance (naira) on the user's dashboard. */
+export async function accountBalanceOf(api: ApiClient, token: string): Promise<number> {
+  return (await api.call<{ accountBalance: number }>('GET', '/users/dashboard', undefined, token))
+    .accountBalance;
+}

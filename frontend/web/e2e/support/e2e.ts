@@ -45,6 +45,25 @@ export async function keepingScreenshot(
   }
 }
 
+/**
+ * The steps of one journey, each a test: a failing step keeps a picture of `page()` (named
+ * `<journey>-<step>`), and once one has failed the later ones (which need it) fail at once.
+ */
+export function journeySteps(journey: string, page: () => Page | undefined) {
+  let broken = false;
+  return (name: string, run: () => Promise<void>) =>
+    test(name, async () => {
+      if (broken) throw new Error('not run: an earlier step failed');
+      try {
+        await run();
+      } catch (error) {
+        broken = true;
+        await keepScreenshot(page(), `${journey}-${name}`);
+        throw error;
+      }
+    });
+}
+
 /** Stops the server, then expects every API call the browsers made to have matched the contract. */
 export async function stopExpectingNoViolations(e2e: E2e | undefined): Promise<void> {
   const violations = (await e2e?.contract.violations()) ?? [];

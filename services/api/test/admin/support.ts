@@ -1,6 +1,7 @@
 /** Test helpers: people and money made with the ledger's commands, as the rest of the product would. */
 import { randomUUID } from 'node:crypto';
 import { nairaToKobo, submissionIdFor } from '@kobo/ledger';
+import { credit, registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { settled, type Harness } from '../support/harness';
 
 export { settled };
@@ -15,27 +16,25 @@ export interface TestUser {
 
 let counter = 0;
 
+/** A user (no bank details) with a session; names as given, the rest made unique. */
 export async function registerUser(
   h: Harness,
   names: { firstName?: string; lastName?: string } = {},
 ): Promise<TestUser> {
   const userId = randomUUID();
   const n = ++counter;
-  const firstName = names.firstName ?? 'Ada';
-  const lastName = names.lastName ?? `Tester${n}`;
-  const email = `user${n}-${userId.slice(0, 6)}@kobo.test`;
-  const result = await h.context.commands.registerUser({
+  const user = await registerLedgerUser(h.context.commands, {
     userId,
-    firstName,
-    lastName,
+    firstName: names.firstName ?? 'Ada',
+    lastName: names.lastName ?? `Tester${n}`,
     username: `user${n}${userId.slice(0, 6)}`,
-    email,
+    email: `user${n}-${userId.slice(0, 6)}@kobo.test`,
     phone: '08031234567',
-    role: 'user',
     referralCode: userId.slice(0, 8).toUpperCase(),
-    referredByCode: null,
+    bank: false,
   });
-  await settled(h, result.lastPosition);
+  await settled(h, user.lastPosition);
+  const { firstName, lastName, email } = user;
   return {
     userId,
     token: await h.context.auth.sessions.open({ userId, role: 'user' }),
@@ -47,14 +46,7 @@ export async function registerUser(
 
 /** Credits the account balance (naira) from platform adjustments. */
 export async function fund(h: Harness, userId: string, naira: number): Promise<void> {
-  const result = await h.context.commands.adjustBalance({
-    userId,
-    adjustmentId: randomUUID(),
-    balance: 'account',
-    amount: nairaToKobo(naira),
-    reason: 'test funding',
-    by: h.adminId,
-  });
+  const result = await credit(h.context.commands, userId, nairaToKobo(naira), { by: h.adminId });
   await settled(h, result.lastPosition);
 }
 

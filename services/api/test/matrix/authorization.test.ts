@@ -495,9 +495,22 @@ const ownership: Record<string, Ownership> = {
           by: h.adminId,
         });
         const heard = await own.next((e) => e.event === 'balance' && positionOf(e) >= lastPosition, 3000);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(theirs.events.filter((e) => e.event === 'balance')).toEqual([]);
         expect(positionOf(heard)).toBeGreaterThanOrEqual(lastPosition);
+        // Bola's stream is in position order: once a later change of her own has arrived, anything
+        // of Ada's sent to her would already be there.
+        const bolas = await h.context.commands.adjustBalance({
+          userId: w.other.userId,
+          adjustmentId: randomUUID(),
+          balance: 'account',
+          amount: nairaToKobo(10),
+          reason: 'matrix check',
+          by: h.adminId,
+        });
+        const hers = await theirs.next(
+          (e) => e.event === 'balance' && positionOf(e) >= bolas.lastPosition,
+          3000,
+        );
+        expect(theirs.events.filter((e) => e.event === 'balance')).toEqual([hers]);
       } finally {
         own.close();
         theirs.close();

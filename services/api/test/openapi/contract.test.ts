@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import sharp from 'sharp';
+import { eventually } from '@kobo/platform/testing';
 import { buildApiDocument } from '../../src/cli/openapi-document';
 import { startContractProxy, type ContractProxy } from '../support/contract-proxy';
 import { startHarness, type Harness } from '../support/harness';
@@ -70,15 +71,6 @@ function imageForm(field: string, bytes: Buffer, text: Record<string, string> = 
   for (const [name, value] of Object.entries(text)) form.append(name, value);
   form.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${field}.png`);
   return form;
-}
-
-/** Waits for the withdrawal's read model (the answers wait for their own views, not the finance lists). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const value = await read();
-    if (done(value) || i > 50) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('the API through a proxy that validates against its OpenAPI document', () => {
@@ -267,10 +259,11 @@ describe('the API through a proxy that validates against its OpenAPI document', 
     );
 
     // ---- finance pays one and fails the other ----
-    const payouts = await eventually(
-      () => call('GET', '/api/finance/payouts', { token: finance }),
-      (answer) => answer.body.length >= 2,
-    );
+    // The finance list is a read model of its own: wait for both payouts to reach it.
+    const payouts = await eventually('both payouts in the finance list', async () => {
+      const answer = await call('GET', '/api/finance/payouts', { token: finance });
+      return answer.body.length >= 2 ? answer : undefined;
+    });
     expect(payouts.body.map((p: { withdrawalId: string }) => p.withdrawalId)).toEqual(
       expect.arrayContaining(withdrawals.slice(0, 2)),
     );

@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { nairaToKobo } from '@kobo/ledger';
+import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { settled, type Harness } from '../support/harness';
 
 export interface TestUser {
@@ -9,24 +10,19 @@ export interface TestUser {
   token: string;
 }
 
+/** A user (no bank details) with a session. */
 export async function registerUser(h: Harness, name: string): Promise<TestUser> {
   const userId = randomUUID();
-  await settled(
-    h,
-    (
-      await h.context.commands.registerUser({
-        userId,
-        firstName: name,
-        lastName: 'Tester',
-        username: `${name}${userId.slice(0, 6)}`,
-        email: `${name}.${userId.slice(0, 6)}@kobo.test`,
-        phone: '08030000000',
-        role: 'user',
-        referralCode: `R${userId.replace(/-/g, '').slice(0, 9).toUpperCase()}`,
-        referredByCode: null,
-      })
-    ).lastPosition,
-  );
+  const user = await registerLedgerUser(h.context.commands, {
+    userId,
+    firstName: name,
+    lastName: 'Tester',
+    username: `${name}${userId.slice(0, 6)}`,
+    email: `${name}.${userId.slice(0, 6)}@kobo.test`,
+    referralCode: `R${userId.replace(/-/g, '').slice(0, 9).toUpperCase()}`,
+    bank: false,
+  });
+  await settled(h, user.lastPosition);
   return { userId, token: await h.context.auth.sessions.open({ userId, role: 'user' }) };
 }
 

@@ -1,6 +1,6 @@
 /** Users for the user-area tests, made through the ledger's own commands (no auth route needed). */
 import { randomUUID } from 'node:crypto';
-import { kobo } from '@kobo/ledger';
+import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { hashPassword } from '../../src/accounts/password-hashing';
 import { settled, type Harness } from '../support/harness';
 
@@ -12,6 +12,7 @@ export interface TestUser {
 
 export { settled };
 
+/** A user with a session, bank details unless `bank` is false, and `accountBalance` kobo if given. */
 export async function registerUser(
   h: Harness,
   name: string,
@@ -19,35 +20,19 @@ export async function registerUser(
   options: { bank?: boolean; accountBalance?: number; referredByCode?: string } = {},
 ): Promise<TestUser> {
   const userId = randomUUID();
-  const commands = h.context.commands;
-  let { lastPosition } = await commands.registerUser({
+  const user = await registerLedgerUser(h.context.commands, {
     userId,
     firstName: name,
     lastName: 'Tester',
     username: `${name}-${userId.slice(0, 8)}`,
     email: `${name}-${userId.slice(0, 8)}@kobo.test`.toLowerCase(),
-    phone: '08030000000',
-    role: 'user',
     referralCode: userId.slice(0, 8).toUpperCase(),
     referredByCode: options.referredByCode ?? null,
+    bank: options.bank ?? true,
+    account: options.accountBalance,
+    by: h.adminId,
   });
-  if (options.bank ?? true)
-    ({ lastPosition } = await commands.updateBankDetails({
-      userId,
-      bankName: 'Kuda Bank',
-      accountNum: '0123456789',
-      accountName: `${name} Tester`,
-    }));
-  if (options.accountBalance)
-    ({ lastPosition } = await commands.adjustBalance({
-      userId,
-      adjustmentId: randomUUID(),
-      balance: 'account',
-      amount: kobo(options.accountBalance),
-      reason: 'test funding',
-      by: h.adminId,
-    }));
-  await settled(h, lastPosition);
+  await settled(h, user.lastPosition);
   const token = await h.context.auth.sessions.open({ userId, role: 'user' });
   return { userId, token, auth: { Authorization: `Bearer ${token}` } };
 }

@@ -44,44 +44,6 @@ export async function createTestLedger(): Promise<TestLedger> {
   };
 }
 
-const short = () => randomUUID().slice(0, 8);
-
-/** A user with bank details and `account` kobo on their account balance; returns id and username. */
-export async function registerUser(
-  commands: LedgerCommands,
-  options: { username?: string; account?: number } = {},
-): Promise<{ userId: string; username: string }> {
-  const userId = randomUUID();
-  const username = options.username ?? `user_${short()}`;
-  await commands.registerUser({
-    userId,
-    firstName: 'Tunde',
-    lastName: 'Bakare',
-    username,
-    email: `${username}@example.ng`,
-    phone: '08030000000',
-    role: 'user',
-    referralCode: `REF${short()}`,
-    referredByCode: null,
-  });
-  await commands.updateBankDetails({
-    userId,
-    bankName: 'Kuda Bank',
-    accountNum: '0123456789',
-    accountName: 'Tunde Bakare',
-  });
-  if (options.account)
-    await commands.adjustBalance({
-      userId,
-      adjustmentId: randomUUID(),
-      balance: 'account',
-      amount: kobo(options.account),
-      reason: 'test funds',
-      by: 'admin:test',
-    });
-  return { userId, username };
-}
-
 /** Requests and approves a withdrawal from the account balance; returns its id. */
 export async function approvedWithdrawal(
   commands: LedgerCommands,

@@ -12,6 +12,7 @@ import { createLedgerCommands, type LedgerCommands } from '../../src/domain/hand
 import { forgetFoldedStates, SNAPSHOT_EVERY, StreamReader } from '../../src/domain/handlers/stream-reader';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
+import { credit, registerUser } from '../../src/testing';
 import { naira, rules } from './support/fixtures';
 
 let db: TestDatabase;
@@ -43,36 +44,9 @@ async function fullFold(streamId: string, decider: Folding): Promise<unknown> {
   return fold(decider as never, events.map(decodeEvent));
 }
 
-async function register(ledger: LedgerCommands, userId = id('u')) {
-  await ledger.registerUser({
-    userId,
-    firstName: 'Ada',
-    lastName: 'Obi',
-    username: `user_${userId}`,
-    email: `${userId}@example.ng`,
-    phone: '0803',
-    role: 'user',
-    referralCode: `code-${userId}`,
-    referredByCode: null,
-  });
-  await ledger.updateBankDetails({
-    userId,
-    bankName: 'Kuda Bank',
-    accountNum: '0123456789',
-    accountName: 'Ada Obi',
-  });
-  return userId;
+async function register(ledger: LedgerCommands, userId = id('u')): Promise<string> {
+  return (await registerUser(ledger, { userId })).userId;
 }
-
-const credit = (ledger: LedgerCommands, userId: string, amount: number) =>
-  ledger.adjustBalance({
-    userId,
-    adjustmentId: id('adj'),
-    balance: 'account',
-    amount: naira(amount),
-    reason: 'bonus',
-    by: 'admin:1',
-  });
 
 describe('folded states kept per process', () => {
   test('cache plus tail equals a full fold for user, campaign and community streams', async () => {
@@ -92,7 +66,7 @@ describe('folded states kept per process', () => {
     // Warm the cache, then grow every stream with real commands on both processes.
     await reader().load(streams.user(userId), userDecider);
     await reader().load(streams.campaign(campaignId), campaignDecider);
-    await credit(a, userId, 5_000);
+    await credit(a, userId, naira(5_000));
     const w1 = id('w');
     await a.requestWithdrawal({ userId, withdrawalId: w1, type: 'withdrawal', amount: naira(2_000) });
     await b.approveWithdrawal({ userId, withdrawalId: w1, by: 'admin:1' });
@@ -122,7 +96,7 @@ describe('folded states kept per process', () => {
 
   test('a write by another process is seen through the tail: no decision on a stale balance', async () => {
     const userId = await register(a);
-    await credit(a, userId, 5_000);
+    await credit(a, userId, naira(5_000));
     // Process A has the user folded with 3,000 left; process B spends it all.
     await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(2_000) });
     await b.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(3_000) });
@@ -132,7 +106,7 @@ describe('folded states kept per process', () => {
     ).rejects.toThrow(/insufficient|balance/i);
     expect((await storeA.readStream(streams.user(userId))).length).toBe(before);
     // And a credit made by B is spendable through A at once.
-    await credit(b, userId, 4_000);
+    await credit(b, userId, naira(4_000));
     await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(4_000) });
   });
 
@@ -147,10 +121,10 @@ describe('folded states kept per process', () => {
 
     test('a stream that grows is saved every SNAPSHOT_EVERY events, and a new process starts from it', async () => {
       const userId = await register(a);
-      for (let i = 0; i < SNAPSHOT_EVERY; i++) await credit(a, userId, 1);
+      for (let i = 0; i < SNAPSHOT_EVERY; i++) await credit(a, userId, naira(1));
       const saved = await savedOf(userId);
       expect(saved?.version).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
-      await credit(a, userId, 7);
+      await credit(a, userId, naira(7));
 
       // A new process: nothing folded in memory. Its state equals a full fold...
       forgetFoldedStates(storeB);
@@ -174,7 +148,7 @@ describe('folded states kept per process', () => {
 
     test('a snapshot of another shape is never read', async () => {
       const userId = await register(a);
-      await credit(a, userId, 10);
+      await credit(a, userId, naira(10));
       // As if saved by an older version of the code, with a state this one would misread.
       await storeA.writeSnapshot(streams.user(userId), 'user@0', {
         version: 3,

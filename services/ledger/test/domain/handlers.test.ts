@@ -20,6 +20,7 @@ import { eventIdFor } from '../../src/domain/ids';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
 import { Accounts, kobo } from '../../src/money';
+import { registerUser } from '../../src/testing';
 import { naira, rules } from './support/fixtures';
 
 let db: TestDatabase;
@@ -90,25 +91,8 @@ async function campaignState(campaignId: string) {
   );
 }
 
-async function register(userId = id('u'), referredByCode: string | null = null) {
-  await ledger.registerUser({
-    userId,
-    firstName: 'Ada',
-    lastName: 'Obi',
-    username: `user_${userId}`,
-    email: `${userId}@example.ng`,
-    phone: '0803',
-    role: 'user',
-    referralCode: `code-${userId}`,
-    referredByCode,
-  });
-  await ledger.updateBankDetails({
-    userId,
-    bankName: 'Kuda Bank',
-    accountNum: '0123456789',
-    accountName: 'Ada Obi',
-  });
-  return userId;
+async function register(userId = id('u'), referredByCode: string | null = null): Promise<string> {
+  return (await registerUser(ledger, { userId, referredByCode })).userId;
 }
 
 async function createCampaign(units: number, price = naira(50), platform = 'instagram') {
