@@ -179,6 +179,21 @@ describe('withdrawals', () => {
       expect(await dashboardOf(user)).toMatchObject({ accountBalance: 7000, heldBalance: 3000 });
     });
 
+    it('answers a retry after a lost answer with the withdrawal as it stands now', async () => {
+      const user = await registerUser(h, 'tobi', { accountBalance: 1_000_000 });
+      const key = randomUUID();
+      const first = await withdraw(user, { amount: 3000, type: 'withdrawal' }, key).expect(201);
+      const { lastPosition } = await h.context.commands.approveWithdrawal({
+        userId: user.userId,
+        withdrawalId: first.body.withdrawal.id,
+        by: h.adminId,
+      });
+      await settled(h, lastPosition);
+      await h.context.pool.query('DELETE FROM idempotency_keys WHERE user_id = $1', [user.userId]);
+      const retry = await withdraw(user, { amount: 3000, type: 'withdrawal' }, key).expect(201);
+      expect(retry.body.withdrawal).toMatchObject({ id: first.body.withdrawal.id, status: 'approved' });
+    });
+
     it('gives two users with the same key two withdrawals', async () => {
       const one = await registerUser(h, 'kemi', { accountBalance: 500_000 });
       const two = await registerUser(h, 'lola', { accountBalance: 500_000 });

@@ -103,10 +103,11 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       );
       // Answered from the command's own events and the user's state after them, without waiting
       // for the projections: the person's next read waits instead (decisions/0017).
-      let row = fromEvent(result.events, new Date());
+      let row = result.appended ? fromEvent(result.events, new Date()) : undefined;
       if (row) ctx.writes.wrote(userId, result.lastPosition);
       else {
-        // No WithdrawalRequested (the decision changed nothing): read back the withdrawal as it stands.
+        // A repeat (its withdrawal may have moved on since: approved, paid) or a decision that
+        // changed nothing: read back the withdrawal as it stands.
         await ctx.writes.caughtUpTo(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
         row = await findWithdrawal(ctx.pool, userId, withdrawalId);
       }
