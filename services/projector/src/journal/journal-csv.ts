@@ -3,6 +3,7 @@
  * (`ledger export`) and the finance API (`/api/finance/export.csv`) both write through this.
  */
 import type { Pool } from '@kobo/platform';
+import type { LedgerEntryRow } from '../projections/ledger-entries';
 
 const PAGE = 10_000;
 
@@ -38,16 +39,6 @@ export function koboToNairaText(amount: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-interface Row {
-  global_position: number;
-  posting_index: number;
-  event_id: string;
-  event_type: string;
-  account: string;
-  amount: number;
-  recorded_at: Date;
-}
-
 /** Pages by key (never OFFSET) and hands each page's text to `write` as it goes. `to` null: up to now. */
 export async function writeJournalCsv(
   pool: Pool,
@@ -57,7 +48,7 @@ export async function writeJournalCsv(
   await write(JOURNAL_CSV_HEADER);
   let after: [number, number] = [0, -1];
   for (;;) {
-    const { rows } = await pool.query<Row>(
+    const { rows } = await pool.query<LedgerEntryRow>(
       `SELECT global_position, posting_index, event_id, event_type, account, amount, recorded_at
          FROM ledger_entries
         WHERE recorded_at >= $1 AND ($2::timestamptz IS NULL OR recorded_at < $2)

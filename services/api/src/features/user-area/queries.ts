@@ -7,22 +7,25 @@ import type { Pool } from '@kobo/platform';
 import type {
   SubmissionRow as ProjectedSubmission,
   TransactionRow as ReadModelTransactionRow,
+  UserRow,
   WithdrawalRow,
 } from '@kobo/projector';
 import { Conditions, readPage } from '../../http';
 
-export interface ProfileRow {
-  user_id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  referral_code: string;
-  bank_name: string | null;
-  account_num: string | null;
-  account_name: string | null;
-}
+/** The columns of the users read model that the profile shows. */
+export type ProfileRow = Pick<
+  UserRow,
+  | 'user_id'
+  | 'username'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'referral_code'
+  | 'bank_name'
+  | 'account_num'
+  | 'account_name'
+>;
 
 export interface DashboardRow extends ProfileRow {
   account_balance: number;
