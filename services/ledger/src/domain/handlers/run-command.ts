@@ -4,9 +4,9 @@
  * command is then decided again on fresh state (bounded, with jittered backoff).
  *
  * A command with an id is recognised when repeated by one detector: the id recorded with its
- * events in the append's transaction (docs/decisions/0015-one-retry-detector.md). A repeat is not
- * decided again (the state has moved on, and the decider might refuse what it already did): it
- * answers the first run's events and position, with appended = false.
+ * events in the append's transaction (docs/decisions/0015-one-retry-detector.md). A repeat is
+ * answered from the first run's events and position, with appended = false, whatever deciding it
+ * again says now (the state has moved on, and the decider might refuse what it already did).
  */
 import { v4 as uuidv4 } from 'uuid';
 import {
@@ -124,20 +124,34 @@ export async function runCommand(
   retry: RetryOptions = defaultRetry,
 ): Promise<CommandResult> {
   const { commandId } = meta;
+  // Looked up only when the decision cannot go ahead: on the way that appends, the append itself
+  // answers a recorded command (appended = false), so a fresh command costs no extra read.
+  const recordedRun = async () => (commandId === undefined ? undefined : await store.readCommand(commandId));
   for (let attempt = 1; ; attempt++) {
-    // Asked again on every attempt: a concurrent copy of this command may have just recorded it.
-    const recorded = commandId === undefined ? undefined : await store.readCommand(commandId);
-    if (recorded) return repeatOf(recorded, type);
     const reader = new StreamReader(store);
-    const appends = toAppends(await decide(reader), reader, meta);
-    if (appends.length === 0) return { appended: false, events: [], lastPosition: reader.lastPosition };
+    let decision: StreamEvents[];
+    try {
+      decision = await decide(reader);
+    } catch (error) {
+      // A repeat may be refused now because its first run happened (the balance it spent is gone).
+      const recorded = await recordedRun();
+      if (recorded) return repeatOf(recorded, type);
+      throw error;
+    }
+    const appends = toAppends(decision, reader, meta);
+    if (appends.length === 0) {
+      // Nothing left to do may mean it was done before.
+      const recorded = await recordedRun();
+      if (recorded) return repeatOf(recorded, type);
+      return { appended: false, events: [], lastPosition: reader.lastPosition };
+    }
     try {
       const result = await store.appendToStreams(
         appends,
         commandId === undefined ? undefined : { id: commandId, type },
       );
-      // Recorded by a copy between the read above and this append: answer as the first run did.
-      if (!result.appended) return repeatOf((await store.readCommand(commandId!))!, type);
+      // Recorded before (by its first run or a concurrent copy): answer as the first run did.
+      if (!result.appended) return repeatOf((await recordedRun())!, type);
       const events = appends.flatMap((a) =>
         a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
       );
