@@ -18,8 +18,8 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-      // effort 2 of 6: a third of the default's encoding time for a file a few percent larger
-      // (10.5 -> 6.8 ms for a phone screenshot's thumbnail), on every submission's request path.
+      // Effort 2 of 6, on every submission's request path: 34 -> 26 ms for a 1080 x 2340 screenshot,
+      // 10.5 -> 6.8 ms for a 390 x 844 one, for a file 2-5% larger.
       .webp({ quality: 75, effort: 2 })
       .toBuffer();
   } catch (error) {
