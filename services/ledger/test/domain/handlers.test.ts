@@ -148,6 +148,10 @@ describe('withdrawals under concurrency', () => {
         message: 'Insufficient balance',
       });
 
+    // Each answer carries the user as its own withdrawal left them: one more hold each, in some order.
+    const holdsAnswered = ok.map((r) => r.user?.balances.hold).sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(holdsAnswered).toEqual(Array.from({ length: expected }, (_, i) => (i + 1) * amount));
+
     const state = await userState(userId);
     expect(state.balances.account).toBe(balance - expected * amount);
     expect(state.balances.account).toBeGreaterThanOrEqual(0);

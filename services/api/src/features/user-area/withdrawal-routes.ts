@@ -122,7 +122,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
             ? messages.activityWithdrawalSubmitted
             : messages.withdrawalSubmitted,
         withdrawal: withdrawalView(row),
-        balances: balancesOfUser(await currentUser(ctx.store, userId)),
+        balances: balancesOfUser(result.user ?? (await currentUser(ctx.store, userId))),
       };
     },
   }),

@@ -13,6 +13,7 @@ import { submissionIdFor } from '../ids';
 import type { MoneyRules } from '../money-rules';
 import type { UserCommand } from '../user/commands';
 import { userDecider } from '../user/decider';
+import type { UserState } from '../user/state';
 import {
   activityCompletion,
   onStream,
@@ -49,23 +50,34 @@ export interface LedgerCommandsOptions {
 
 export type Handler<Data> = (data: Data, meta?: CommandMetadata) => Promise<CommandResult>;
 
+export interface UserCommandResult extends CommandResult {
+  /**
+   * The user as this call's events left them, when it appended: what an answer shows (balances
+   * after a withdrawal) without reading the stream again.
+   */
+  user?: UserState;
+}
+
+/** A command on one user's stream. */
+export type UserHandler<Data> = (data: Data, meta?: CommandMetadata) => Promise<UserCommandResult>;
+
 export interface LedgerCommands {
   registerUser: Handler<Omit<Registration, 'rules'>>;
   updateProfile: Handler<UserData<'UpdateProfile'>>;
-  updateBankDetails: Handler<WithOptionalNow<UserData<'UpdateBankDetails'>>>;
-  changePassword: Handler<UserData<'ChangePassword'>>;
-  setUserRole: Handler<UserData<'SetUserRole'>>;
-  setUserStatus: Handler<UserData<'SetUserStatus'>>;
-  deleteUser: Handler<UserData<'DeleteUser'>>;
-  adjustBalance: Handler<UserData<'AdjustBalance'>>;
-  requestBalanceAdjustment: Handler<UserData<'RequestBalanceAdjustment'>>;
-  approveBalanceAdjustment: Handler<UserData<'ApproveBalanceAdjustment'>>;
-  rejectBalanceAdjustment: Handler<UserData<'RejectBalanceAdjustment'>>;
-  requestWithdrawal: Handler<WithOptionalNow<Omit<UserData<'RequestWithdrawal'>, 'rules'>>>;
-  approveWithdrawal: Handler<UserData<'ApproveWithdrawal'>>;
-  rejectWithdrawal: Handler<UserData<'RejectWithdrawal'>>;
-  recordPayoutSucceeded: Handler<UserData<'RecordPayoutSucceeded'>>;
-  recordPayoutFailed: Handler<UserData<'RecordPayoutFailed'>>;
+  updateBankDetails: UserHandler<WithOptionalNow<UserData<'UpdateBankDetails'>>>;
+  changePassword: UserHandler<UserData<'ChangePassword'>>;
+  setUserRole: UserHandler<UserData<'SetUserRole'>>;
+  setUserStatus: UserHandler<UserData<'SetUserStatus'>>;
+  deleteUser: UserHandler<UserData<'DeleteUser'>>;
+  adjustBalance: UserHandler<UserData<'AdjustBalance'>>;
+  requestBalanceAdjustment: UserHandler<UserData<'RequestBalanceAdjustment'>>;
+  approveBalanceAdjustment: UserHandler<UserData<'ApproveBalanceAdjustment'>>;
+  rejectBalanceAdjustment: UserHandler<UserData<'RejectBalanceAdjustment'>>;
+  requestWithdrawal: UserHandler<WithOptionalNow<Omit<UserData<'RequestWithdrawal'>, 'rules'>>>;
+  approveWithdrawal: UserHandler<UserData<'ApproveWithdrawal'>>;
+  rejectWithdrawal: UserHandler<UserData<'RejectWithdrawal'>>;
+  recordPayoutSucceeded: UserHandler<UserData<'RecordPayoutSucceeded'>>;
+  recordPayoutFailed: UserHandler<UserData<'RecordPayoutFailed'>>;
   createCampaign: Handler<CampaignData<'CreateCampaign'>>;
   updateCampaign: Handler<CampaignData<'UpdateCampaign'>>;
   pauseCampaign: Handler<CampaignData<'PauseCampaign'>>;
@@ -86,8 +98,25 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
   const retry = { ...defaultRetry, ...options.retry };
   const run = (type: string, decision: Parameters<typeof runCommand>[2], meta?: CommandMetadata) =>
     runCommand(store, type, decision, meta, retry);
-  const onUser = <T extends UserCommand>(command: T, meta?: CommandMetadata) =>
-    run(command.type, onStream(streams.user(command.data.userId), userDecider, command), meta);
+  const onUser = async <T extends UserCommand>(
+    command: T,
+    meta?: CommandMetadata,
+  ): Promise<UserCommandResult> => {
+    const streamId = streams.user(command.data.userId);
+    let after: UserState | undefined;
+    const result = await run(
+      command.type,
+      async (reader) => {
+        const state = await reader.load(streamId, userDecider);
+        const events = userDecider.decide(command, state);
+        // The last attempt's: the one whose events were appended.
+        after = events.reduce(userDecider.evolve, state);
+        return [{ streamId, events }];
+      },
+      meta,
+    );
+    return result.appended ? { ...result, user: after } : result;
+  };
   const onCampaign = <T extends CampaignCommand>(command: T, meta?: CommandMetadata) =>
     run(command.type, onStream(streams.campaign(command.data.campaignId), campaignDecider, command), meta);
   const submissionId = (d: { campaignId: string; userId: string; submissionId?: string }) =>
