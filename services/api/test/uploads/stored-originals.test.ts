@@ -1,7 +1,8 @@
-/** A stored proof keeps no EXIF (GPS, camera, time): the original is re-encoded, upright. */
+/** A stored proof keeps no EXIF (GPS, camera, time), text or hidden bytes, and is stored upright. */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { startHarness, type Harness } from '../support/harness';
 import { createCampaign, registerUser } from '../tasks/support';
@@ -21,6 +22,35 @@ function photoWithGps(): Promise<Buffer> {
       },
     })
     .toBuffer();
+}
+
+/** A PNG chunk, CRC and all. */
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A screenshot with a text chunk, a time chunk and EXIF (no turn), plus a private chunk and bytes after IEND. */
+async function screenshotWithMetadata(): Promise<Buffer> {
+  // Stored uncompressed, unlike anything the server would encode: a re-encoding would show.
+  const png = await sharp({ create: { width: 30, height: 60, channels: 3, background: '#27a' } })
+    .png({ compressionLevel: 0 })
+    .withExifMerge({ IFD0: { Make: 'KoboPhone' } })
+    .toBuffer();
+  const iend = png.length - 12;
+  return Buffer.concat([
+    png.subarray(0, 33), // signature and IHDR
+    chunk('tEXt', Buffer.from('Author\0Ada of Lagos', 'latin1')),
+    chunk('tIME', Buffer.from([0x07, 0xea, 11, 23, 10, 0, 0])),
+    chunk('prIv', Buffer.from('GPS 6.45N 3.39E', 'latin1')),
+    png.subarray(33, iend),
+    png.subarray(iend),
+    Buffer.from('PK hidden archive after the end', 'latin1'),
+  ]);
 }
 
 describe('stored proof originals', () => {
@@ -59,6 +89,47 @@ describe('stored proof originals', () => {
       width: 20,
       height: 40,
       orientation: undefined,
+    });
+  });
+
+  async function submit(image: Buffer, name: string, filename: string): Promise<Buffer> {
+    const user = await registerUser(h, name);
+    const campaignId = await createCampaign(h);
+    const res = await h.http
+      .post('/api/tasks/submit')
+      .set('Authorization', `Bearer ${user.token}`)
+      .field('taskId', campaignId)
+      .attach('proofImage', image, filename)
+      .expect(201);
+    return readFile(join(dataDir, 'uploads', res.body.submission.proofImage));
+  }
+
+  it('a PNG keeps its pixels byte for byte and loses text, time, EXIF, private chunks and trailing bytes', async () => {
+    const sent = await screenshotWithMetadata();
+    expect(sent.toString('latin1')).toMatch(/Ada of Lagos[\s\S]*GPS[\s\S]*KoboPhone[\s\S]*hidden archive/);
+    const stored = await submit(sent, 'png-text', 'shot.png');
+
+    expect(stored.toString('latin1')).not.toMatch(/tEXt|tIME|prIv|eXIf|Ada|GPS|KoboPhone|hidden/);
+    // Not encoded again: the pixel data is the very bytes sent.
+    const idat = (png: Buffer) =>
+      png.subarray(png.indexOf('IDAT', 0, 'latin1') - 4, png.lastIndexOf('IEND', undefined, 'latin1') - 4);
+    expect(idat(stored).equals(idat(sent))).toBe(true);
+    const [a, b] = await Promise.all([sent, stored].map((x) => sharp(x).raw().toBuffer()));
+    expect(b!.equals(a!)).toBe(true);
+  });
+
+  it('a PNG whose EXIF turns it is stored upright, without the EXIF', async () => {
+    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3a7' } })
+      .png()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'KoboPhone' } })
+      .toBuffer();
+    const meta = await sharp(await submit(sideways, 'png-turned', 'turned.png')).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: 'png',
+      width: 20,
+      height: 40,
+      exif: undefined,
     });
   });
 });
