@@ -34,10 +34,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Waits until every read model has applied `position` (a command's lastPosition): then reads see it. */
-/** Waits until every read model has applied `position` (or says which did not). */
-export async function settled(h: Harness, position: number): Promise<void> {
-  await h.projectors.waitFor(position, projectionNames, 10_000);
+/**
+ * Waits until every read model has applied `position` (a command's lastPosition; by default all
+ * that is written), or says which did not: then a test's own reads of the tables see it.
+ */
+export async function settled(h: Harness, position?: number): Promise<void> {
+  await h.projectors.waitFor(position ?? (await h.context.store.headPosition()), projectionNames, 10_000);
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import { eventually } from '@kobo/platform/testing';
 import { createLedgerCommands, createPostgresEventStore, moneyRules, streams } from '@kobo/ledger';
 import { createApiApp } from '../../src/app';
 import { startHarness, type Harness } from '../support/harness';
@@ -68,6 +69,8 @@ describe('POST /api/tasks/submit', () => {
       },
     });
     const key: string = res.body.submission.proofImage;
+    // Answered from the ledger's events; the read model follows.
+    await settled(h);
     const { rows } = await h.db.pool.query(
       `SELECT user_id, proof_image, status, reward FROM submissions WHERE submission_id = $1`,
       [res.body.submission._id],
@@ -188,6 +191,46 @@ describe('POST /api/tasks/submit', () => {
     },
   );
 
+  it('answers without waiting for the projections; the next read of the same person waits for them', async () => {
+    const user = await registerUser(h, 'bisi');
+    const campaignId = await createCampaign(h);
+    // Hold the submissions projector between batches: its checkpoint row, locked elsewhere.
+    const blocker = await h.context.pool.connect();
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      await blocker.query('COMMIT');
+      blocker.release();
+    };
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query("SELECT 1 FROM projection_checkpoints WHERE projector = 'submissions' FOR UPDATE");
+      const answer = await submit(user, campaignId)
+        .attach('proofImage', await pngBytes(), 'proof.png')
+        .expect(201);
+      expect(answer.body.submission).toMatchObject({ taskId: campaignId, status: 'pending', reward: 25 });
+      const projected = await h.db.pool.query('SELECT 1 FROM submissions WHERE submission_id = $1', [
+        answer.body.submission._id,
+      ]);
+      expect(projected.rows).toEqual([]); // the answer did not wait for the read model
+
+      const list = h.http
+        .get('/api/users/submissions')
+        .set('Authorization', `Bearer ${user.token}`)
+        .then((res) => res);
+      await eventually('the read waiting for the write', async () =>
+        h.context.writes.waiting() === 1 ? true : undefined,
+      );
+      await release();
+      const res = await list;
+      expect(res.status).toBe(200);
+      expect(res.body.map((s: { id: string }) => s.id)).toEqual([answer.body.submission._id]);
+    } finally {
+      await release();
+    }
+  });
+
   it('completes an activity without a file and credits the activity balance at once', async () => {
     const user = await registerUser(h, 'emeka');
     const campaignId = await createCampaign(h, { platform: 'activity', priceNaira: 100 });
@@ -202,6 +245,7 @@ describe('POST /api/tasks/submit', () => {
       message: 'Activity completed and approved! Your activity balance has been credited.',
       submission: { taskId: campaignId, kind: 'activity', status: 'approved', proofImage: null, reward: 100 },
     });
+    await settled(h);
     expect(await balance()).toBe(before + 10_000);
 
     const again = await submit(user, campaignId).expect(409);

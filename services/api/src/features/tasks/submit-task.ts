@@ -8,7 +8,10 @@ import {
   koboToNaira,
   submissionIdFor,
   TASK_UNAVAILABLE,
+  type ActivityCompleted,
   type CommandResult,
+  type HandledEvent,
+  type TaskSubmitted,
 } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { HttpProblem } from '../../http';
@@ -26,7 +29,7 @@ export const taskMessages = {
   activityRepeated: 'You have already completed this activity.',
 } as const;
 
-/** Read models the answer and the next screens read. */
+/** Read models a repeat's answer reads back. */
 const readBack = ['submissions', 'campaigns', 'balances', 'transactions'] as const;
 
 export interface Participation {
@@ -89,26 +92,50 @@ export async function takePartInTask(
   };
 }
 
+/**
+ * The answer: from the command's own events, without waiting for the projections; the person's
+ * next read waits instead (decisions/0017). A repeat reads the submission back as it stands, since
+ * it may have moved on (verified, approved, rejected) since its first run.
+ */
 async function submissionAfter(
   context: ApiContext,
   result: CommandResult,
   expected: { campaignId: string; userId: string; proofImage: string | null },
 ): Promise<SubmissionView> {
+  if (result.appended) {
+    const answer = fromEvents(result.events, new Date());
+    if (answer) {
+      context.writes.wrote(expected.userId, result.lastPosition);
+      return answer;
+    }
+  }
   await context.writes.caughtUpTo(result.lastPosition, readBack);
   const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
   if (row) return submissionView(row);
-  // The read model is late (caughtUpTo logged it): answer from the event the command appended.
-  const event = result.events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
-  const data = (event?.data ?? {}) as { submissionId?: string; reward?: number };
+  // The read model is late (caughtUpTo logged it): answer from the events the command appended.
+  const answer = fromEvents(result.events, new Date());
+  if (answer) return answer;
+  throw new HttpProblem(
+    'unavailable',
+    'Your submission was received but is not shown yet. Please try again in a moment.',
+  );
+}
+
+/** The submission as the ledger recorded it, as the submissions projection will write it. */
+function fromEvents(events: readonly HandledEvent[], at: Date): SubmissionView | undefined {
+  const event = events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
+  if (!event) return undefined;
+  const data = event.data as TaskSubmitted['data'] | ActivityCompleted['data'];
+  const isTask = event.type === 'TaskSubmitted';
   return {
-    _id: data.submissionId ?? submissionIdFor(expected.campaignId, expected.userId),
-    taskId: expected.campaignId,
-    userId: expected.userId,
-    kind: expected.proofImage === null ? 'activity' : 'task',
-    proofImage: expected.proofImage,
-    status: expected.proofImage === null ? 'approved' : 'pending',
-    reward: koboToNaira(data.reward ?? 0),
-    submittedAt: new Date().toISOString(),
+    _id: data.submissionId,
+    taskId: data.campaignId,
+    userId: data.userId,
+    kind: isTask ? 'task' : 'activity',
+    proofImage: isTask ? (data as TaskSubmitted['data']).proofImage : null,
+    status: isTask ? 'pending' : 'approved',
+    reward: koboToNaira(data.reward),
+    submittedAt: at.toISOString(),
   };
 }
 
