@@ -208,6 +208,8 @@ export async function buildWorld(h: Harness): Promise<World> {
       .field('taskId', taskId)
       .attach('proofImage', await pngBytes(), { filename: 'proof.png', contentType: 'image/png' });
     if (res.status !== 201) throw new Error(`submission failed: ${describeAnswer(res)}`);
+    // Answered from the ledger's events: the read model follows (the world's later reads need it).
+    await settled(h);
     const { rows } = await h.db.pool.query<{ proof_image: string }>(
       'SELECT proof_image FROM submissions WHERE campaign_id = $1 AND user_id = $2',
       [taskId, person.userId],
