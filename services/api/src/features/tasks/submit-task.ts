@@ -8,6 +8,7 @@ import {
   koboToNaira,
   submissionIdFor,
   TASK_UNAVAILABLE,
+  type CommandMetadata,
   type CommandResult,
 } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
@@ -51,7 +52,10 @@ export async function takePartInTask(
   const campaign = await campaignById(context.pool, taskId);
   if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
   const campaignId = campaign.campaign_id;
-  const meta = { actor: userId, ...(commandId === undefined ? {} : { commandId }) };
+  const meta: CommandMetadata = {
+    actor: { role: 'user', id: userId },
+    ...(commandId === undefined ? {} : { commandId }),
+  };
 
   if (campaign.platform === ACTIVITY_PLATFORM) {
     const result = await context.commands.completeActivity({ campaignId, userId }, meta);
