@@ -7,7 +7,7 @@ import { eventually } from '@kobo/platform/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError } from '@kobo/ledger';
+import { DomainError, type Actor } from '@kobo/ledger';
 import { createLogger } from '@kobo/platform';
 import { queuesForBoard } from '../src';
 import { jobIds } from '../src/job-ids';
@@ -16,6 +16,8 @@ import { startJobs, type Jobs } from '../src/start-jobs';
 import { backends, describeBackend, REDIS_URL } from './support/backends';
 import { approvedWithdrawal, createTestLedger, userEvents, type TestLedger } from './support/ledger';
 import { registerUser } from '@kobo/ledger/testing';
+
+const finance: Actor = { role: 'finance', id: 'finance-1' };
 
 for (const backend of backends) {
   describeBackend(backend, () => {
@@ -68,24 +70,24 @@ for (const backend of backends) {
         userId,
         withdrawalId,
         reference: ' GTB-2026-0042 ',
-        by: 'finance-1',
+        by: finance,
       });
       expect(paid.events).toHaveLength(1);
       expect(paid.events[0]).toMatchObject({
         type: 'PayoutSucceeded',
         data: { provider: 'manual_transfer', reference: 'GTB-2026-0042', amount: 500_000 },
-        metadata: { actor: 'finance-1' },
+        metadata: { actor: finance },
       });
       // Clicking twice is harmless; another reference is refused.
       const again = await markPayoutPaid(ledger.commands, {
         userId,
         withdrawalId,
         reference: 'GTB-2026-0042',
-        by: 'finance-1',
+        by: finance,
       });
       expect(again.events).toHaveLength(0);
       await expect(
-        markPayoutPaid(ledger.commands, { userId, withdrawalId, reference: 'GTB-OTHER', by: 'finance-1' }),
+        markPayoutPaid(ledger.commands, { userId, withdrawalId, reference: 'GTB-OTHER', by: finance }),
       ).rejects.toThrow(
         new DomainError('conflict', 'This payout was already recorded as paid with reference GTB-2026-0042.'),
       );
@@ -99,7 +101,7 @@ for (const backend of backends) {
         userId,
         withdrawalId,
         reason: 'The bank returned the transfer: account closed',
-        by: 'finance-1',
+        by: finance,
       });
       expect(failed.events[0]).toMatchObject({ type: 'PayoutFailed', data: { provider: 'manual_transfer' } });
       const events = await userEvents(ledger.store, userId);

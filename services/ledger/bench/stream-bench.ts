@@ -59,7 +59,8 @@ export async function runStreamBench(databaseUrl: string) {
   try {
     await migrate(url);
     const register = (userId: string) => registerUser(ledger, { userId, bank: false });
-    const credit = (userId: string) => creditUser(ledger, userId, 100, { by: 'admin:1', reason: 'bench' });
+    const credit = (userId: string) =>
+      creditUser(ledger, userId, 100, { by: { role: 'admin', id: '1' } as const, reason: 'bench' });
     const campaign = (campaignId: string, units: number) =>
       ledger.createCampaign({
         campaignId,
@@ -68,7 +69,7 @@ export async function runStreamBench(databaseUrl: string) {
         url: 'https://example.ng/x',
         price: kobo(5_000),
         units,
-        by: 'admin:1',
+        by: { role: 'admin', id: '1' } as const,
       });
     // Each measured submission comes from a user who has not submitted to that campaign yet.
     let submitters = 0;

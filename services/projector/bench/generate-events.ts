@@ -5,7 +5,7 @@
  * activities, and withdraw (requested, approved, paid, payout failed, rejected, still pending).
  * The postings follow the domain's deciders and balances never go below zero.
  */
-import { type KoboEvent, Accounts, transfer, type Kobo, type Posting } from '@kobo/ledger';
+import { type KoboEvent, Accounts, transfer, withSchemaVersion, type Kobo, type Posting } from '@kobo/ledger';
 
 export interface GeneratedEvent {
   id: string;
@@ -133,7 +133,15 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
       const version = (versions.get(streamId) ?? 0) + 1;
       versions.set(streamId, version);
       produced++;
-      return { id: uuid(), streamId, version, type: event.type, data: event.data, metadata: {}, recordedAt };
+      return {
+        id: uuid(),
+        streamId,
+        version,
+        type: event.type,
+        data: event.data,
+        metadata: withSchemaVersion(event.type, {}),
+        recordedAt,
+      };
     });
   };
 
@@ -145,6 +153,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
   const requested: Withdrawal[] = [];
   const approved: Withdrawal[] = [];
   const adminId = uuid();
+  const admin = { role: 'admin', id: adminId } as const;
 
   const register = (role: 'user' | 'admin'): EventGroup => {
     const userId = role === 'admin' ? adminId : uuid();
@@ -231,7 +240,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             image: null,
           },
           status: 'active',
-          by: adminId,
+          by: admin,
           escrow: k(campaign.escrow),
           postings: transfer(Accounts.world, Accounts.campaignEscrow(campaign.id), k(campaign.escrow)),
         },
@@ -255,7 +264,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         type: 'CampaignCompleted',
         data: {
           campaignId: campaign.id,
-          by: adminId,
+          by: admin,
           refund: k(refund),
           postings:
             refund > 0 ? transfer(Accounts.campaignEscrow(campaign.id), Accounts.world, k(refund)) : [],
@@ -361,7 +370,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         streamId: `campaign-${campaign.id}`,
         event: {
           type: 'SubmissionRejected',
-          data: { ...data, reason: 'The screenshot does not show the task.', by: adminId },
+          data: { ...data, reason: 'The screenshot does not show the task.', by: admin },
         },
       });
     }
@@ -370,7 +379,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
     const items: { streamId: string; event: KoboEvent }[] = [
       {
         streamId: `campaign-${campaign.id}`,
-        event: { type: 'SubmissionApproved', data: { ...data, reward: k(campaign.price), by: adminId } },
+        event: { type: 'SubmissionApproved', data: { ...data, reward: k(campaign.price), by: admin } },
       },
       {
         streamId: `user-${user.id}`,
@@ -510,7 +519,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             withdrawalId: w.id,
             amount: k(w.amount),
             reason: 'Bank details could not be confirmed',
-            by: adminId,
+            by: admin,
             postings: transfer(Accounts.userHold(w.user.id), back(w), k(w.amount)),
           },
         },
@@ -525,7 +534,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           userId: w.user.id,
           withdrawalId: w.id,
           amount: k(w.amount),
-          by: adminId,
+          by: admin,
           postings: transfer(Accounts.userHold(w.user.id), Accounts.payoutsClearing, k(w.amount)),
         },
       },
@@ -548,7 +557,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         streamId: `user-${user.id}`,
         event: {
           type: 'UserStatusSet',
-          data: { userId: user.id, status: pick(['active', 'inactive', 'suspended'] as const), by: adminId },
+          data: { userId: user.id, status: pick(['active', 'inactive', 'suspended'] as const), by: admin },
         },
       });
     if (roll < 0.6 && user) {
@@ -562,7 +571,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             balance: 'account',
             amount: k(10_000),
             reason: 'Goodwill credit',
-            by: adminId,
+            by: admin,
             postings: transfer(Accounts.adjustments, Accounts.userAccount(user.id), k(10_000)),
           },
         },
@@ -575,7 +584,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         streamId: `campaign-${campaign.id}`,
         event: {
           type: campaign.status === 'paused' ? 'CampaignPaused' : 'CampaignResumed',
-          data: { campaignId: campaign.id, by: adminId },
+          data: { campaignId: campaign.id, by: admin },
         },
       });
     }
@@ -590,7 +599,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           data: {
             campaignId: campaign.id,
             changes: { units: campaign.units, instructions: 'Updated: follow, then screenshot.' },
-            by: adminId,
+            by: admin,
             escrowDelta: k(10 * campaign.price),
             postings: transfer(Accounts.world, Accounts.campaignEscrow(campaign.id), k(10 * campaign.price)),
           },
@@ -603,7 +612,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         type: 'CommunitySettingsUpdated',
         data: {
           changes: { whatsappChannel: `https://wa.me/c/${hex(6)}`, email: 'support@kobo.ng' },
-          by: adminId,
+          by: admin,
         },
       },
     });

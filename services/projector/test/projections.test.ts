@@ -95,7 +95,7 @@ const adjust = (amount: number, balance: 'account' | 'activity' = 'account'): Us
     balance,
     amount: kobo(amount),
     reason: amount > 0 ? 'opening balance' : 'duplicate reward',
-    by: 'a1',
+    by: { role: 'admin', id: 'a1' } as const,
   },
 });
 
@@ -147,9 +147,16 @@ function withdrawalHistory(
     },
   ];
   for (const step of steps) {
-    if (step === 'approve') commands.push({ type: 'ApproveWithdrawal', data: { ...ids, by: 'a1' } });
+    if (step === 'approve')
+      commands.push({
+        type: 'ApproveWithdrawal',
+        data: { ...ids, by: { role: 'admin', id: 'a1' } as const },
+      });
     if (step === 'reject')
-      commands.push({ type: 'RejectWithdrawal', data: { ...ids, reason: 'no', by: 'a1' } });
+      commands.push({
+        type: 'RejectWithdrawal',
+        data: { ...ids, reason: 'no', by: { role: 'admin', id: 'a1' } as const },
+      });
     if (step === 'paid')
       commands.push({
         type: 'RecordPayoutSucceeded',
@@ -318,7 +325,7 @@ describe('campaigns', () => {
           url: 'https://instagram.com/kobo',
           price: kobo(5000),
           units: 10,
-          by: 'a1',
+          by: { role: 'admin', id: 'a1' } as const,
         },
       },
       {
@@ -329,7 +336,10 @@ describe('campaigns', () => {
       campaignHistory.push(...campaignDecider.decide(command, fold(campaignDecider, campaignHistory)));
     const user: UserEvent[] = userDecider.decide(register(0), userDecider.initialState());
     const decision = decideSubmissionApproval(
-      { type: 'ApproveSubmission', data: { campaignId: 'c1', submissionId: 's1', by: 'a1' } },
+      {
+        type: 'ApproveSubmission',
+        data: { campaignId: 'c1', submissionId: 's1', by: { role: 'admin', id: 'a1' } as const },
+      },
       { campaign: fold(campaignDecider, campaignHistory), user: fold(userDecider, user), referrer: null },
       rules,
     );
@@ -360,7 +370,11 @@ describe('users and withdrawals', () => {
       }),
     ]);
     expect(
-      users.handle(recorded({ type: 'UserDeleted', data: { userId: 'u1', by: 'a1' } })).map(setOf),
+      users
+        .handle(
+          recorded({ type: 'UserDeleted', data: { userId: 'u1', by: { role: 'admin', id: 'a1' } as const } }),
+        )
+        .map(setOf),
     ).toEqual([expect.objectContaining({ deleted: true, deleted_by: 'a1' })]);
   });
 

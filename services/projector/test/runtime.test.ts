@@ -195,7 +195,7 @@ it('stops at an event it cannot read (a newer shape than it knows) instead of sk
     {
       streamId: `user-${randomUUID()}`,
       expectedVersion: 'no_stream',
-      events: [{ ...unreadable, metadata: { schemaVersion: 2 } }],
+      events: [{ ...unreadable, metadata: { schemaVersion: 3 } }],
     },
   ]);
   const head = await appendGroups(store, groups.slice(half));
@@ -212,7 +212,7 @@ it('stops at an event it cannot read (a newer shape than it knows) instead of sk
     event_id: unreadable.id,
     event_type: 'UserDeleted',
   });
-  expect(failure.error).toContain('written in version 2, and this reader knows up to version 1');
+  expect(failure.error).toContain('written in version 3, and this reader knows up to version 2');
   expect(await checkpoint('balances')).toBe(before);
   await expect(handle.waitFor(head, ['balances'], 300)).rejects.toThrow(
     `projections behind position ${head} after 300 ms: balances at ${before}`,

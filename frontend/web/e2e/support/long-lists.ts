@@ -26,6 +26,7 @@ export async function seedLongLists(databaseUrl: string, adminId: string, count:
   const pool = createPool(databaseUrl, 2);
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(loadConfig().money) });
+  const admin = { role: 'admin', id: adminId } as const;
   let lastPosition = 0;
   const track = (result: { lastPosition: number }) => {
     lastPosition = Math.max(lastPosition, result.lastPosition);
@@ -42,7 +43,7 @@ export async function seedLongLists(databaseUrl: string, adminId: string, count:
         url: 'https://audiomack.com/kobo/song/anthem',
         price: nairaToKobo(20),
         units: count + 10,
-        by: adminId,
+        by: admin,
       }),
     );
     for (let n = 0; n < count; n += 1) {
@@ -74,7 +75,7 @@ export async function seedLongLists(databaseUrl: string, adminId: string, count:
           balance: 'account',
           amount: nairaToKobo(asks * 2000),
           reason: 'Benchmark funding',
-          by: adminId,
+          by: admin,
         }),
       );
       track(

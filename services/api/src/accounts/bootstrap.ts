@@ -10,6 +10,7 @@ import {
   currentUser,
   DomainError,
   streams,
+  type CommandMetadata,
   type EventStore,
   type LedgerCommands,
   type Role,
@@ -62,7 +63,7 @@ async function bootstrapAccount(
     [randomUUID(), email.trim().toLowerCase(), passwordHash],
   );
   const userId = rows[0]!.user_id;
-  const meta = { actor: 'system', correlationId: `bootstrap:${userId}` };
+  const meta = { actor: { role: 'system', id: 'bootstrap' } as const, correlationId: `bootstrap:${userId}` };
   const registered = (await store.readStream(streams.user(userId), { maxCount: 1 })).length > 0;
   const roleBefore = registered ? (await currentUser(store, userId)).role : role;
   if (!registered) await register(userId, email, role, commands, meta);
@@ -79,7 +80,7 @@ async function register(
   email: string,
   role: BootstrapAccount['role'],
   commands: LedgerCommands,
-  meta: { actor: string; correlationId: string },
+  meta: CommandMetadata,
 ) {
   const local =
     email

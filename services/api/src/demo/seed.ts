@@ -4,7 +4,7 @@
  * seed again appends nothing (the retry path of the command handlers).
  */
 import { v5 as uuidv5 } from 'uuid';
-import { kobo, nairaToKobo, submissionIdFor, type LedgerCommands } from '@kobo/ledger';
+import { kobo, nairaToKobo, submissionIdFor, type Actor, type LedgerCommands } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -14,6 +14,8 @@ import type { CheckedImage } from '../uploads/image-upload';
 import type { ObjectStore } from '../uploads/object-store';
 import { storeImage } from '../uploads/stored-images';
 import { makeThumbnail } from '../uploads/thumbnail';
+
+const SEED: Actor = { role: 'system', id: 'seed' };
 
 const DEMO_NAMESPACE = 'a3c8e6f2-5d14-4b7e-9a21-7c0f4e8b2d63';
 const id = (name: string) => uuidv5(name, DEMO_NAMESPACE);
@@ -261,8 +263,10 @@ export async function seedDemoData({
   adminId,
   images,
 }: SeedDependencies): Promise<SeedResult> {
-  const by = adminId;
-  const meta = (name: string) => ({ actor: 'system:seed', commandId: id(`command:${name}`) });
+  // The seed decides as its admin; what it does for the demo users is by the seed itself.
+  const by: Actor = { role: 'admin', id: adminId };
+  const meta = (name: string) => ({ commandId: id(`command:${name}`) });
+  const seedMeta = (name: string) => ({ actor: SEED, commandId: id(`command:${name}`) });
   const userId = (key: string) => id(`user:${key}`);
   const campaignId = (key: string) => id(`campaign:${key}`);
 
@@ -290,7 +294,7 @@ export async function seedDemoData({
               .slice(0, 6) + '01'
           : null,
       },
-      meta(`register:${user.key}`),
+      seedMeta(`register:${user.key}`),
     );
     await commands.updateBankDetails(
       {
@@ -299,7 +303,7 @@ export async function seedDemoData({
         accountNum: `01${user.phone.slice(-8)}`,
         accountName: `${user.firstName} ${user.lastName}`,
       },
-      meta(`bank:${user.key}`),
+      seedMeta(`bank:${user.key}`),
     );
   }
 
@@ -340,7 +344,7 @@ export async function seedDemoData({
     }
     return commands.submitTask(
       { campaignId: campaignId(campaign), userId: userId(user), proofImage },
-      meta(`submit:${campaign}:${user}`),
+      seedMeta(`submit:${campaign}:${user}`),
     );
   };
   const submissionOf = (user: string, campaign: string) =>
@@ -383,7 +387,7 @@ export async function seedDemoData({
   for (const user of ['ada', 'tunde', 'zainab'])
     await commands.completeActivity(
       { campaignId: campaignId('act-event'), userId: userId(user) },
-      meta(`activity:${user}`),
+      seedMeta(`activity:${user}`),
     );
 
   // Opening balances so that withdrawals in every state can be shown.
@@ -413,7 +417,7 @@ export async function seedDemoData({
   ) =>
     commands.requestWithdrawal(
       { userId: userId(user), withdrawalId: id(`withdrawal:${key}`), type, amount: kobo(naira(amount)) },
-      meta(`withdraw:${key}`),
+      seedMeta(`withdraw:${key}`),
     );
   const w = (key: string) => id(`withdrawal:${key}`);
   await withdraw('ada', 'ada-paid', 10_000);
@@ -423,7 +427,7 @@ export async function seedDemoData({
   );
   await commands.recordPayoutSucceeded(
     { userId: userId('ada'), withdrawalId: w('ada-paid'), provider: 'manual', reference: 'GTB-DEMO-000184' },
-    meta('paid:ada-paid'),
+    seedMeta('paid:ada-paid'),
   );
   await withdraw('ada', 'ada-pending', 5_000);
   await withdraw('tunde', 'tunde-rejected', 8_000);
@@ -453,7 +457,7 @@ export async function seedDemoData({
       provider: 'manual',
       reason: 'The bank returned the transfer: account dormant.',
     },
-    meta('failed:chioma-failed'),
+    seedMeta('failed:chioma-failed'),
   );
   await withdraw('zainab', 'zainab-activity', 40_000, 'activityWithdrawal');
 

@@ -183,7 +183,10 @@ describe('admin campaigns', () => {
       .expect(200);
     expect(resumed.body).toEqual({ status: 'active', message: 'Campaign status changed to active.' });
 
-    await h.context.commands.completeCampaign({ campaignId: id, by: h.adminId });
+    await h.context.commands.completeCampaign({
+      campaignId: id,
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     const ended = await h.http
       .put(`/api/admin/tasks/${id}/status`)
       .set(...auth)

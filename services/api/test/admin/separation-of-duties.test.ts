@@ -250,7 +250,7 @@ describe('separation of duties', () => {
       balance: 'account',
       amount: kobo(10_000_000),
       reason: 'Self-serve',
-      by: h.financeId,
+      by: { role: 'finance', id: h.financeId } as const,
     });
     await settled(h, asked.lastPosition);
     const res = await h.http

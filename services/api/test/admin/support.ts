@@ -46,7 +46,9 @@ export async function registerUser(
 
 /** Credits the account balance (naira) from platform adjustments. */
 export async function fund(h: Harness, userId: string, naira: number): Promise<void> {
-  const result = await credit(h.context.commands, userId, nairaToKobo(naira), { by: h.adminId });
+  const result = await credit(h.context.commands, userId, nairaToKobo(naira), {
+    by: { role: 'admin', id: h.adminId } as const,
+  });
   await settled(h, result.lastPosition);
 }
 
@@ -102,7 +104,7 @@ export async function createCampaign(
     url: 'https://instagram.com/kobo',
     price: nairaToKobo(details.price ?? 50),
     units: details.units ?? 10,
-    by: h.adminId,
+    by: { role: 'admin', id: h.adminId } as const,
   });
   await settled(h, result.lastPosition);
   return campaignId;

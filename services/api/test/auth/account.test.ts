@@ -86,7 +86,10 @@ describe('account routes: change password, delete account, username availability
       expect(res.body).toEqual({ message: 'Account deleted successfully!' });
       await login(user.email, user.password).expect(401);
       const events = await h.store.readStream(streams.user(user.id));
-      expect(events.at(-1)).toMatchObject({ type: 'UserDeleted', data: { userId: user.id, by: user.id } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'UserDeleted',
+        data: { userId: user.id, by: { role: 'user', id: user.id } as const },
+      });
       const { rows } = await h.db.pool.query('SELECT deleted FROM users WHERE user_id = $1', [user.id]);
       expect(rows[0].deleted).toBe(true);
       const credentials = await h.db.pool.query('SELECT 1 FROM credentials WHERE user_id = $1', [user.id]);
@@ -116,7 +119,7 @@ describe('account routes: change password, delete account, username availability
         balance: 'account',
         amount: kobo(500_000),
         reason: 'test credit',
-        by: h.adminId,
+        by: { role: 'admin', id: h.adminId } as const,
       });
       await commands.updateBankDetails({
         userId: user.id,

@@ -55,7 +55,11 @@ describe('POST /api/auth/login and /api/auth/admin-login', () => {
 
   it('refuses a suspended account with 403 after the right password', async () => {
     const user = await newUser();
-    await h.context.commands.setUserStatus({ userId: user.id, status: 'suspended', by: h.adminId });
+    await h.context.commands.setUserStatus({
+      userId: user.id,
+      status: 'suspended',
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     const res = await login({ email: user.email, password: user.password }).expect(403);
     expect(res.body.message).toBe('Your account is suspended. Please contact support.');
     // The wrong password still says only that.
@@ -64,7 +68,7 @@ describe('POST /api/auth/login and /api/auth/admin-login', () => {
 
   it('refuses an account deleted by an admin with 403', async () => {
     const user = await newUser();
-    await h.context.commands.deleteUser({ userId: user.id, by: h.adminId });
+    await h.context.commands.deleteUser({ userId: user.id, by: { role: 'admin', id: h.adminId } as const });
     const res = await login({ email: user.email, password: user.password }).expect(403);
     expect(res.body.message).toBe(
       'This account has been deleted. Please contact support if you think this is a mistake.',

@@ -148,7 +148,7 @@ describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-pas
 
   it('sends no link for a deleted account', async () => {
     const user = await signUpAndIn(h);
-    await h.context.commands.deleteUser({ userId: user.id, by: h.adminId });
+    await h.context.commands.deleteUser({ userId: user.id, by: { role: 'admin', id: h.adminId } as const });
     await forgot(user.email).expect(200);
     // A request for a live account, sent after, is answered; by then the first has been handled.
     const other = await signUpAndIn(h);

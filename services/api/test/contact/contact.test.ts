@@ -30,7 +30,10 @@ describe('POST /api/contact', () => {
   });
 
   it('emails the community address, with the sender as Reply-To', async () => {
-    await h.context.commands.updateCommunityLinks({ changes: { email: 'help@kobo.test' }, by: h.adminId });
+    await h.context.commands.updateCommunityLinks({
+      changes: { email: 'help@kobo.test' },
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     const res = await send(form({ subject: 'Line one\r\nBcc: someone@evil.test' })).expect(200);
     expect(res.body).toEqual({ message: 'Message sent successfully!' });
     const [row] = await stored('Line one Bcc: someone@evil.test');

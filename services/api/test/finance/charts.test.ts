@@ -69,7 +69,11 @@ describe('finance charts', () => {
     await fund(h, ada.userId, 8000);
     const campaignId = await createCampaign(h, { price: 75, units: 5 });
     const submissionId = await submitTask(h, campaignId, ada.userId);
-    let result = await h.context.commands.approveSubmission({ campaignId, submissionId, by: h.adminId });
+    let result = await h.context.commands.approveSubmission({
+      campaignId,
+      submissionId,
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     await settled(h, result.lastPosition);
     const rewardKobo = nairaToKobo(75);
     result = await h.context.commands.adjustBalance({
@@ -78,7 +82,7 @@ describe('finance charts', () => {
       balance: 'account',
       amount: nairaToKobo(-10),
       reason: 'correction',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     await settled(h, result.lastPosition);
     // Two more proofs, one still waiting.
@@ -90,12 +94,16 @@ describe('finance charts', () => {
       campaignId,
       submissionId: rejected,
       reason: 'blurry',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     await settled(h, result.lastPosition);
     // Withdrawals: one paid (money out), one waiting, one rejected.
     const paid = await requestWithdrawal(h, ada.userId, 2000);
-    await h.context.commands.approveWithdrawal({ userId: ada.userId, withdrawalId: paid, by: h.adminId });
+    await h.context.commands.approveWithdrawal({
+      userId: ada.userId,
+      withdrawalId: paid,
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     result = await h.context.commands.recordPayoutSucceeded({
       userId: ada.userId,
       withdrawalId: paid,
@@ -109,7 +117,7 @@ describe('finance charts', () => {
       userId: ada.userId,
       withdrawalId: refused,
       reason: 'name mismatch',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     await settled(h, result.lastPosition);
     const payouts = await h.http

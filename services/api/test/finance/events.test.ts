@@ -66,6 +66,7 @@ describe('finance event log', () => {
       type: 'BalanceAdjusted',
       streamId: `user-${user.userId}`,
       recordedAt: expect.any(String),
+      actor: `admin:${h.adminId}`,
       postings: expect.arrayContaining([
         { account: Accounts.userAccount(user.userId), amount: 25.5, amountKobo: 2550 },
       ]),
@@ -184,6 +185,37 @@ describe('finance event log', () => {
       .get('/api/finance/events/not-an-id')
       .set(...auth)
       .expect(400);
+  });
+
+  it('names who acted in one form, from the event data or the metadata, as stored now or before', async () => {
+    // Stored as before decision 0020: `by` a bare id, the role only in the metadata's string.
+    await h.store.appendToStreams([
+      {
+        streamId: 'community',
+        expectedVersion: 'any',
+        events: [
+          {
+            id: randomUUID(),
+            type: 'CommunitySettingsUpdated',
+            data: { changes: { email: 'old@kobo.test' }, by: h.financeId },
+            metadata: { actor: `finance:${h.financeId}` },
+          },
+        ],
+      },
+    ]);
+    await h.context.commands.updateCommunityLinks({
+      changes: { email: 'new@kobo.test' },
+      by: { role: 'admin', id: h.adminId },
+    });
+    const community = (await list({ stream: 'community' }).expect(200)).body.events as Summary[];
+    expect(community.map((e) => e.actor)).toEqual([`admin:${h.adminId}`, `finance:${h.financeId}`]);
+    // A user's own change: the metadata says who (the user), the data has no `by`.
+    await h.context.commands.updateProfile(
+      { userId: user.userId, firstName: 'Adaeze' },
+      { actor: { role: 'user', id: user.userId } },
+    );
+    const [profile] = (await list({ type: 'UserProfileUpdated' }).expect(200)).body.events as Summary[];
+    expect(profile!.actor).toBe(`user:${user.userId}`);
   });
 
   it('is for finance and admins only', async () => {

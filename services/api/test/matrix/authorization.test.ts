@@ -492,7 +492,7 @@ const ownership: Record<string, Ownership> = {
           balance: 'account',
           amount: nairaToKobo(10),
           reason: 'matrix check',
-          by: h.adminId,
+          by: { role: 'admin', id: h.adminId } as const,
         });
         const heard = await own.next((e) => e.event === 'balance' && positionOf(e) >= lastPosition, 3000);
         expect(positionOf(heard)).toBeGreaterThanOrEqual(lastPosition);
@@ -504,7 +504,7 @@ const ownership: Record<string, Ownership> = {
           balance: 'account',
           amount: nairaToKobo(10),
           reason: 'matrix check',
-          by: h.adminId,
+          by: { role: 'admin', id: h.adminId } as const,
         });
         const hers = await theirs.next(
           (e) => e.event === 'balance' && positionOf(e) >= bolas.lastPosition,

@@ -163,7 +163,7 @@ export async function buildWorld(h: Harness): Promise<World> {
     balance: 'account',
     amount: nairaToKobo(5000),
     reason: 'test funding',
-    by: h.adminId,
+    by: { role: 'admin', id: h.adminId } as const,
   });
   await settled(h, lastPosition);
   const withdrawal = await h.http
@@ -197,7 +197,7 @@ export async function buildWorld(h: Harness): Promise<World> {
       units: 50,
       estimatedMinutes: 5,
       image: withImage ? campaignImageKey : null,
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     }));
   await settled(h, lastPosition);
 

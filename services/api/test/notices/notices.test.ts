@@ -58,7 +58,7 @@ describe('notice emails', () => {
       balance: 'account',
       amount: kobo(1_000_000),
       reason: 'test funds',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     const declined = randomUUID();
     const paid = randomUUID();
@@ -72,7 +72,7 @@ describe('notice emails', () => {
       userId,
       withdrawalId: declined,
       reason: 'Name does not match',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     await commands.requestWithdrawal({
       userId,
@@ -80,7 +80,11 @@ describe('notice emails', () => {
       type: 'withdrawal',
       amount: kobo(250_000),
     });
-    await commands.approveWithdrawal({ userId, withdrawalId: paid, by: h.adminId });
+    await commands.approveWithdrawal({
+      userId,
+      withdrawalId: paid,
+      by: { role: 'admin', id: h.adminId } as const,
+    });
     const done = await commands.recordPayoutSucceeded({
       userId,
       withdrawalId: paid,

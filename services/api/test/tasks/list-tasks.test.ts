@@ -46,7 +46,12 @@ describe('GET /api/tasks', () => {
     ids.paused = await createCampaign(h, { title: 'Paused', platform: 'facebook' });
     await settled(
       h,
-      (await h.context.commands.pauseCampaign({ campaignId: ids.paused, by: h.adminId })).lastPosition,
+      (
+        await h.context.commands.pauseCampaign({
+          campaignId: ids.paused,
+          by: { role: 'admin', id: h.adminId } as const,
+        })
+      ).lastPosition,
     );
     // Tunde takes the only unit of the last campaign: it leaves the list.
     await settled(
@@ -160,12 +165,22 @@ describe('GET /api/tasks', () => {
     expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
     await settled(
       h,
-      (await h.context.commands.pauseCampaign({ campaignId: ids.fb!, by: h.adminId })).lastPosition,
+      (
+        await h.context.commands.pauseCampaign({
+          campaignId: ids.fb!,
+          by: { role: 'admin', id: h.adminId } as const,
+        })
+      ).lastPosition,
     );
     expect(ids_(await list(ada).expect(200))).not.toContain(ids.fb);
     await settled(
       h,
-      (await h.context.commands.resumeCampaign({ campaignId: ids.fb!, by: h.adminId })).lastPosition,
+      (
+        await h.context.commands.resumeCampaign({
+          campaignId: ids.fb!,
+          by: { role: 'admin', id: h.adminId } as const,
+        })
+      ).lastPosition,
     );
     expect(ids_(await list(ada).expect(200))).toContain(ids.fb);
   });

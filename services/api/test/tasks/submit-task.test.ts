@@ -370,7 +370,12 @@ describe('POST /api/tasks/submit', () => {
       const paused = await createCampaign(h);
       await settled(
         h,
-        (await h.context.commands.pauseCampaign({ campaignId: paused, by: h.adminId })).lastPosition,
+        (
+          await h.context.commands.pauseCampaign({
+            campaignId: paused,
+            by: { role: 'admin', id: h.adminId } as const,
+          })
+        ).lastPosition,
       );
       const res = await submit(user, paused).attach('proofImage', await pngBytes(), 'proof.png');
       expectProblem(res, 409, 'This task is no longer available.');

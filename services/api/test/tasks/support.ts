@@ -50,7 +50,7 @@ export async function createCampaign(h: Harness, spec: CampaignSpec = {}): Promi
         units: spec.units ?? 10,
         estimatedMinutes: 5,
         image: spec.image ?? null,
-        by: h.adminId,
+        by: { role: 'admin', id: h.adminId } as const,
       })
     ).lastPosition,
   );

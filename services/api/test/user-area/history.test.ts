@@ -31,7 +31,7 @@ describe('transactions and statements', () => {
           .expect(201)
       ).body.withdrawal.id as string;
     const c = h.context.commands;
-    const by = h.adminId;
+    const by = { role: 'admin', id: h.adminId } as const;
     const userId = user.userId;
     ids.paid = await withdraw(2000);
     await c.approveWithdrawal({ userId, withdrawalId: ids.paid, by });

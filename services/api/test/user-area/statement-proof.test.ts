@@ -41,7 +41,7 @@ describe('GET /api/users/statement/entries/:eventId/proof', () => {
       balance: 'account',
       amount: kobo(10_000),
       reason: 'Promo credit',
-      by: h.adminId,
+      by: { role: 'admin', id: h.adminId } as const,
     });
     adjustmentEventId = events[0]!.id;
     // The last event in the log: a hold on Sade's account.

@@ -33,7 +33,7 @@ describe('GET /api/users/statement: every kobo accounted for', () => {
   beforeAll(async () => {
     h = await startHarness();
     const c = h.context.commands;
-    const by = h.adminId;
+    const by = { role: 'admin', id: h.adminId } as const;
     ada = await registerUser(h, 'ada');
     const bola = await registerUser(h, 'bola', { referredByCode: referralCodeOf(ada) });
 

@@ -25,7 +25,7 @@ describe('GET /api/users/submissions', () => {
   beforeAll(async () => {
     h = await startHarness();
     const c = h.context.commands;
-    const by = h.adminId;
+    const by = { role: 'admin', id: h.adminId } as const;
     kemi = await registerUser(h, 'kemi');
     tunde = await registerUser(h, 'tunde');
     const campaign = async (title: string, platform: string, price: number) => {

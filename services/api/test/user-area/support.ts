@@ -30,7 +30,7 @@ export async function registerUser(
     referredByCode: options.referredByCode ?? null,
     bank: options.bank ?? true,
     account: options.accountBalance,
-    by: h.adminId,
+    by: { role: 'admin', id: h.adminId } as const,
   });
   await settled(h, user.lastPosition);
   const token = await h.context.auth.sessions.open({ userId, role: 'user' });

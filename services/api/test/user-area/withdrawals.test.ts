@@ -97,7 +97,7 @@ describe('withdrawals', () => {
         balance: 'activity',
         amount: kobo(4_000_000),
         reason: 'test funding',
-        by: h.adminId,
+        by: { role: 'admin', id: h.adminId } as const,
       });
       await settled(h, lastPosition);
       const res = await withdraw(user, { amount: '40000.00', type: 'activityWithdrawal' }).expect(201);
@@ -186,7 +186,7 @@ describe('withdrawals', () => {
       const { lastPosition } = await h.context.commands.approveWithdrawal({
         userId: user.userId,
         withdrawalId: first.body.withdrawal.id,
-        by: h.adminId,
+        by: { role: 'admin', id: h.adminId } as const,
       });
       await settled(h, lastPosition);
       await h.context.pool.query('DELETE FROM idempotency_keys WHERE user_id = $1', [user.userId]);
@@ -248,7 +248,7 @@ describe('withdrawals', () => {
         ids.push((await withdraw(user, { amount, type: 'withdrawal' }).expect(201)).body.withdrawal.id);
       const [waiting, queued, paid, failed] = ids as [string, string, string, string];
       const c = h.context.commands;
-      const by = h.adminId;
+      const by = { role: 'admin', id: h.adminId } as const;
       for (const withdrawalId of [queued, paid, failed])
         await c.approveWithdrawal({ userId: user.userId, withdrawalId, by });
       await c.recordPayoutSucceeded({

@@ -3,7 +3,7 @@
  * mark the payout paid with the bank's reference; if the transfer cannot be made, mark it failed
  * so the money returns to the user. Both are idempotent (the same reference again is a no-op).
  */
-import type { LedgerCommands, CommandResult } from '@kobo/ledger';
+import type { Actor, LedgerCommands, CommandResult } from '@kobo/ledger';
 import { MANUAL_TRANSFER } from './payout-provider';
 
 export interface MarkPayoutPaid {
@@ -11,8 +11,8 @@ export interface MarkPayoutPaid {
   withdrawalId: string;
   /** The bank's transfer reference. */
   reference: string;
-  /** Who marked it: 'admin:<id>' or the finance user's id. */
-  by: string;
+  /** Who marked it (the staff member). */
+  by: Actor;
 }
 
 export function markPayoutPaid(
@@ -29,7 +29,7 @@ export interface MarkPayoutFailed {
   userId: string;
   withdrawalId: string;
   reason: string;
-  by: string;
+  by: Actor;
 }
 
 export function markPayoutFailed(

@@ -8,12 +8,16 @@ import {
   currentUser,
   decodeEvent,
   streams,
+  type Actor,
   type EventStore,
   type LedgerCommands,
   type RecordedKoboEvent,
 } from '@kobo/ledger';
 import type { PayoutJob } from './payout-job';
 import type { PayoutProvider } from './payout-provider';
+
+/** Who records what the provider answered. */
+const PAYOUTS: Actor = { role: 'system', id: 'payouts' };
 
 export interface PayoutDeps {
   store: EventStore;
@@ -76,7 +80,7 @@ export async function payWithdrawal(
     amountToSend: withdrawal.amount - withdrawal.fee,
     bankDetails: requested.data.bankDetails,
   });
-  const meta = { actor: 'system', causationId: attempt.jobId };
+  const meta = { actor: PAYOUTS, causationId: attempt.jobId };
   const provider = deps.provider.name;
 
   switch (result.status) {

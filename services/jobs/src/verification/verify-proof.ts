@@ -36,7 +36,7 @@ export async function verifyProof(
   const outcome = await inspect(deps, job);
   await deps.commands.recordVerification(
     { campaignId: job.campaignId, submissionId: job.submissionId, ...outcome },
-    { actor: 'system', causationId: jobId },
+    { actor: { role: 'system', id: 'verification' }, causationId: jobId },
   );
   return outcome;
 }

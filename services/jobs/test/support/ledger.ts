@@ -52,7 +52,7 @@ export async function approvedWithdrawal(
   withdrawalId: string = randomUUID(),
 ) {
   await commands.requestWithdrawal({ userId, withdrawalId, type: 'withdrawal', amount: kobo(amount) });
-  await commands.approveWithdrawal({ userId, withdrawalId, by: 'admin:test' });
+  await commands.approveWithdrawal({ userId, withdrawalId, by: { role: 'admin', id: 'test' } as const });
   return withdrawalId;
 }
 
@@ -65,7 +65,7 @@ export async function createCampaign(commands: LedgerCommands, title: string): P
     url: 'https://instagram.com/kobo',
     price: kobo(10_000),
     units: 10,
-    by: 'admin:test',
+    by: { role: 'admin', id: 'test' } as const,
   });
   return campaignId;
 }

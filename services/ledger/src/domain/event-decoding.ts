@@ -7,6 +7,7 @@
  * `ledger verify` check, stays exactly as it was written.
  */
 import type { EventMetadata, RecordedEvent } from '../event-store/port';
+import { actorOfStoredBy } from './actor';
 import { isKoboEventType, type KoboEvent, type KoboEventType } from './events';
 
 /** A recorded event whose type is in the catalogue and whose data has that type's current shape. */
@@ -18,16 +19,63 @@ export type RecordedKoboEvent = {
 export interface Upcaster {
   type: KoboEventType;
   fromVersion: number;
-  /** Returns new data; it must not change its input (a batch of events may have several readers). */
-  upcast(data: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Returns new data; it must not change its input (a batch of events may have several readers).
+   * The event's stored metadata is given for what an older shape kept there (its actor).
+   */
+  upcast(data: Record<string, unknown>, metadata: EventMetadata): Record<string, unknown>;
+}
+
+/** Version 2 of the staff decisions: `by` is an Actor, not a bare id (decision 0020). */
+const BY_IS_AN_ACTOR: readonly KoboEventType[] = [
+  'UserStatusSet',
+  'UserDeleted',
+  'BalanceAdjustmentRequested',
+  'BalanceAdjustmentRejected',
+  'WithdrawalApproved',
+  'WithdrawalRejected',
+  'CampaignCreated',
+  'CampaignUpdated',
+  'CampaignPaused',
+  'CampaignResumed',
+  'CampaignCompleted',
+  'CampaignDeleted',
+  'SubmissionApproved',
+  'SubmissionRejected',
+  'CommunitySettingsUpdated',
+];
+
+/**
+ * BalanceAdjusted version 2: `by` is who posted it (for an approved request, the approver, whom
+ * version 1 named in `approvedBy` and in the metadata actor) and `requestedBy` who asked. Only
+ * admins asked (the admin's user edit), so that is the asker's role.
+ */
+function balanceAdjustedByActors(data: Record<string, unknown>, metadata: EventMetadata) {
+  const { approvedBy, requestedBy, ...rest } = data as {
+    approvedBy?: string;
+    requestedBy?: string;
+    by: string;
+  };
+  if (approvedBy === undefined) return { ...rest, by: actorOfStoredBy(rest.by, metadata) };
+  return {
+    ...rest,
+    by: actorOfStoredBy(approvedBy, metadata),
+    requestedBy: { role: 'admin', id: requestedBy ?? rest.by },
+  };
 }
 
 /**
- * The catalogue's upcasters. None yet: no event type has changed shape since the log began, so
- * every type is at version 1. Changing a type's data: add the upcaster from its current version
+ * The catalogue's upcasters. Changing a type's data: add the upcaster from its current version
  * here, change the type in events.ts, and the deciders then write the new version.
  */
-export const eventUpcasters: readonly Upcaster[] = [];
+export const eventUpcasters: readonly Upcaster[] = [
+  ...BY_IS_AN_ACTOR.map((type): Upcaster => ({
+    type,
+    fromVersion: 1,
+    upcast: (data, metadata) => ({ ...data, by: actorOfStoredBy(data.by as string, metadata) }),
+  })),
+  { type: 'BalanceAdjusted', fromVersion: 1, upcast: balanceAdjustedByActors },
+];
 
 /** An event this reader cannot turn into the catalogue's current shape. */
 export class UnreadableEventError extends Error {
@@ -101,7 +149,8 @@ export function eventSchemas(upcasters: readonly Upcaster[]): EventSchemas {
       // The one place stored data is taken as the catalogue's type: the type and version say its shape.
       if (stored === current) return recorded as RecordedKoboEvent;
       let data = recorded.data as Record<string, unknown>;
-      for (const upcaster of chains.get(type)!.slice(stored - 1)) data = upcaster.upcast(data);
+      for (const upcaster of chains.get(type)!.slice(stored - 1))
+        data = upcaster.upcast(data, recorded.metadata);
       return { ...recorded, data } as RecordedKoboEvent;
     },
   };

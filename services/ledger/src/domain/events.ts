@@ -13,6 +13,7 @@
  * use of the escrow (approvals, activity completions, refunds).
  */
 import type { Kobo, Posting } from '../money';
+import type { Actor } from './actor';
 
 export type Role = 'user' | 'admin' | 'finance';
 export type UserStatus = 'active' | 'inactive' | 'suspended';
@@ -76,8 +77,8 @@ export type BankDetailsUpdated = Event<
 /** The password itself lives in the credentials table, never in the log. */
 export type PasswordChanged = Event<'PasswordChanged', { userId: string }>;
 export type UserRoleSet = Event<'UserRoleSet', { userId: string; role: Role }>;
-export type UserStatusSet = Event<'UserStatusSet', { userId: string; status: UserStatus; by: string }>;
-export type UserDeleted = Event<'UserDeleted', { userId: string; by: string }>;
+export type UserStatusSet = Event<'UserStatusSet', { userId: string; status: UserStatus; by: Actor }>;
+export type UserDeleted = Event<'UserDeleted', { userId: string; by: Actor }>;
 /** An admin's correction of a balance; adjustments account <-> user account. */
 export type BalanceAdjusted = Event<
   'BalanceAdjusted',
@@ -88,10 +89,10 @@ export type BalanceAdjusted = Event<
     balance: BalanceKind;
     amount: Kobo;
     reason: string;
-    by: string;
-    /** Set when the adjustment waited for approval: who asked for it and who approved it. */
-    requestedBy?: string;
-    approvedBy?: string;
+    /** Who posted it: the admin, or the finance user who approved a request. */
+    by: Actor;
+    /** Set when the adjustment waited for approval: who asked for it. */
+    requestedBy?: Actor;
     postings: Posting[];
   }
 >;
@@ -101,11 +102,11 @@ export type BalanceAdjusted = Event<
  */
 export type BalanceAdjustmentRequested = Event<
   'BalanceAdjustmentRequested',
-  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string }
+  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: Actor }
 >;
 export type BalanceAdjustmentRejected = Event<
   'BalanceAdjustmentRejected',
-  { userId: string; adjustmentId: string; reason: string; by: string }
+  { userId: string; adjustmentId: string; reason: string; by: Actor }
 >;
 /** A task or activity reward landing in the user's wallet; campaign escrow -> user balance. */
 export type RewardCredited = Event<
@@ -142,12 +143,12 @@ export type WithdrawalRequested = Event<
 /** The hold is posted: hold -> payouts clearing; the payout is queued. */
 export type WithdrawalApproved = Event<
   'WithdrawalApproved',
-  { userId: string; withdrawalId: string; amount: Kobo; by: string; postings: Posting[] }
+  { userId: string; withdrawalId: string; amount: Kobo; by: Actor; postings: Posting[] }
 >;
 /** The hold is voided: hold -> the balance it came from. */
 export type WithdrawalRejected = Event<
   'WithdrawalRejected',
-  { userId: string; withdrawalId: string; amount: Kobo; reason: string; by: string; postings: Posting[] }
+  { userId: string; withdrawalId: string; amount: Kobo; reason: string; by: Actor; postings: Posting[] }
 >;
 /** Money left for the bank: payouts clearing -> world. */
 export type PayoutSucceeded = Event<
@@ -217,7 +218,7 @@ export type CampaignCreated = Event<
     campaignId: string;
     details: CampaignDetails;
     status: 'active' | 'draft';
-    by: string;
+    by: Actor;
     escrow: Kobo;
     postings: Posting[];
   }
@@ -228,21 +229,21 @@ export type CampaignUpdated = Event<
   {
     campaignId: string;
     changes: Partial<CampaignDetails>;
-    by: string;
+    by: Actor;
     escrowDelta: Kobo;
     postings: Posting[];
   }
 >;
-export type CampaignPaused = Event<'CampaignPaused', { campaignId: string; by: string }>;
-export type CampaignResumed = Event<'CampaignResumed', { campaignId: string; by: string }>;
+export type CampaignPaused = Event<'CampaignPaused', { campaignId: string; by: Actor }>;
+export type CampaignResumed = Event<'CampaignResumed', { campaignId: string; by: Actor }>;
 /** Unspent escrow goes back: escrow -> world. */
 export type CampaignCompleted = Event<
   'CampaignCompleted',
-  { campaignId: string; by: string; refund: Kobo; postings: Posting[] }
+  { campaignId: string; by: Actor; refund: Kobo; postings: Posting[] }
 >;
 export type CampaignDeleted = Event<
   'CampaignDeleted',
-  { campaignId: string; by: string; refund: Kobo; postings: Posting[] }
+  { campaignId: string; by: Actor; refund: Kobo; postings: Posting[] }
 >;
 /** A proof was submitted; it reserves one unit until it is approved or rejected. */
 export type TaskSubmitted = Event<
@@ -257,11 +258,11 @@ export type SubmissionVerified = Event<
 /** The campaign's record of an approval (the money moves in RewardCredited on the user stream). */
 export type SubmissionApproved = Event<
   'SubmissionApproved',
-  { campaignId: string; submissionId: string; userId: string; reward: Kobo; by: string }
+  { campaignId: string; submissionId: string; userId: string; reward: Kobo; by: Actor }
 >;
 export type SubmissionRejected = Event<
   'SubmissionRejected',
-  { campaignId: string; submissionId: string; userId: string; reason: string; by: string }
+  { campaignId: string; submissionId: string; userId: string; reason: string; by: Actor }
 >;
 /** An activity task done: one unit used at once, no review (the money moves in RewardCredited). */
 export type ActivityCompleted = Event<
@@ -307,7 +308,7 @@ export interface CommunityLinks {
 }
 export type CommunitySettingsUpdated = Event<
   'CommunitySettingsUpdated',
-  { changes: Partial<CommunityLinks>; by: string }
+  { changes: Partial<CommunityLinks>; by: Actor }
 >;
 export type CommunityEvent = CommunitySettingsUpdated;
 

@@ -1,5 +1,6 @@
 /** The domain: deciders (pure), the multi-stream decisions, and the command handlers. */
 export * from './events';
+export { actorOf, actorText, type Actor } from './actor';
 export * from './event-decoding';
 export * from './errors';
 export * from './decider';

@@ -5,10 +5,14 @@
  * Versions: a stream with no events has version 0; its first event has version 1.
  * Global positions increase with commit order and may have gaps (rolled-back appends).
  */
+import type { Actor } from '../domain/actor';
 
 export interface EventMetadata {
-  /** Who caused it: a user id, 'system', or 'admin:<id>'. */
-  actor?: string;
+  /**
+   * Who acted, when the event's data does not say (`by`): written as an Actor; events stored before
+   * decision 0020 hold '<role>:<id>', 'system' or a bare user id. Read it with the ledger's actorOf.
+   */
+  actor?: Actor | string;
   causationId?: string;
   correlationId?: string;
   /** The shape of `data` the event was written in (absent: 1). Readers upcast older shapes. */

@@ -3,6 +3,7 @@
  * commands (the way the product makes them), so every test starts from events the deciders wrote.
  */
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../domain/actor';
 import type { BalanceKind } from '../domain/events';
 import type { LedgerCommands } from '../domain/handlers';
 import { kobo } from '../money';
@@ -21,7 +22,7 @@ export interface TestUserOptions {
   /** Kobo credited to the account balance by an admin adjustment. */
   account?: number;
   /** Who credits `account`. */
-  by?: string;
+  by?: Actor;
 }
 
 export interface TestUser {
@@ -74,7 +75,7 @@ export function credit(
   commands: LedgerCommands,
   userId: string,
   amount: number,
-  options: { balance?: BalanceKind; by?: string; reason?: string } = {},
+  options: { balance?: BalanceKind; by?: Actor; reason?: string } = {},
 ) {
   return commands.adjustBalance({
     userId,
@@ -82,6 +83,6 @@ export function credit(
     balance: options.balance ?? 'account',
     amount: kobo(amount),
     reason: options.reason ?? 'test funding',
-    by: options.by ?? 'admin:test',
+    by: options.by ?? { role: 'admin', id: 'test' },
   });
 }

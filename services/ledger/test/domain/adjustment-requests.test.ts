@@ -1,4 +1,5 @@
 /** Balance changes that wait for a finance user's approval (separation of duties). */
+import type { Actor } from '../../src/domain/actor';
 import type { UserEvent } from '../../src/domain/events';
 import { userDecider } from '../../src/domain/user/decider';
 import { Accounts, kobo, transfer } from '../../src/money';
@@ -15,16 +16,17 @@ const requested = (amount = naira(60_000)): UserEvent => ({
     balance: 'account',
     amount,
     reason: 'Campaign refund',
-    by: 'admin:1',
+    by: { role: 'admin', id: '1' } as const,
   },
 });
-const approve = (by = 'finance:1') => ({
+const finance: Actor = { role: 'finance', id: 'f1' };
+const approve = (by: Actor = finance) => ({
   type: 'ApproveBalanceAdjustment' as const,
   data: { userId: 'u1', adjustmentId: 'a1', by },
 });
 const reject = (reason = 'Not agreed') => ({
   type: 'RejectBalanceAdjustment' as const,
-  data: { userId: 'u1', adjustmentId: 'a1', reason, by: 'finance:1' },
+  data: { userId: 'u1', adjustmentId: 'a1', reason, by: finance },
 });
 const approvedEvent = (amount = naira(60_000)): UserEvent => ({
   type: 'BalanceAdjusted',
@@ -34,9 +36,8 @@ const approvedEvent = (amount = naira(60_000)): UserEvent => ({
     balance: 'account',
     amount,
     reason: 'Campaign refund',
-    by: 'admin:1',
-    requestedBy: 'admin:1',
-    approvedBy: 'finance:1',
+    by: finance,
+    requestedBy: { role: 'admin', id: '1' },
     postings: transfer(Accounts.adjustments, Accounts.userAccount('u1'), amount),
   },
 });
@@ -51,7 +52,7 @@ describe('balance adjustments waiting for approval', () => {
         balance: 'account' as const,
         amount: naira(60_000),
         reason: ' Campaign refund ',
-        by: 'admin:1',
+        by: { role: 'admin', id: '1' } as const,
       },
     };
     user
@@ -79,10 +80,10 @@ describe('balance adjustments waiting for approval', () => {
       .thenNothing();
   });
 
-  it('refuses an approval by the one who asked', () => {
+  it('refuses an approval by the one who asked, in whatever role', () => {
     user
       .given([registered('u1'), requested()])
-      .when(approve('admin:1'))
+      .when(approve({ role: 'finance', id: '1' }))
       .thenThrows('forbidden');
   });
 
@@ -95,7 +96,7 @@ describe('balance adjustments waiting for approval', () => {
         balance: 'account',
         amount: kobo(-naira(100)),
         reason: 'correction',
-        by: 'admin:1',
+        by: { role: 'admin', id: '1' } as const,
         postings: transfer(Accounts.userAccount('u1'), Accounts.adjustments, naira(100)),
       },
     };
@@ -108,7 +109,7 @@ describe('balance adjustments waiting for approval', () => {
   it('rejects with a reason and posts nothing; a decided change cannot be decided the other way', () => {
     const rejected: UserEvent = {
       type: 'BalanceAdjustmentRejected',
-      data: { userId: 'u1', adjustmentId: 'a1', reason: 'Not agreed', by: 'finance:1' },
+      data: { userId: 'u1', adjustmentId: 'a1', reason: 'Not agreed', by: finance },
     };
     user
       .given([registered('u1'), requested()])

@@ -18,7 +18,7 @@ const create = (overrides: Partial<CreateCampaign['data']> = {}): CreateCampaign
     url: 'https://instagram.com/kobo',
     price: naira(50),
     units: 10,
-    by: 'admin:1',
+    by: { role: 'admin', id: '1' } as const,
     ...overrides,
   },
 });
@@ -87,7 +87,7 @@ describe('creating a campaign', () => {
 describe('updating a campaign', () => {
   const update = (changes: object) => ({
     type: 'UpdateCampaign' as const,
-    data: { campaignId: 'c1', changes, by: 'admin:1' },
+    data: { campaignId: 'c1', changes, by: { role: 'admin', id: '1' } as const },
   });
   const escrow = Accounts.campaignEscrow('c1');
 
@@ -101,7 +101,7 @@ describe('updating a campaign', () => {
           data: {
             campaignId: 'c1',
             changes: { units: 12 },
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             escrowDelta: naira(100),
             postings: transfer(Accounts.world, escrow, naira(100)),
           },
@@ -127,7 +127,7 @@ describe('updating a campaign', () => {
           data: {
             campaignId: 'c1',
             changes: { price: naira(30) },
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             escrowDelta: kobo(-naira(160)),
             postings: transfer(escrow, Accounts.world, naira(160)),
           },
@@ -177,7 +177,7 @@ describe('updating a campaign', () => {
           type: 'CampaignCompleted',
           data: {
             campaignId: 'c1',
-            by: 'a',
+            by: { role: 'admin', id: 'a' } as const,
             refund: naira(500),
             postings: transfer(escrow, Accounts.world, naira(500)),
           },
@@ -209,8 +209,11 @@ describe('updating a campaign', () => {
 describe('pausing, resuming, completing, deleting', () => {
   const cmd = <T extends 'PauseCampaign' | 'ResumeCampaign' | 'CompleteCampaign' | 'DeleteCampaign'>(
     type: T,
-  ) => ({ type, data: { campaignId: 'c1', by: 'admin:1' } }) as const;
-  const paused: CampaignEvent = { type: 'CampaignPaused', data: { campaignId: 'c1', by: 'admin:1' } };
+  ) => ({ type, data: { campaignId: 'c1', by: { role: 'admin', id: '1' } as const } }) as const;
+  const paused: CampaignEvent = {
+    type: 'CampaignPaused',
+    data: { campaignId: 'c1', by: { role: 'admin', id: '1' } as const },
+  };
 
   it('pauses only an active campaign and resumes only a paused one', () => {
     campaign
@@ -224,7 +227,9 @@ describe('pausing, resuming, completing, deleting', () => {
     campaign
       .given([campaignCreated('c1'), paused])
       .when(cmd('ResumeCampaign'))
-      .then([{ type: 'CampaignResumed', data: { campaignId: 'c1', by: 'admin:1' } }]);
+      .then([
+        { type: 'CampaignResumed', data: { campaignId: 'c1', by: { role: 'admin', id: '1' } as const } },
+      ]);
     campaign
       .given([campaignCreated('c1')])
       .when(cmd('ResumeCampaign'))
@@ -270,14 +275,14 @@ describe('pausing, resuming, completing, deleting', () => {
             submissionId: 's2',
             userId: 'u2',
             reason: 'This campaign has ended.',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
           },
         },
         {
           type: 'CampaignCompleted',
           data: {
             campaignId: 'c1',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             refund: naira(450),
             postings: transfer(escrow, Accounts.world, naira(450)),
           },
@@ -300,7 +305,7 @@ describe('pausing, resuming, completing, deleting', () => {
           type: 'CampaignCompleted',
           data: {
             campaignId: 'c1',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             refund: naira(400),
             postings: transfer(escrow, Accounts.world, naira(400)),
           },
@@ -321,14 +326,14 @@ describe('pausing, resuming, completing, deleting', () => {
             submissionId: 's1',
             userId: 'u1',
             reason: 'This campaign has ended.',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
           },
         },
         {
           type: 'CampaignDeleted',
           data: {
             campaignId: 'c1',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             refund: naira(500),
             postings: transfer(escrow, Accounts.world, naira(500)),
           },
@@ -349,7 +354,10 @@ describe('pausing, resuming, completing, deleting', () => {
       .given([campaignCreated('c1'), ...completed])
       .when(cmd('DeleteCampaign'))
       .then([
-        { type: 'CampaignDeleted', data: { campaignId: 'c1', by: 'admin:1', refund: kobo(0), postings: [] } },
+        {
+          type: 'CampaignDeleted',
+          data: { campaignId: 'c1', by: { role: 'admin', id: '1' } as const, refund: kobo(0), postings: [] },
+        },
       ]);
   });
 

@@ -11,12 +11,15 @@ describe('community links', () => {
       .given([])
       .when({
         type: 'UpdateCommunityLinks',
-        data: { changes: { whatsappChannel: 'https://wa.me/x ', email: '' }, by: 'admin:1' },
+        data: {
+          changes: { whatsappChannel: 'https://wa.me/x ', email: '' },
+          by: { role: 'admin', id: '1' } as const,
+        },
       })
       .then([
         {
           type: 'CommunitySettingsUpdated',
-          data: { changes: { whatsappChannel: 'https://wa.me/x ' }, by: 'admin:1' },
+          data: { changes: { whatsappChannel: 'https://wa.me/x ' }, by: { role: 'admin', id: '1' } as const },
         },
       ]);
   });
@@ -35,12 +38,16 @@ describe('community links', () => {
       .given([])
       .when({
         type: 'UpdateCommunityLinks',
-        data: { changes: { ...changes, tiktok: 'nope' } as never, by: 'a' },
+        data: { changes: { ...changes, tiktok: 'nope' } as never, by: { role: 'admin', id: 'a' } as const },
       })
-      .then([{ type: 'CommunitySettingsUpdated', data: { changes, by: 'a' } }]);
+      .then([
+        { type: 'CommunitySettingsUpdated', data: { changes, by: { role: 'admin', id: 'a' } as const } },
+      ]);
     community
-      .given([{ type: 'CommunitySettingsUpdated', data: { changes, by: 'a' } }])
-      .when({ type: 'UpdateCommunityLinks', data: { changes, by: 'a' } })
+      .given([
+        { type: 'CommunitySettingsUpdated', data: { changes, by: { role: 'admin', id: 'a' } as const } },
+      ])
+      .when({ type: 'UpdateCommunityLinks', data: { changes, by: { role: 'admin', id: 'a' } as const } })
       .thenNothing();
   });
 });

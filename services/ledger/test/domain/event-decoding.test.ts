@@ -2,7 +2,8 @@
  * Decoding: a stored event of an older shape reads in the current shape, through the type's
  * upcasters, while what is stored (and hashed) stays as written.
  *
- * The catalogue has no upcasters yet, so these tests give PayoutFailed a history of its own:
+ * These tests give PayoutFailed a history of its own (the catalogue's upcasters are tested in
+ * actor.test.ts):
  * version 1 called the reason `error` and had no provider (every payout was a manual transfer),
  * version 2 renamed `error` to `reason`, version 3 (current) added `provider` and never leaves the
  * reason empty. Each step reads the shape the step before it wrote, so their order matters.

@@ -60,7 +60,7 @@ describe('folded states kept per process', () => {
       url: 'https://example.ng/x',
       price: naira(50),
       units: 10,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     const reader = () => new StreamReader(storeA);
     // Warm the cache, then grow every stream with real commands on both processes.
@@ -69,18 +69,33 @@ describe('folded states kept per process', () => {
     await credit(a, userId, naira(5_000));
     const w1 = id('w');
     await a.requestWithdrawal({ userId, withdrawalId: w1, type: 'withdrawal', amount: naira(2_000) });
-    await b.approveWithdrawal({ userId, withdrawalId: w1, by: 'admin:1' });
+    await b.approveWithdrawal({ userId, withdrawalId: w1, by: { role: 'admin', id: '1' } as const });
     await a.recordPayoutSucceeded({ userId, withdrawalId: w1, provider: 'manual', reference: 'GTB-1' });
     const w2 = id('w');
     await b.requestWithdrawal({ userId, withdrawalId: w2, type: 'withdrawal', amount: naira(2_000) });
-    await a.rejectWithdrawal({ userId, withdrawalId: w2, reason: 'Wrong name', by: 'admin:1' });
+    await a.rejectWithdrawal({
+      userId,
+      withdrawalId: w2,
+      reason: 'Wrong name',
+      by: { role: 'admin', id: '1' } as const,
+    });
     await a.submitTask({ campaignId, userId: worker, proofImage: 'p.png' });
     const submitted = await reader().load(streams.campaign(campaignId), campaignDecider);
     const [submissionId] = submitted.submissions.keys();
-    await b.approveSubmission({ campaignId, submissionId: submissionId!, by: 'admin:1' });
-    await a.updateCommunityLinks({ changes: { telegramChannel: 'https://t.me/kobo' }, by: 'admin:1' });
+    await b.approveSubmission({
+      campaignId,
+      submissionId: submissionId!,
+      by: { role: 'admin', id: '1' } as const,
+    });
+    await a.updateCommunityLinks({
+      changes: { telegramChannel: 'https://t.me/kobo' },
+      by: { role: 'admin', id: '1' } as const,
+    });
     await reader().load(streams.community, communityDecider);
-    await b.updateCommunityLinks({ changes: { telegramChannel: 'https://t.me/kobo2' }, by: 'admin:1' });
+    await b.updateCommunityLinks({
+      changes: { telegramChannel: 'https://t.me/kobo2' },
+      by: { role: 'admin', id: '1' } as const,
+    });
 
     for (const [streamId, decider] of [
       [streams.user(userId), userDecider],
@@ -111,7 +126,7 @@ describe('folded states kept per process', () => {
   });
 
   describe('snapshots saved for a new process', () => {
-    const savedOf = async (userId: string, kind = 'user@2') =>
+    const savedOf = async (userId: string, kind = userDecider.snapshot!.kind) =>
       (
         await db.pool.query<{ version: number; state: { balances: { account: number } } }>(
           'SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
@@ -135,8 +150,8 @@ describe('folded states kept per process', () => {
       // ...and came from the snapshot: a mark put into the saved state shows through the tail.
       await db.pool.query(
         `UPDATE stream_snapshots SET state = jsonb_set(state, '{username}', '"from-the-snapshot"')
-         WHERE stream_id = $1 AND kind = 'user@2'`,
-        [streams.user(userId)],
+         WHERE stream_id = $1 AND kind = $2`,
+        [streams.user(userId), userDecider.snapshot!.kind],
       );
       forgetFoldedStates(storeB);
       const marked = await new StreamReader(storeB).load(streams.user(userId), userDecider);

@@ -104,7 +104,7 @@ async function createCampaign(units: number, price = naira(50), platform = 'inst
     url: 'https://example.ng/x',
     price,
     units,
-    by: 'admin:1',
+    by: { role: 'admin', id: '1' } as const,
   });
   return campaignId;
 }
@@ -129,7 +129,7 @@ describe('withdrawals under concurrency', () => {
       balance: 'account',
       amount: balance,
       reason: 'opening',
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
 
     const { ok, errors } = await race(
@@ -170,26 +170,34 @@ describe('withdrawals under concurrency', () => {
       balance: 'account',
       amount: naira(10_000),
       reason: 'opening',
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     const [w1, w2] = [id('w'), id('w')];
     await ledger.requestWithdrawal({ userId, withdrawalId: w1, type: 'withdrawal', amount: naira(3_000) });
     await ledger.requestWithdrawal({ userId, withdrawalId: w2, type: 'withdrawal', amount: naira(4_000) });
 
     const approvals = await race(
-      [1, 2, 3].map(() => () => ledger.approveWithdrawal({ userId, withdrawalId: w1, by: 'admin:1' })),
+      [1, 2, 3].map(
+        () => () =>
+          ledger.approveWithdrawal({ userId, withdrawalId: w1, by: { role: 'admin', id: '1' } as const }),
+      ),
     );
     expect(approvals.ok.flatMap((r) => r.events)).toHaveLength(1);
     const rejections = await race(
       [1, 2].map(
         () => () =>
-          ledger.rejectWithdrawal({ userId, withdrawalId: w2, reason: 'Wrong name', by: 'admin:1' }),
+          ledger.rejectWithdrawal({
+            userId,
+            withdrawalId: w2,
+            reason: 'Wrong name',
+            by: { role: 'admin', id: '1' } as const,
+          }),
       ),
     );
     expect(rejections.ok.flatMap((r) => r.events)).toHaveLength(1);
-    await expect(ledger.approveWithdrawal({ userId, withdrawalId: w2, by: 'admin:1' })).rejects.toMatchObject(
-      { code: 'conflict' },
-    );
+    await expect(
+      ledger.approveWithdrawal({ userId, withdrawalId: w2, by: { role: 'admin', id: '1' } as const }),
+    ).rejects.toMatchObject({ code: 'conflict' });
     const payouts = await race(
       [1, 2].map(
         () => () =>
@@ -227,7 +235,8 @@ describe('racing for the last unit of a campaign', () => {
     const { ok, errors } = await race(
       Array.from(
         { length: 8 },
-        () => () => ledger.approveSubmission({ campaignId, submissionId, by: 'admin:1' }),
+        () => () =>
+          ledger.approveSubmission({ campaignId, submissionId, by: { role: 'admin', id: '1' } as const }),
       ),
     );
     expect(errors).toEqual([]);
@@ -280,7 +289,10 @@ describe('retried commands are no-ops', () => {
       referralCode: `code-${userId}`,
       referredByCode: null,
     };
-    const first = await ledger.registerUser(registration, { actor: userId, correlationId: 'corr-1' });
+    const first = await ledger.registerUser(registration, {
+      actor: { role: 'user', id: userId },
+      correlationId: 'corr-1',
+    });
     expect(first.events.map((e) => [e.streamId, e.type])).toEqual([
       [streams.user(userId), 'UserRegistered'],
       [streams.unique('username', `user_${userId}`), 'UniqueValueClaimed'],
@@ -288,7 +300,7 @@ describe('retried commands are no-ops', () => {
       [streams.unique('referralCode', `code-${userId}`), 'UniqueValueClaimed'],
     ]);
     const recorded = await store.readStream(streams.user(userId));
-    expect(recorded[0]!.metadata).toEqual({ actor: userId, correlationId: 'corr-1' });
+    expect(recorded[0]!.metadata).toEqual({ actor: { role: 'user', id: userId }, correlationId: 'corr-1' });
     const again = await ledger.registerUser(registration);
     expect(again).toMatchObject({ appended: false, events: [] });
     expect(again.lastPosition).toBeGreaterThanOrEqual(first.lastPosition);
@@ -305,7 +317,7 @@ describe('retried commands are no-ops', () => {
       balance: 'account',
       amount: naira(5_000),
       reason: 'opening',
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     const withdrawal = { userId, withdrawalId: id('w'), type: 'withdrawal' as const, amount: naira(2_000) };
     const sent = await race(Array.from({ length: 5 }, () => () => ledger.requestWithdrawal(withdrawal)));
@@ -317,7 +329,7 @@ describe('retried commands are no-ops', () => {
       balance: 'account',
       amount: naira(5_000),
       reason: 'opening',
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     expect((await userState(userId)).balances).toEqual({
       account: naira(3_000),
@@ -333,7 +345,7 @@ describe('retried commands are no-ops', () => {
       url: 'https://x.com/k',
       price: naira(40),
       units: 3,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     };
     await ledger.createCampaign(campaign);
     expect((await ledger.createCampaign(campaign)).events).toEqual([]);
@@ -359,7 +371,10 @@ describe('retried commands are no-ops', () => {
       });
     };
     const userId = await register();
-    const password = await ledger.changePassword({ userId }, { commandId: 'cmd-fixed-1', actor: userId });
+    const password = await ledger.changePassword(
+      { userId },
+      { commandId: 'cmd-fixed-1', actor: { role: 'user', id: userId } },
+    );
     expect(password.events.map((e) => e.id)).toEqual(expectedIds('cmd-fixed-1', password.events));
     const campaignId = await createCampaign(1);
     const submitted = await ledger.submitTask(
@@ -421,7 +436,7 @@ describe('retried commands are no-ops', () => {
       url: 'https://x.com/k',
       price: naira(40),
       units: 3,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     const commandId = `submit-${userId}`;
     const first = await ledger.submitTask({ campaignId, userId, proofImage: 'one.png' }, { commandId });
@@ -501,12 +516,16 @@ describe('referral bonus', () => {
       submissions.slice(0, 2).map(
         ([campaignId, submissionId]) =>
           () =>
-            ledger.approveSubmission({ campaignId, submissionId, by: 'admin:1' }),
+            ledger.approveSubmission({ campaignId, submissionId, by: { role: 'admin', id: '1' } as const }),
       ),
     );
     expect(errors).toEqual([]);
     const [c3, s3] = submissions[2]!;
-    await ledger.approveSubmission({ campaignId: c3, submissionId: s3, by: 'admin:1' });
+    await ledger.approveSubmission({
+      campaignId: c3,
+      submissionId: s3,
+      by: { role: 'admin', id: '1' } as const,
+    });
 
     const referrerState = await userState(referrer);
     expect([...referrerState.referralBonuses.keys()]).toEqual([referred]);
@@ -518,13 +537,13 @@ describe('referral bonus', () => {
   it('is not paid when the referrer was deleted', async () => {
     const referrer = await register();
     const referred = await register(id('u'), `code-${referrer}`);
-    await ledger.deleteUser({ userId: referrer, by: referrer });
+    await ledger.deleteUser({ userId: referrer, by: { role: 'user', id: referrer } });
     const campaignId = await createCampaign(1);
     await ledger.submitTask({ campaignId, userId: referred, proofImage: 'p.png' });
     const result = await ledger.approveSubmission({
       campaignId,
       submissionId: (await campaignState(campaignId)).byUser.get(referred)!,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
     });
     expect(result.events.map((e) => e.type).sort()).toEqual(['RewardCredited', 'SubmissionApproved']);
     expect((await userState(referrer)).balances.account).toBe(0);

@@ -96,7 +96,7 @@ function simulate(seed: number, steps: number) {
     () => {
       const id = pick(userIds);
       const w = `w${Math.floor(next() * 3)}`;
-      const by = 'admin:1';
+      const by = { role: 'admin', id: '1' } as const;
       const command = pick([
         { type: 'ApproveWithdrawal', data: { userId: id, withdrawalId: w, by } },
         { type: 'RejectWithdrawal', data: { userId: id, withdrawalId: w, reason: 'no', by } },
@@ -125,7 +125,7 @@ function simulate(seed: number, steps: number) {
               balance: pick(['account', 'activity'] as const),
               amount: signed,
               reason: 'fix',
-              by: 'admin:1',
+              by: { role: 'admin', id: '1' } as const,
             },
           },
           user(id),
@@ -153,7 +153,7 @@ function simulate(seed: number, steps: number) {
         decideSubmissionApproval(
           {
             type: 'ApproveSubmission',
-            data: { campaignId: 'c1', submissionId: `s-c1-${id}`, by: 'admin:1' },
+            data: { campaignId: 'c1', submissionId: `s-c1-${id}`, by: { role: 'admin', id: '1' } as const },
           },
           { campaign: c, user: u, referrer: u.referredBy ? user(u.referredBy) : null },
           rules,
@@ -167,7 +167,12 @@ function simulate(seed: number, steps: number) {
         campaignDecider.decide(
           {
             type: 'RejectSubmission',
-            data: { campaignId: 'c1', submissionId: `s-c1-${id}`, reason: 'blurry', by: 'admin:1' },
+            data: {
+              campaignId: 'c1',
+              submissionId: `s-c1-${id}`,
+              reason: 'blurry',
+              by: { role: 'admin', id: '1' } as const,
+            },
           },
           campaign('c1'),
         ),
@@ -191,7 +196,10 @@ function simulate(seed: number, steps: number) {
       onCampaign(
         id,
         campaignDecider.decide(
-          { type: 'UpdateCampaign', data: { campaignId: id, changes, by: 'admin:1' } },
+          {
+            type: 'UpdateCampaign',
+            data: { campaignId: id, changes, by: { role: 'admin', id: '1' } as const },
+          },
           campaign(id),
         ),
       );
@@ -202,7 +210,10 @@ function simulate(seed: number, steps: number) {
       if (next() < 0.05)
         onCampaign(
           id,
-          campaignDecider.decide({ type, data: { campaignId: id, by: 'admin:1' } }, campaign(id)),
+          campaignDecider.decide(
+            { type, data: { campaignId: id, by: { role: 'admin', id: '1' } as const } },
+            campaign(id),
+          ),
         );
     },
     () => {
@@ -212,7 +223,11 @@ function simulate(seed: number, steps: number) {
         userDecider.decide(
           {
             type: 'SetUserStatus',
-            data: { userId: id, status: pick(['active', 'suspended'] as const), by: 'admin:1' },
+            data: {
+              userId: id,
+              status: pick(['active', 'suspended'] as const),
+              by: { role: 'admin', id: '1' } as const,
+            },
           },
           user(id),
         ),

@@ -167,7 +167,7 @@ describe('approving a submission across streams', () => {
   const pending = campaign([campaignCreated('c1'), submitted('c1', 's1', 'u1')]);
   const approve = {
     type: 'ApproveSubmission' as const,
-    data: { campaignId: 'c1', submissionId: 's1', by: 'admin:1' },
+    data: { campaignId: 'c1', submissionId: 's1', by: { role: 'admin', id: '1' } as const },
   };
   const reward = {
     type: 'RewardCredited' as const,
@@ -262,7 +262,10 @@ describe('approving a submission across streams', () => {
   });
 
   it('a deleted referrer gets no bonus', () => {
-    const gone = user([registered('r1'), { type: 'UserDeleted', data: { userId: 'r1', by: 'r1' } }]);
+    const gone = user([
+      registered('r1'),
+      { type: 'UserDeleted', data: { userId: 'r1', by: { role: 'user', id: 'r1' } as const } },
+    ]);
     const produced = decideSubmissionApproval(
       approve,
       { campaign: pending, user: user([registered('u1', { referredBy: 'r1' })]), referrer: gone },
@@ -283,7 +286,10 @@ describe('approving a submission across streams', () => {
   });
 
   it("a deleted user's submission cannot be approved (it can still be rejected)", () => {
-    const gone = user([registered('u1'), { type: 'UserDeleted', data: { userId: 'u1', by: 'u1' } }]);
+    const gone = user([
+      registered('u1'),
+      { type: 'UserDeleted', data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const } },
+    ]);
     decisionSpec(() =>
       decideSubmissionApproval(approve, { campaign: pending, user: gone, referrer: null }, rules),
     ).thenThrows('not_found');
@@ -303,7 +309,7 @@ describe('taking part in tasks', () => {
   };
   const suspended: UserEvent = {
     type: 'UserStatusSet',
-    data: { userId: 'u1', status: 'suspended', by: 'admin:1' },
+    data: { userId: 'u1', status: 'suspended', by: { role: 'admin', id: '1' } as const },
   };
 
   it('an activity completion credits the activity balance at once', () => {

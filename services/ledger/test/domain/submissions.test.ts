@@ -16,11 +16,11 @@ const complete = (userId: string, submissionId = `s-${userId}`) => ({
 });
 const approve = (submissionId: string) => ({
   type: 'ApproveSubmission' as const,
-  data: { campaignId: 'c1', submissionId, by: 'admin:1' },
+  data: { campaignId: 'c1', submissionId, by: { role: 'admin', id: '1' } as const },
 });
 const reject = (submissionId: string, reason = 'Screenshot does not show the follow') => ({
   type: 'RejectSubmission' as const,
-  data: { campaignId: 'c1', submissionId, reason, by: 'admin:1' },
+  data: { campaignId: 'c1', submissionId, reason, by: { role: 'admin', id: '1' } as const },
 });
 
 describe('submitting proof', () => {
@@ -37,7 +37,10 @@ describe('submitting proof', () => {
   });
 
   it('the campaign must be active', () => {
-    const paused: CampaignEvent = { type: 'CampaignPaused', data: { campaignId: 'c1', by: 'admin:1' } };
+    const paused: CampaignEvent = {
+      type: 'CampaignPaused',
+      data: { campaignId: 'c1', by: { role: 'admin', id: '1' } as const },
+    };
     campaign
       .given([campaignCreated('c1'), paused])
       .when(submit('u1'))
@@ -71,7 +74,13 @@ describe('submitting proof', () => {
       submitted('c1', 's-u1', 'u1'),
       {
         type: 'SubmissionRejected',
-        data: { campaignId: 'c1', submissionId: 's-u1', userId: 'u1', reason: 'x', by: 'a' },
+        data: {
+          campaignId: 'c1',
+          submissionId: 's-u1',
+          userId: 'u1',
+          reason: 'x',
+          by: { role: 'admin', id: 'a' } as const,
+        },
       },
     ];
     campaign
@@ -103,7 +112,13 @@ describe('submitting proof', () => {
       submitted('c1', 's1', 'u1'),
       {
         type: 'SubmissionRejected',
-        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', reason: 'x', by: 'a' },
+        data: {
+          campaignId: 'c1',
+          submissionId: 's1',
+          userId: 'u1',
+          reason: 'x',
+          by: { role: 'admin', id: 'a' } as const,
+        },
       },
     ];
     campaign.given(given).when(submit('u2')).then([expect.anything()]);
@@ -190,7 +205,7 @@ describe('approving and rejecting submissions (campaign side)', () => {
             submissionId: 's1',
             userId: 'u1',
             reason: 'Screenshot does not show the follow',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
           },
         },
       ]);
@@ -248,7 +263,10 @@ describe('activity completion (campaign side)', () => {
       .when(complete('u1'))
       .thenThrows('validation');
     campaign
-      .given([activity, { type: 'CampaignPaused', data: { campaignId: 'c1', by: 'a' } }])
+      .given([
+        activity,
+        { type: 'CampaignPaused', data: { campaignId: 'c1', by: { role: 'admin', id: 'a' } as const } },
+      ])
       .when(complete('u1'))
       .thenThrows({ code: 'conflict', message: 'This task is no longer available.' });
   });

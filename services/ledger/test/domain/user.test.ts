@@ -225,8 +225,16 @@ describe('password, role and status', () => {
   it('sets a status', () => {
     user
       .given([registered('u1')])
-      .when({ type: 'SetUserStatus', data: { userId: 'u1', status: 'suspended', by: 'admin:1' } })
-      .then([{ type: 'UserStatusSet', data: { userId: 'u1', status: 'suspended', by: 'admin:1' } }]);
+      .when({
+        type: 'SetUserStatus',
+        data: { userId: 'u1', status: 'suspended', by: { role: 'admin', id: '1' } as const },
+      })
+      .then([
+        {
+          type: 'UserStatusSet',
+          data: { userId: 'u1', status: 'suspended', by: { role: 'admin', id: '1' } as const },
+        },
+      ]);
   });
 
   it('refuses commands on a user that does not exist', () => {
@@ -238,8 +246,14 @@ describe('password, role and status', () => {
 });
 
 describe('deleting a user', () => {
-  const del = { type: 'DeleteUser' as const, data: { userId: 'u1', by: 'u1' } };
-  const deleted = { type: 'UserDeleted' as const, data: { userId: 'u1', by: 'u1' } };
+  const del = {
+    type: 'DeleteUser' as const,
+    data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const },
+  };
+  const deleted = {
+    type: 'UserDeleted' as const,
+    data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const },
+  };
 
   it('deletes, and every later command is refused', () => {
     user
@@ -266,7 +280,7 @@ describe('deleting a user', () => {
           balance: 'account',
           amount: naira(1),
           reason: 'x',
-          by: 'admin:1',
+          by: { role: 'admin', id: '1' } as const,
         },
       })
       .thenThrows('not_found');
@@ -297,7 +311,14 @@ describe('deleting a user', () => {
 describe('balance adjustments', () => {
   const adjust = (amount: number, balance: 'account' | 'activity' = 'account', adjustmentId = 'a1') => ({
     type: 'AdjustBalance' as const,
-    data: { userId: 'u1', adjustmentId, balance, amount: kobo(amount), reason: 'goodwill', by: 'admin:1' },
+    data: {
+      userId: 'u1',
+      adjustmentId,
+      balance,
+      amount: kobo(amount),
+      reason: 'goodwill',
+      by: { role: 'admin', id: '1' } as const,
+    },
   });
 
   it('credits from the adjustments account', () => {
@@ -313,7 +334,7 @@ describe('balance adjustments', () => {
             balance: 'account',
             amount: naira(100),
             reason: 'goodwill',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             postings: transfer(Accounts.adjustments, Accounts.userAccount('u1'), naira(100)),
           },
         },
@@ -416,7 +437,10 @@ describe('rewards and referral bonuses', () => {
 
   it('a deleted referrer gets no bonus', () => {
     user
-      .given([registered('r1'), { type: 'UserDeleted', data: { userId: 'r1', by: 'r1' } }])
+      .given([
+        registered('r1'),
+        { type: 'UserDeleted', data: { userId: 'r1', by: { role: 'user', id: 'r1' } as const } },
+      ])
       .when(bonus)
       .thenNothing();
   });

@@ -146,7 +146,10 @@ describe('requesting a withdrawal', () => {
     user
       .given([
         ...funded,
-        { type: 'UserStatusSet', data: { userId: 'u1', status: 'suspended', by: 'admin:1' } },
+        {
+          type: 'UserStatusSet',
+          data: { userId: 'u1', status: 'suspended', by: { role: 'admin', id: '1' } as const },
+        },
       ])
       .when(request(naira(2000)))
       .thenThrows('forbidden');
@@ -205,11 +208,16 @@ describe('approving and rejecting', () => {
   const held = [...funded, withdrawalRequested('u1', 'w1', naira(3000))];
   const approve = {
     type: 'ApproveWithdrawal' as const,
-    data: { userId: 'u1', withdrawalId: 'w1', by: 'admin:1' },
+    data: { userId: 'u1', withdrawalId: 'w1', by: { role: 'admin', id: '1' } as const },
   };
   const reject = {
     type: 'RejectWithdrawal' as const,
-    data: { userId: 'u1', withdrawalId: 'w1', reason: 'Name mismatch', by: 'admin:1' },
+    data: {
+      userId: 'u1',
+      withdrawalId: 'w1',
+      reason: 'Name mismatch',
+      by: { role: 'admin', id: '1' } as const,
+    },
   };
 
   it('approval posts the hold to payouts clearing', () => {
@@ -231,7 +239,7 @@ describe('approving and rejecting', () => {
             withdrawalId: 'w1',
             amount: naira(3000),
             reason: 'Name mismatch',
-            by: 'admin:1',
+            by: { role: 'admin', id: '1' } as const,
             postings: transfer(Accounts.userHold('u1'), Accounts.userAccount('u1'), naira(3000)),
           },
         },

@@ -39,7 +39,7 @@ export const adjustments: Projection<'adjustments'> = {
             amount: d.amount,
             reason: d.reason,
             state: 'pending',
-            requested_by: d.by,
+            requested_by: d.by.id,
             requested_at: at,
             updated_at: at,
           }),
@@ -48,12 +48,12 @@ export const adjustments: Projection<'adjustments'> = {
       case 'BalanceAdjusted': {
         const d = event.data;
         // Approved: the pending row (same adjustment id) gets its decision.
-        if (d.approvedBy !== undefined && d.adjustmentId)
+        if (d.requestedBy !== undefined && d.adjustmentId)
           return [
             ops.update(
               TABLE,
               { adjustment_id: d.adjustmentId },
-              { set: { state: 'approved', decided_by: d.approvedBy, decided_at: at, updated_at: at } },
+              { set: { state: 'approved', decided_by: d.by.id, decided_at: at, updated_at: at } },
             ),
           ];
         return [
@@ -65,7 +65,7 @@ export const adjustments: Projection<'adjustments'> = {
             amount: d.amount,
             reason: d.reason,
             state: 'posted',
-            requested_by: d.by,
+            requested_by: d.by.id,
             requested_at: at,
             updated_at: at,
           }),
@@ -79,7 +79,7 @@ export const adjustments: Projection<'adjustments'> = {
             {
               set: {
                 state: 'rejected',
-                decided_by: event.data.by,
+                decided_by: event.data.by.id,
                 decided_at: at,
                 decision_reason: event.data.reason,
                 updated_at: at,

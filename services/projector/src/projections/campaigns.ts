@@ -62,7 +62,7 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
           ...detailColumns(event.data.details),
           image: event.data.details.image,
           status: event.data.status,
-          created_by: event.data.by,
+          created_by: event.data.by.id,
           created_at: at,
           updated_at: at,
         }),

@@ -36,7 +36,7 @@ export const community: Projection<'community'> = {
             twitter_account: c.twitterAccount,
             youtube_channel: c.youtubeChannel,
             updated_at: timeOf(event),
-            updated_by: event.data.by,
+            updated_by: event.data.by.id,
           },
         },
       ),

@@ -82,7 +82,7 @@ export const submissions: Projection<'submissions'> = {
               set: {
                 status: 'approved',
                 reward: event.data.reward,
-                reviewed_by: event.data.by,
+                reviewed_by: event.data.by.id,
                 reviewed_at: at,
                 updated_at: at,
               },
@@ -98,7 +98,7 @@ export const submissions: Projection<'submissions'> = {
               set: {
                 status: 'rejected',
                 reason: event.data.reason,
-                reviewed_by: event.data.by,
+                reviewed_by: event.data.by.id,
                 reviewed_at: at,
                 updated_at: at,
               },

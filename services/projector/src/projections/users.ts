@@ -107,7 +107,7 @@ export const users: Projection<'users'> = {
           ops.update(
             'users',
             { user_id: event.data.userId },
-            { set: { deleted: true, deleted_at: at, deleted_by: event.data.by, updated_at: at } },
+            { set: { deleted: true, deleted_at: at, deleted_by: event.data.by.id, updated_at: at } },
           ),
         ];
       default:

@@ -63,7 +63,7 @@ export const withdrawals: Projection<'withdrawals'> = {
               set: {
                 status: 'approved' satisfies WithdrawalStatus,
                 approved_at: at,
-                approved_by: event.data.by,
+                approved_by: event.data.by.id,
                 updated_at: at,
               },
             },
@@ -78,7 +78,7 @@ export const withdrawals: Projection<'withdrawals'> = {
               set: {
                 status: 'rejected' satisfies WithdrawalStatus,
                 rejected_at: at,
-                rejected_by: event.data.by,
+                rejected_by: event.data.by.id,
                 rejection_reason: event.data.reason,
                 updated_at: at,
               },

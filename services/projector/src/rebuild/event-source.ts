@@ -3,13 +3,13 @@
  * PostgreSQL database (the PostgreSQL adapter), a lean reader that fetches only what projections
  * use, and only up to the gap-safe head the store reports, so it is gap-safe by construction.
  */
-import type { EventStore, ReadAllOptions, RecordedEvent } from '@kobo/ledger';
+import type { EventMetadata, EventStore, ReadAllOptions, RecordedEvent } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 
 export type EventSource = Pick<EventStore, 'readAll' | 'headPosition'>;
 
 const LEAN_READ = `SELECT global_position, event_id::text AS id, stream_id, stream_version, type, data,
-    metadata->'schemaVersion' AS schema_version, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
+    metadata->'schemaVersion' AS schema_version, metadata->'actor' AS actor, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
   FROM events WHERE global_position > $1 AND global_position <= $2
   ORDER BY global_position LIMIT $3`;
 
@@ -21,12 +21,14 @@ interface LeanRow {
   type: string;
   data: unknown;
   schema_version: number | null;
+  actor: EventMetadata['actor'] | null;
   recorded_ms: number;
 }
 
 /**
- * Events without hashes and, of their metadata, only the schema version (decoding reads it;
- * projections read no other metadata). recorded_at travels as epoch milliseconds: PostgreSQL keeps
+ * Events without hashes and, of their metadata, only what decoding reads: the schema version, and
+ * the actor (an event stored before decision 0020 keeps the role of its `by` there).
+ * Projections read no other metadata. recorded_at travels as epoch milliseconds: PostgreSQL keeps
  * microseconds, but the read models store what the port's Date holds.
  */
 export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPosition'>): EventSource {
@@ -44,7 +46,10 @@ export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPos
         globalPosition: Number(row.global_position),
         type: row.type,
         data: row.data,
-        metadata: row.schema_version === null ? {} : { schemaVersion: row.schema_version },
+        metadata: {
+          ...(row.schema_version === null ? {} : { schemaVersion: row.schema_version }),
+          ...(row.actor === null ? {} : { actor: row.actor }),
+        },
         recordedAt: new Date(row.recorded_ms),
         hash: '',
         prevHash: '',

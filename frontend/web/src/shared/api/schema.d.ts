@@ -1422,7 +1422,7 @@ export interface components {
       type: string;
       streamId: string;
       recordedAt: string;
-      /** @description Who caused it (metadata.actor): a user id, 'system' or 'admin:<id>' */
+      /** @description Who acted, '<role>:<id>' ('admin:<id>', 'user:<id>', 'system:payouts'): the event's data `by` or its metadata actor */
       actor?: string;
       /** @description The postings the event carries (sum to zero); empty if none */
       postings: components['schemas']['LedgerPosting'][];
@@ -1440,7 +1440,7 @@ export interface components {
       type: string;
       streamId: string;
       recordedAt: string;
-      /** @description Who caused it (metadata.actor): a user id, 'system' or 'admin:<id>' */
+      /** @description Who acted, '<role>:<id>' ('admin:<id>', 'user:<id>', 'system:payouts'): the event's data `by` or its metadata actor */
       actor?: string;
       /** @description The postings the event carries (sum to zero); empty if none */
       postings: components['schemas']['LedgerPosting'][];

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { nairaToKobo, type Kobo } from '@kobo/ledger';
-import type { Principal } from '../../http';
 
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -42,11 +41,6 @@ export function countInput() {
     }
     return n;
   });
-}
-
-/** Command metadata naming the staff member who acted ('admin:<id>', 'finance:<id>'). */
-export function staffMeta(principal: Principal): { actor: string } {
-  return { actor: `${principal.role}:${principal.userId}` };
 }
 
 /** A message field with the given text: the shape the old client's toasts read. */

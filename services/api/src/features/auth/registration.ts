@@ -112,7 +112,7 @@ async function registerWithFreshCode(
   input: SignUp,
   { commands, store }: SignUpDependencies,
 ): Promise<SignedUp> {
-  const meta = { actor: userId, correlationId: `sign-up:${userId}` };
+  const meta = { actor: { role: 'user', id: userId }, correlationId: `sign-up:${userId}` } as const;
   // A clash on the new user's own code is unlikely (32^8 codes) but possible: draw again.
   for (let attempt = 1; ; attempt++) {
     const referralCode = newReferralCode();

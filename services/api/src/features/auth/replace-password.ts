@@ -5,7 +5,7 @@
  * while the event store waits for another could exhaust the pool under load. Should the append
  * fail, the new password stands (sign-in reads the credentials) and an error is logged.
  */
-import type { LedgerCommands } from '@kobo/ledger';
+import type { CommandMetadata, LedgerCommands } from '@kobo/ledger';
 import type { SessionBook } from '../../http';
 import { inTransaction, type Logger, type Pool, type PoolClient } from '@kobo/platform';
 import { setPasswordHash, spendResetTokens } from './queries';
@@ -25,7 +25,7 @@ export async function replacePassword(
   { pool, commands, logger, auth }: PasswordChangeDependencies,
   passwordHash: string,
   check: (client: PoolClient) => Promise<string>,
-  actor: (userId: string) => { actor: string; correlationId: string },
+  actor: (userId: string) => CommandMetadata,
 ): Promise<{ userId: string }> {
   const userId = await inTransaction(pool, async (client) => {
     const userId = await check(client);

@@ -13,6 +13,7 @@ import {
   defineRoute,
   HttpProblem,
   presentedToken,
+  principalActor,
   setSessionCookie,
   type SessionClaims,
 } from '../../http';
@@ -37,7 +38,7 @@ import {
   usernameQuery,
 } from './schemas';
 import { checkSignIn, type SignedInUser } from './sign-in';
-import { currentUser } from '@kobo/ledger';
+import { currentUser, type Actor } from '@kobo/ledger';
 import { usernameIsFree } from './users';
 
 const tags = ['Auth'];
@@ -205,7 +206,9 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       const tokenHash = hashResetToken(body.token);
       // Checked before hashing, so guessed tokens cost no password hashing.
       const userId = await liveResetTokenUser(ctx.pool, tokenHash);
-      if (!userId || (await currentUser(ctx.store, userId)).existence !== 'registered') throw invalid();
+      const user = userId === undefined ? undefined : await currentUser(ctx.store, userId);
+      if (!userId || user?.existence !== 'registered') throw invalid();
+      const actor: Actor = { role: user.role, id: userId };
       const passwordHash = await hashPassword(body.newPassword);
       await replacePassword(
         ctx,
@@ -216,7 +219,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
           if (!(await credentialsByUserId(client, userId))) throw invalid();
           return userId;
         },
-        () => ({ actor: userId, correlationId: `password-reset:${userId}` }),
+        () => ({ actor, correlationId: `password-reset:${userId}` }),
       );
       return { message: authMessages.resetDone };
     },
@@ -250,7 +253,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
         ctx,
         passwordHash,
         async () => userId,
-        () => ({ actor: userId, correlationId: `change-password:${userId}` }),
+        () => ({ actor: principalActor(principal), correlationId: `change-password:${userId}` }),
       );
       await startSession(ctx, res, principal);
       return { message: authMessages.passwordUpdated };
@@ -282,8 +285,8 @@ export const authRoutes: FeatureRoutes = (ctx) => [
           password: authMessages.deletePasswordWrong,
         });
       const result = await ctx.commands.deleteUser(
-        { userId, by: userId },
-        { actor: userId, correlationId: `delete-account:${userId}` },
+        { userId, by: principalActor(principal) },
+        { correlationId: `delete-account:${userId}` },
       );
       // After the event: if this fails the account is deleted anyway and sign-in refuses it.
       await deleteCredentials(ctx.pool, userId);

@@ -1,6 +1,6 @@
 /** GET /community (any signed-in role) and PUT /community (admin): the support and social links. */
 import type { FeatureRoutes } from '../../context';
-import { defineRoute } from '../../http';
+import { defineRoute, principalActor } from '../../http';
 import { readCommunityLinks } from './queries';
 import { communityMessages, communitySchema, communityUpdateBody, communityUpdatedSchema } from './schemas';
 
@@ -34,8 +34,8 @@ export const communityRoutes: FeatureRoutes = (ctx) => [
         Object.entries(body).filter(([, value]) => value !== undefined),
       ) as Record<string, string>;
       const result = await ctx.commands.updateCommunityLinks(
-        { changes, by: principal.userId },
-        { actor: `admin:${principal.userId}`, correlationId: String(req.id) },
+        { changes, by: principalActor(principal) },
+        { correlationId: String(req.id) },
       );
       await ctx.writes.caughtUpTo(result.lastPosition, ['community']);
       return {

@@ -4,8 +4,14 @@
  */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
-import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
-import { staffMeta } from '../admin/wire';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  pagedResponseHeaders,
+  sendTotal,
+  principalActor,
+} from '../../http';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
 
 const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'user_stats'] as const;
@@ -77,8 +83,8 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
           params.adjustmentId,
           (userId) =>
             ctx.commands.approveBalanceAdjustment(
-              { userId, adjustmentId: params.adjustmentId, by: principal.userId },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              { userId, adjustmentId: params.adjustmentId, by: principalActor(principal) },
+              { commandId: commandIdOf(res) },
             ),
           'Balance change approved.',
         ),
@@ -103,8 +109,13 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
           params.adjustmentId,
           (userId) =>
             ctx.commands.rejectBalanceAdjustment(
-              { userId, adjustmentId: params.adjustmentId, reason: body.reason, by: principal.userId },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              {
+                userId,
+                adjustmentId: params.adjustmentId,
+                reason: body.reason,
+                by: principalActor(principal),
+              },
+              { commandId: commandIdOf(res) },
             ),
           'Balance change rejected.',
         ),

@@ -66,7 +66,9 @@ const eventSummary = {
   actor: z
     .string()
     .optional()
-    .describe("Who caused it (metadata.actor): a user id, 'system' or 'admin:<id>'"),
+    .describe(
+      "Who acted, '<role>:<id>' ('admin:<id>', 'user:<id>', 'system:payouts'): the event's data `by` or its metadata actor",
+    ),
   postings: z.array(postingSchema).describe('The postings the event carries (sum to zero); empty if none'),
 };
 

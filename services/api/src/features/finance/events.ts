@@ -6,7 +6,7 @@
  * through UNIQUE (stream_id, stream_version); an account through ledger_entries (account,
  * global_position). Type and time filters are checked on the rows of that walk.
  */
-import { verifyChainLink, type KoboEventType, koboToNaira } from '@kobo/ledger';
+import { actorOf, actorText, verifyChainLink, type KoboEventType, koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { iso } from '../admin/wire';
 
@@ -90,7 +90,9 @@ function postingsOf(data: unknown): EventPosting[] {
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function summary(row: EventRow) {
-  const actor = text(row.metadata?.actor);
+  // Who acted, wherever this event's version keeps it (data `by`, or the metadata), in one form.
+  const who = actorOf({ data: row.data, metadata: row.metadata ?? {} });
+  const actor = who === undefined ? undefined : actorText(who);
   return {
     position: Number(row.global_position),
     eventId: row.event_id,

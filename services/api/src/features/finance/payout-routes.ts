@@ -5,8 +5,14 @@
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs';
 import type { FeatureRoutes } from '../../context';
-import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../http';
-import { staffMeta } from '../admin/wire';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  pagedResponseHeaders,
+  sendTotal,
+  principalActor,
+} from '../../http';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
 import { allPayouts, findWithdrawal, listPayouts, payoutSummary, toPayout } from './payouts';
 import {
@@ -155,7 +161,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
                 provider: MANUAL_TRANSFER,
                 reference: body.reference,
               },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              { actor: principalActor(principal), commandId: commandIdOf(res) },
             ),
           'Payout marked as paid.',
         ),
@@ -184,7 +190,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           (userId) =>
             ctx.commands.recordPayoutFailed(
               { userId, withdrawalId: params.withdrawalId, provider: MANUAL_TRANSFER, reason: body.reason },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              { actor: principalActor(principal), commandId: commandIdOf(res) },
             ),
           "Payout marked as failed; the money is back in the user's balance.",
         ),

@@ -9,6 +9,7 @@ import {
   submissionIdFor,
   TASK_UNAVAILABLE,
   type ActivityCompleted,
+  type CommandMetadata,
   type CommandResult,
   type HandledEvent,
   type TaskSubmitted,
@@ -54,7 +55,10 @@ export async function takePartInTask(
   const campaign = await campaignById(context.pool, taskId);
   if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
   const campaignId = campaign.campaign_id;
-  const meta = { actor: userId, ...(commandId === undefined ? {} : { commandId }) };
+  const meta: CommandMetadata = {
+    actor: { role: 'user', id: userId },
+    ...(commandId === undefined ? {} : { commandId }),
+  };
 
   if (campaign.platform === ACTIVITY_PLATFORM) {
     const result = await context.commands.completeActivity({ campaignId, userId }, meta);

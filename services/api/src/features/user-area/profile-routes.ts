@@ -1,7 +1,7 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
 import { isBank, type UserState, currentUser } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
-import { defineRoute, HttpProblem } from '../../http';
+import { defineRoute, HttpProblem, principalActor } from '../../http';
 import { passwordMatches } from '../../accounts/password-hashing';
 import { credentialsByUserId } from '../auth/queries';
 import { followEmailChange } from '../../accounts/email-change';
@@ -112,7 +112,7 @@ export const profileRoutes = (ctx: ApiContext) => [
       if (user.existence !== 'registered') throw new HttpProblem('not_found', messages.userNotFound);
       if (needsCurrentPassword(user, body)) await checkCurrentPassword(ctx, userId, currentPassword);
 
-      const meta = { actor: userId, correlationId: String(req.id) };
+      const meta = { actor: principalActor(principal), correlationId: String(req.id) };
       let position = 0;
       if (profileGiven) {
         const result = await ctx.commands.updateProfile({ userId, ...changes }, meta);

@@ -99,7 +99,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
       const result = await ctx.commands.requestWithdrawal(
         { userId, withdrawalId, type: body.type, amount },
-        { actor: userId, correlationId: String(req.id), commandId: commandIdOf(res) },
+        { actor: { role: 'user', id: userId }, correlationId: String(req.id), commandId: commandIdOf(res) },
       );
       // Answered from the command's own events and the user's state after them, without waiting
       // for the projections: the person's next read waits instead (decisions/0017).

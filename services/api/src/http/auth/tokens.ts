@@ -6,6 +6,7 @@
  */
 import { createSecretKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { Actor } from '@kobo/ledger';
 
 export const roles = ['user', 'admin', 'finance'] as const;
 export type Role = (typeof roles)[number];
@@ -13,6 +14,11 @@ export type Role = (typeof roles)[number];
 export interface Principal {
   userId: string;
   role: Role;
+}
+
+/** The signed-in caller as the ledger names who acted: a decision's `by`, or a command's metadata actor. */
+export function principalActor(principal: Principal): Actor {
+  return { role: principal.role, id: principal.userId };
 }
 
 /** What a verified token says beyond who: which session it belongs to. */

@@ -1,5 +1,6 @@
 /** What can be asked of a campaign stream (campaign-{campaignId}). Amounts are kobo. */
 import type { Kobo } from '../../money';
+import type { Actor } from '../actor';
 import type { CampaignDetails } from '../events';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
@@ -21,18 +22,18 @@ export type CreateCampaign = Command<
     image?: string | null;
     /** 'active' unless created as a draft. */
     status?: 'active' | 'draft';
-    by: string;
+    by: Actor;
   }
 >;
 export type UpdateCampaign = Command<
   'UpdateCampaign',
-  { campaignId: string; changes: Partial<CampaignDetails>; by: string }
+  { campaignId: string; changes: Partial<CampaignDetails>; by: Actor }
 >;
-export type PauseCampaign = Command<'PauseCampaign', { campaignId: string; by: string }>;
+export type PauseCampaign = Command<'PauseCampaign', { campaignId: string; by: Actor }>;
 /** Resumes a paused campaign, or publishes a draft. */
-export type ResumeCampaign = Command<'ResumeCampaign', { campaignId: string; by: string }>;
-export type CompleteCampaign = Command<'CompleteCampaign', { campaignId: string; by: string }>;
-export type DeleteCampaign = Command<'DeleteCampaign', { campaignId: string; by: string }>;
+export type ResumeCampaign = Command<'ResumeCampaign', { campaignId: string; by: Actor }>;
+export type CompleteCampaign = Command<'CompleteCampaign', { campaignId: string; by: Actor }>;
+export type DeleteCampaign = Command<'DeleteCampaign', { campaignId: string; by: Actor }>;
 export type SubmitTask = Command<
   'SubmitTask',
   { campaignId: string; submissionId: string; userId: string; proofImage: string }
@@ -43,11 +44,11 @@ export type RecordVerification = Command<
 >;
 export type ApproveSubmission = Command<
   'ApproveSubmission',
-  { campaignId: string; submissionId: string; by: string }
+  { campaignId: string; submissionId: string; by: Actor }
 >;
 export type RejectSubmission = Command<
   'RejectSubmission',
-  { campaignId: string; submissionId: string; reason: string; by: string }
+  { campaignId: string; submissionId: string; reason: string; by: Actor }
 >;
 export type CompleteActivity = Command<
   'CompleteActivity',

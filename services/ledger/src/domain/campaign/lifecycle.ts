@@ -1,5 +1,6 @@
 /** Creating, editing, pausing, resuming, completing and deleting a campaign, with its escrow. */
 import { Accounts, kobo, transfer, type Kobo, type Posting } from '../../money';
+import type { Actor } from '../actor';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import type {
   CampaignCompleted,
@@ -188,7 +189,7 @@ export function resumeCampaign(command: ResumeCampaign, state: CampaignState): C
 function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
   type: E['type'],
   campaignId: string,
-  by: string,
+  by: Actor,
   state: CampaignState,
 ): CampaignEvent[] {
   const rejections: SubmissionRejected[] = [...state.submissions.values()]

@@ -1,4 +1,5 @@
 /** The community stream: the support and social links shown to users. Values are kept as typed. */
+import type { Actor } from '../actor';
 import type { Decider } from '../decider';
 import type { CommunityEvent, CommunityLinks } from '../events';
 
@@ -14,7 +15,7 @@ export const COMMUNITY_FIELDS = [
 
 export type UpdateCommunityLinks = {
   type: 'UpdateCommunityLinks';
-  data: { changes: Partial<CommunityLinks>; by: string };
+  data: { changes: Partial<CommunityLinks>; by: Actor };
 };
 export type CommunityCommand = UpdateCommunityLinks;
 export type CommunityState = CommunityLinks;

@@ -17,6 +17,7 @@ import {
   type RecordedCommand,
   type StreamAppend,
 } from '../../event-store/port';
+import type { Actor } from '../actor';
 import type { StreamEvents } from '../decider';
 import { withSchemaVersion } from '../event-decoding';
 import { conflict } from '../errors';
@@ -24,8 +25,11 @@ import { eventIdFor } from '../ids';
 import { StreamReader } from './stream-reader';
 
 export interface CommandMetadata {
-  /** Who asks: a user id, 'system', or 'admin:<id>'. */
-  actor?: string;
+  /**
+   * Who asks, for commands whose events do not say it in their data (`by`): stored in each event's
+   * metadata. Given with an event whose data has `by`, it is refused: who acted is said once.
+   */
+  actor?: Actor;
   /**
    * Names this command, so that sending it again does it once: event ids derive from it, and it is
    * recorded with the events. The HTTP layer derives it from the user and their Idempotency-Key.
@@ -84,6 +88,10 @@ function toAppends(decision: StreamEvents[], reader: StreamReader, meta: Command
     const version = reader.versionOf(streamId);
     // Appending without having read would skip the checks the decider made on that stream.
     if (version === undefined) throw new Error(`decided events for ${streamId} without reading it`);
+    if (metadata.actor !== undefined && events.some((e) => 'by' in e.data))
+      throw new Error(
+        `${events.map((e) => e.type).join(', ')} say who acted in their data (by): pass no actor`,
+      );
     return {
       streamId,
       expectedVersion: version === 0 ? 'no_stream' : version,

@@ -46,7 +46,8 @@ export function approveBalanceAdjustment(
   if (!request) throw notFound('Adjustment not found.');
   if (request.state === 'approved') return [];
   if (request.state === 'rejected') throw conflict('This balance change was already rejected.');
-  if (request.requestedBy === by) throw forbidden('You cannot approve a balance change you requested.');
+  // The same person, whatever role they asked in.
+  if (request.requestedBy.id === by.id) throw forbidden('You cannot approve a balance change you requested.');
   requireUser(state);
   // The balance may have moved since the request (a withdrawal, say): check it again now.
   if (balanceAfter(state, request.balance, request.amount) < 0)
@@ -66,9 +67,8 @@ export function approveBalanceAdjustment(
         balance: request.balance,
         amount,
         reason: request.reason,
-        by: request.requestedBy,
+        by,
         requestedBy: request.requestedBy,
-        approvedBy: by,
         postings,
       },
     },

@@ -1,5 +1,6 @@
 /** What can be asked of a user stream (user-{userId}). Amounts are kobo. */
 import type { Kobo } from '../../money';
+import type { Actor } from '../actor';
 import type { BalanceKind, Role, UserStatus, WithdrawalType } from '../events';
 import type { MoneyRules } from '../money-rules';
 
@@ -39,8 +40,8 @@ export type UpdateBankDetails = Command<
 >;
 export type ChangePassword = Command<'ChangePassword', { userId: string }>;
 export type SetUserRole = Command<'SetUserRole', { userId: string; role: Role }>;
-export type SetUserStatus = Command<'SetUserStatus', { userId: string; status: UserStatus; by: string }>;
-export type DeleteUser = Command<'DeleteUser', { userId: string; by: string }>;
+export type SetUserStatus = Command<'SetUserStatus', { userId: string; status: UserStatus; by: Actor }>;
+export type DeleteUser = Command<'DeleteUser', { userId: string; by: Actor }>;
 export type AdjustBalance = Command<
   'AdjustBalance',
   {
@@ -51,21 +52,21 @@ export type AdjustBalance = Command<
     /** Signed: positive credits the user, negative debits. */
     amount: Kobo;
     reason: string;
-    by: string;
+    by: Actor;
   }
 >;
 /** Above the approval threshold: recorded, not posted, until finance decides. */
 export type RequestBalanceAdjustment = Command<
   'RequestBalanceAdjustment',
-  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: string }
+  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: Actor }
 >;
 export type ApproveBalanceAdjustment = Command<
   'ApproveBalanceAdjustment',
-  { userId: string; adjustmentId: string; by: string }
+  { userId: string; adjustmentId: string; by: Actor }
 >;
 export type RejectBalanceAdjustment = Command<
   'RejectBalanceAdjustment',
-  { userId: string; adjustmentId: string; reason: string; by: string }
+  { userId: string; adjustmentId: string; reason: string; by: Actor }
 >;
 export type CreditReward = Command<
   'CreditReward',
@@ -96,11 +97,11 @@ export type RequestWithdrawal = Command<
 >;
 export type ApproveWithdrawal = Command<
   'ApproveWithdrawal',
-  { userId: string; withdrawalId: string; by: string }
+  { userId: string; withdrawalId: string; by: Actor }
 >;
 export type RejectWithdrawal = Command<
   'RejectWithdrawal',
-  { userId: string; withdrawalId: string; reason: string; by: string }
+  { userId: string; withdrawalId: string; reason: string; by: Actor }
 >;
 export type RecordPayoutSucceeded = Command<
   'RecordPayoutSucceeded',

@@ -72,5 +72,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   evolve: evolveUser,
   initialState: initialUserState,
   // user@2: a failed payout's withdrawal status is 'payout_failed' (it was 'failed' in user@1).
-  snapshot: { kind: 'user@2', restore: restoreUserState },
+  // user@3: an adjustment request's requestedBy is an Actor (a bare user id in user@2).
+  snapshot: { kind: 'user@3', restore: restoreUserState },
 };

@@ -1,6 +1,7 @@
 /** The user stream folded: who the user is, their three balances, and their withdrawals. */
 import { Map as KeyedMap } from 'immutable';
 import { Accounts, kobo, type Kobo } from '../../money';
+import type { Actor } from '../actor';
 import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
 import { postingsOf } from '../events';
 
@@ -51,7 +52,7 @@ export interface AdjustmentRequest {
   balance: BalanceKind;
   amount: Kobo;
   reason: string;
-  requestedBy: string;
+  requestedBy: Actor;
   state: 'pending' | 'approved' | 'rejected';
 }
 

@@ -63,7 +63,7 @@ export function credited(
       balance,
       amount,
       reason: 'opening balance',
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
       postings: transfer(Accounts.adjustments, account, amount),
     },
   };
@@ -112,7 +112,7 @@ export function withdrawalApproved(userId: string, withdrawalId: string, amount:
       userId,
       withdrawalId,
       amount,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
       postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, amount),
     },
   };
@@ -143,7 +143,7 @@ export function campaignCreated(
       campaignId,
       details: d,
       status,
-      by: 'admin:1',
+      by: { role: 'admin', id: '1' } as const,
       escrow,
       postings: transfer(Accounts.world, Accounts.campaignEscrow(campaignId), escrow),
     },
@@ -168,7 +168,10 @@ export function approved(
   userId: string,
   reward: Kobo = naira(50),
 ): CampaignEvent {
-  return { type: 'SubmissionApproved', data: { campaignId, submissionId, userId, reward, by: 'admin:1' } };
+  return {
+    type: 'SubmissionApproved',
+    data: { campaignId, submissionId, userId, reward, by: { role: 'admin', id: '1' } as const },
+  };
 }
 
 export function activityDone(

@@ -1,8 +1,7 @@
 /** Turns the old client's campaign fields and status changes into campaign commands. */
 import { currentCampaign, kobo, type CampaignDetails, type CampaignState } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
-import { HttpProblem, type Principal } from '../../../http';
-import { staffMeta } from '../wire';
+import { HttpProblem, type Principal, principalActor } from '../../../http';
 import type { CampaignFields } from './schemas';
 
 export function detailsFrom(fields: CampaignFields): Partial<CampaignDetails> {
@@ -40,16 +39,15 @@ export async function setCampaignStatus(
   state: CampaignState,
   wanted: Status,
 ): Promise<number> {
-  const data = { campaignId: state.campaignId, by: principal.userId };
-  const meta = staffMeta(principal);
+  const data = { campaignId: state.campaignId, by: principalActor(principal) };
   if (wanted === state.status) return 0;
   switch (wanted) {
     case 'active':
-      return (await ctx.commands.resumeCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.resumeCampaign(data)).lastPosition;
     case 'paused':
-      return (await ctx.commands.pauseCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.pauseCampaign(data)).lastPosition;
     case 'completed':
-      return (await ctx.commands.completeCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.completeCampaign(data)).lastPosition;
     case 'draft':
       throw new HttpProblem('conflict', 'A published campaign cannot go back to draft.', {
         taskStatus: 'A published campaign cannot go back to draft.',

@@ -3,8 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { submissionIdFor } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
-import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
-import { messageSchema, staffMeta } from '../wire';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  pagedResponseHeaders,
+  sendTotal,
+  principalActor,
+} from '../../../http';
+import { messageSchema } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
 import { findCampaign, listCampaigns, listSubmissions } from './queries';
 import {
@@ -139,23 +146,20 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       async handler({ body, principal }) {
         const campaignId = randomUUID();
         const d = detailsFrom(body);
-        const result = await ctx.commands.createCampaign(
-          {
-            campaignId,
-            title: d.title ?? '',
-            platform: d.platform ?? '',
-            variation: d.variation,
-            instructions: d.instructions,
-            url: d.url ?? '',
-            price: d.price,
-            units: d.units,
-            estimatedMinutes: d.estimatedMinutes,
-            image: d.image,
-            status: body.taskStatus,
-            by: principal.userId,
-          },
-          staffMeta(principal),
-        );
+        const result = await ctx.commands.createCampaign({
+          campaignId,
+          title: d.title ?? '',
+          platform: d.platform ?? '',
+          variation: d.variation,
+          instructions: d.instructions,
+          url: d.url ?? '',
+          price: d.price,
+          units: d.units,
+          estimatedMinutes: d.estimatedMinutes,
+          image: d.image,
+          status: body.taskStatus,
+          by: principalActor(principal),
+        });
         return {
           message: 'New campaign has been created successfully.',
           task: await readBack(campaignId, result.lastPosition),
@@ -185,10 +189,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         const changes = detailsFrom(body);
         if (Object.keys(changes).length > 0)
           position = (
-            await ctx.commands.updateCampaign(
-              { campaignId, changes, by: principal.userId },
-              staffMeta(principal),
-            )
+            await ctx.commands.updateCampaign({ campaignId, changes, by: principalActor(principal) })
           ).lastPosition;
         if (body.taskStatus !== undefined) {
           const state = await requireCampaign(ctx, campaignId);
@@ -214,8 +215,8 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       },
       async handler({ params, principal, res }) {
         const result = await ctx.commands.deleteCampaign(
-          { campaignId: params.taskId, by: principal.userId },
-          { ...staffMeta(principal), commandId: commandIdOf(res) },
+          { campaignId: params.taskId, by: principalActor(principal) },
+          { commandId: commandIdOf(res) },
         );
         await ctx.writes.caughtUpTo(result.lastPosition, CAMPAIGN_VIEWS);
         return { message: 'Campaign has been deleted successfully.' };
@@ -267,8 +268,8 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         return review(
           () =>
             ctx.commands.approveSubmission(
-              { campaignId, submissionId, by: principal.userId },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              { campaignId, submissionId, by: principalActor(principal) },
+              { commandId: commandIdOf(res) },
             ),
           'Task Approved Successfully',
         );
@@ -300,9 +301,9 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
                 campaignId,
                 submissionId,
                 reason: body.reason || DEFAULT_SUBMISSION_REJECTION,
-                by: principal.userId,
+                by: principalActor(principal),
               },
-              { ...staffMeta(principal), commandId: commandIdOf(res) },
+              { commandId: commandIdOf(res) },
             ),
           'Task Rejected Successfully',
         );

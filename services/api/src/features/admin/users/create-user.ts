@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   isDomainError,
   koboToNaira,
+  type Actor,
   type Kobo,
   type UserStatus,
   isEmail,
@@ -14,8 +15,7 @@ import {
 } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/password-hashing';
-import { HttpProblem, type Principal } from '../../../http';
-import { staffMeta } from '../wire';
+import { HttpProblem, type Principal, principalActor } from '../../../http';
 import { checkAdjustment, pendingMessage, type PendingAdjustment } from './update-user';
 
 export const OPENING_BALANCE_REASON = 'Opening balance set by an admin';
@@ -67,10 +67,10 @@ export async function createUser(
   );
   if (inserted.rowCount === 0) throw new HttpProblem('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
 
-  const meta = staffMeta(principal);
+  const by = principalActor(principal);
   let lastPosition: number;
   try {
-    lastPosition = await register(ctx, userId, { ...input, email }, meta);
+    lastPosition = await register(ctx, userId, { ...input, email }, { actor: by });
   } catch (error) {
     // Nothing was appended (registration is one atomic append), so the login must go too.
     await ctx.pool.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
@@ -84,11 +84,11 @@ export async function createUser(
       balance: 'account' as const,
       amount: input.balance,
       reason: rule.reason,
-      by: principal.userId,
+      by,
     };
     const result = rule.needsApproval
-      ? await ctx.commands.requestBalanceAdjustment(data, meta)
-      : await ctx.commands.adjustBalance(data, meta);
+      ? await ctx.commands.requestBalanceAdjustment(data)
+      : await ctx.commands.adjustBalance(data);
     lastPosition = Math.max(lastPosition, result.lastPosition);
     if (rule.needsApproval)
       pendingAdjustment = {
@@ -99,10 +99,7 @@ export async function createUser(
       };
   }
   if (input.status && input.status !== 'active') {
-    const result = await ctx.commands.setUserStatus(
-      { userId, status: input.status, by: principal.userId },
-      meta,
-    );
+    const result = await ctx.commands.setUserStatus({ userId, status: input.status, by });
     lastPosition = Math.max(lastPosition, result.lastPosition);
   }
   return { userId, lastPosition, pendingAdjustment };
@@ -113,7 +110,7 @@ async function register(
   ctx: ApiContext,
   userId: string,
   input: NewUser & { email: string },
-  meta: { actor: string },
+  meta: { actor: Actor },
 ): Promise<number> {
   const given = input.username?.trim();
   const base = given || usernameFromNames(input.firstName, input.lastName);

@@ -1,8 +1,7 @@
 /** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../../context';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
-import { staffMeta } from '../wire';
+import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal, principalActor } from '../../../http';
 import { createUser } from './create-user';
 import { findUser, listUsers } from './queries';
 import {
@@ -137,10 +136,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         if (params.id === principal.userId)
           throw new HttpProblem('conflict', 'You cannot delete your own account.');
         requireManagedUser((await readUser(ctx, params.id)).state);
-        const result = await ctx.commands.deleteUser(
-          { userId: params.id, by: principal.userId },
-          staffMeta(principal),
-        );
+        const result = await ctx.commands.deleteUser({ userId: params.id, by: principalActor(principal) });
         await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
         await ctx.auth.sessions.endAll(params.id);
         await ctx.writes.caughtUpTo(result.lastPosition, USER_VIEWS);

@@ -22,8 +22,7 @@ import {
 } from '@kobo/ledger';
 import { followEmailChange } from '../../../accounts/email-change';
 import type { ApiContext } from '../../../context';
-import { HttpProblem, type Principal } from '../../../http';
-import { staffMeta } from '../wire';
+import { HttpProblem, type Principal, principalActor } from '../../../http';
 
 export const REASON_REQUIRED = 'Please give a reason for the balance change.';
 
@@ -64,7 +63,7 @@ export async function readUser(
   const since = Date.now() - ADJUSTMENT_WINDOW_MS;
   let recentDirectAdjustments = 0;
   for (const e of events)
-    if (e.type === 'BalanceAdjusted' && !e.data.approvedBy && e.recordedAt.getTime() >= since)
+    if (e.type === 'BalanceAdjusted' && !e.data.requestedBy && e.recordedAt.getTime() >= since)
       recentDirectAdjustments += Math.abs(e.data.amount);
   return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0), recentDirectAdjustments };
 }
@@ -81,7 +80,7 @@ export async function updateUser(
   const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
   const rule =
     difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason, recentDirectAdjustments);
-  const meta = staffMeta(principal);
+  const by = principalActor(principal);
   let lastPosition = 0;
   const ran = (result: { lastPosition: number }) => {
     lastPosition = Math.max(lastPosition, result.lastPosition);
@@ -94,7 +93,7 @@ export async function updateUser(
   // The form's phone is optional: a blank one leaves the stored number alone.
   if (changes.phone) profile.phone = changes.phone;
   if (Object.keys(profile).length > 0) {
-    const result = await ctx.commands.updateProfile({ userId, ...profile }, meta);
+    const result = await ctx.commands.updateProfile({ userId, ...profile }, { actor: by });
     ran(result);
     await followEmailChange(ctx, state, result.events);
   }
@@ -104,7 +103,7 @@ export async function updateUser(
     // and after it (a sign-in that read the stream just before the event).
     const suspends = changes.status === 'suspended';
     if (suspends) await ctx.auth.sessions.endAll(userId);
-    ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by: principal.userId }, meta));
+    ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by }));
     if (suspends) await ctx.auth.sessions.endAll(userId);
   }
 
@@ -117,17 +116,17 @@ export async function updateUser(
       balance: 'account' as const,
       amount: kobo(difference),
       reason: rule.reason,
-      by: principal.userId,
+      by,
     };
     if (rule.needsApproval) {
-      ran(await ctx.commands.requestBalanceAdjustment(data, meta));
+      ran(await ctx.commands.requestBalanceAdjustment(data));
       pendingAdjustment = {
         adjustmentId: data.adjustmentId,
         amount: koboToNaira(difference),
         state: 'pending',
         message: pendingMessage(difference),
       };
-    } else ran(await ctx.commands.adjustBalance(data, meta));
+    } else ran(await ctx.commands.adjustBalance(data));
   }
   return { lastPosition, pendingAdjustment };
 }

@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
-import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
-import { staffMeta } from '../wire';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  pagedResponseHeaders,
+  sendTotal,
+  principalActor,
+} from '../../../http';
 import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
 import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
 
@@ -80,8 +86,8 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
       handler: ({ body, principal, res }) =>
         decide(body.transactionId, 'approved', (userId) =>
           ctx.commands.approveWithdrawal(
-            { userId, withdrawalId: body.transactionId, by: principal.userId },
-            { ...staffMeta(principal), commandId: commandIdOf(res) },
+            { userId, withdrawalId: body.transactionId, by: principalActor(principal) },
+            { commandId: commandIdOf(res) },
           ),
         ),
     }),
@@ -108,9 +114,9 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
               userId,
               withdrawalId: body.transactionId,
               reason: body.reason || DEFAULT_REJECTION_REASON,
-              by: principal.userId,
+              by: principalActor(principal),
             },
-            { ...staffMeta(principal), commandId: commandIdOf(res) },
+            { commandId: commandIdOf(res) },
           ),
         ),
     }),
