@@ -206,6 +206,18 @@ describe('admin users', () => {
     expectProblem(unknown.body, 'User not found.');
   });
 
+  it('posts a balance set back to a figure it had before (each edit is told apart by the version read)', async () => {
+    const user = await registerUser(h);
+    await fund(h, user.userId, 100);
+    for (const balance of [40, 100, 40])
+      await h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...auth)
+        .send({ balance, reason: 'Correction after an audit' })
+        .expect(200);
+    expect((await balancesOf(h, user.userId)).account_balance).toBe(4000);
+  });
+
   it('deletes a user and their login, unless a withdrawal is in progress', async () => {
     const created = await h.http
       .post('/api/admin/users')

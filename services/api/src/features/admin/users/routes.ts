@@ -1,5 +1,6 @@
 /** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
 import { z } from 'zod';
+import { currentUser } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
 import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
@@ -14,7 +15,7 @@ import {
   userUpdateAnswer,
   userListQuery,
 } from './schemas';
-import { readUser, requireManagedUser, updateUser } from './update-user';
+import { requireManagedUser, updateUser } from './update-user';
 
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
@@ -136,7 +137,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       async handler({ params, principal }) {
         if (params.id === principal.userId)
           throw new HttpProblem('conflict', 'You cannot delete your own account.');
-        requireManagedUser((await readUser(ctx, params.id)).state);
+        requireManagedUser(await currentUser(ctx.store, params.id));
         const result = await ctx.commands.deleteUser(
           { userId: params.id, by: principal.userId },
           staffMeta(principal),

@@ -6,17 +6,15 @@
  */
 import { v5 as uuidv5 } from 'uuid';
 import {
-  decodeEvent,
-  fold,
+  directAdjustmentsSince,
   KOBO_UUID_NAMESPACE,
   kobo,
   nairaInMessage,
   koboToNaira,
+  readCurrentState,
   streams,
   userDecider,
   type Kobo,
-  type RecordedKoboEvent,
-  type UserEvent,
   type UserState,
   type UserStatus,
 } from '@kobo/ledger';
@@ -49,34 +47,22 @@ export interface PendingAdjustment {
 /** How far back an admin's direct balance changes to one user count together against the threshold. */
 export const ADJUSTMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export async function readUser(
-  ctx: ApiContext,
-  userId: string,
-): Promise<{ state: UserState; version: number; recentDirectAdjustments: number }> {
-  const recorded = await ctx.store.readStream(streams.user(userId));
-  // A user stream holds only user events.
-  const events = recorded.map(
-    (e) => decodeEvent(e) as Extract<RecordedKoboEvent, { type: UserEvent['type'] }>,
-  );
-  const state = fold(userDecider, events);
-  // Changes posted without a finance approval in the window: split into small edits, a large
-  // change would otherwise never reach finance.
-  const since = Date.now() - ADJUSTMENT_WINDOW_MS;
-  let recentDirectAdjustments = 0;
-  for (const e of events)
-    if (e.type === 'BalanceAdjusted' && !e.data.approvedBy && e.recordedAt.getTime() >= since)
-      recentDirectAdjustments += Math.abs(e.data.amount);
-  return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0), recentDirectAdjustments };
-}
-
 export async function updateUser(
   ctx: ApiContext,
   principal: Principal,
   userId: string,
   changes: UserChanges,
 ): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
-  const { state, version, recentDirectAdjustments } = await readUser(ctx, userId);
+  // The ledger's own figures (the user's stream, not a read model that may lag), at the version read.
+  const { state, version } = await readCurrentState(ctx.store, streams.user(userId), userDecider);
   requireManagedUser(state);
+  // Changes posted without a finance approval in the window count together: split into small
+  // edits, a large change would otherwise never reach finance.
+  const recentDirectAdjustments = await directAdjustmentsSince(
+    ctx.store,
+    userId,
+    new Date(Date.now() - ADJUSTMENT_WINDOW_MS),
+  );
   // The balance is checked before anything is changed, so a refused change leaves the rest alone.
   const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
   const rule =
