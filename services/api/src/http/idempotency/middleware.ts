@@ -63,6 +63,16 @@ export function commandIdOf(res: Response): string | undefined {
   return res.locals.commandId as string | undefined;
 }
 
+/**
+ * The command id of one step of a request that runs several commands (an admin's user edit: the
+ * profile, the status, the balance), from the request's command id. Each step is its own command
+ * (the ledger refuses one id for two kinds of command), so a request run again after its answer
+ * was lost meets each step it already did instead of deciding it again. Undefined without a key.
+ */
+export function commandIdOfStep(requestCommandId: string | undefined, step: string): string | undefined {
+  return requestCommandId === undefined ? undefined : `${requestCommandId}:${step}`;
+}
+
 export function idempotency({
   store,
   commandRecorded,

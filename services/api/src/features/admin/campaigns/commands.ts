@@ -39,17 +39,19 @@ export async function setCampaignStatus(
   principal: Principal,
   state: CampaignState,
   wanted: Status,
+  /** Without an Idempotency-Key (the toggle has none), undefined. */
+  commandId: string | undefined,
 ): Promise<number> {
   const data = { campaignId: state.campaignId, by: principal.userId };
   const meta = staffMeta(principal);
   if (wanted === state.status) return 0;
   switch (wanted) {
     case 'active':
-      return (await ctx.commands.resumeCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.resumeCampaign(data, { ...meta, commandId })).lastPosition;
     case 'paused':
-      return (await ctx.commands.pauseCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.pauseCampaign(data, { ...meta, commandId })).lastPosition;
     case 'completed':
-      return (await ctx.commands.completeCampaign(data, meta)).lastPosition;
+      return (await ctx.commands.completeCampaign(data, { ...meta, commandId })).lastPosition;
     case 'draft':
       throw new HttpProblem('conflict', 'A published campaign cannot go back to draft.', {
         taskStatus: 'A published campaign cannot go back to draft.',

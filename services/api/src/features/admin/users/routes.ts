@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { currentUser } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
+import { commandIdOf, defineRoute, HttpProblem, pagedResponseHeaders, sendTotal } from '../../../http';
 import { staffMeta } from '../wire';
 import { createUser } from './create-user';
 import { findUser, listUsers } from './queries';
@@ -74,8 +74,13 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'A required field is missing or invalid', problem: true },
         409: { description: 'The email or username is taken', problem: true },
       },
-      async handler({ body, principal }) {
-        const { userId, lastPosition, pendingAdjustment } = await createUser(ctx, principal, body);
+      async handler({ body, principal, res }) {
+        const { userId, lastPosition, pendingAdjustment } = await createUser(
+          ctx,
+          principal,
+          body,
+          commandIdOf(res),
+        );
         const user = await readBack(userId, lastPosition);
         return {
           message: 'User created successfully.',
@@ -109,8 +114,14 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such user', problem: true },
         409: { description: 'The email is taken', problem: true },
       },
-      async handler({ params, body, principal }) {
-        const { lastPosition, pendingAdjustment } = await updateUser(ctx, principal, params.id, body);
+      async handler({ params, body, principal, res }) {
+        const { lastPosition, pendingAdjustment } = await updateUser(
+          ctx,
+          principal,
+          params.id,
+          body,
+          commandIdOf(res),
+        );
         const user = await readBack(params.id, lastPosition);
         return {
           message: 'User updated successfully.',

@@ -2,7 +2,8 @@
  * An admin edits a user: profile fields, status, and the account balance. The balance is set by
  * posting the difference from the ledger's own figure (the user's stream, not a read model that
  * may lag); the adjustment id derives from the stream version read, so the same edit sent twice
- * at once posts once.
+ * at once posts once. With an Idempotency-Key each of the three is its own command, with an id
+ * from the request's, so an edit run again after its answer was lost does none of them twice.
  */
 import { v5 as uuidv5 } from 'uuid';
 import {
@@ -14,13 +15,15 @@ import {
   readCurrentState,
   streams,
   userDecider,
+  type BalanceAdjustmentRequested,
+  type HandledEvent,
   type Kobo,
   type UserState,
   type UserStatus,
 } from '@kobo/ledger';
 import { followEmailChange } from '../../../accounts/email-change';
 import type { ApiContext } from '../../../context';
-import { HttpProblem, type Principal } from '../../../http';
+import { commandIdOfStep, HttpProblem, type Principal } from '../../../http';
 import { staffMeta } from '../wire';
 
 export const REASON_REQUIRED = 'Please give a reason for the balance change.';
@@ -52,6 +55,8 @@ export async function updateUser(
   principal: Principal,
   userId: string,
   changes: UserChanges,
+  /** The request's command id (`commandIdOf(res)`), when it has an Idempotency-Key. */
+  commandId: string | undefined,
 ): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
   // The ledger's own figures (the user's stream, not a read model that may lag), at the version read.
   const { state, version } = await readCurrentState(ctx.store, streams.user(userId), userDecider);
@@ -68,6 +73,10 @@ export async function updateUser(
   const rule =
     difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason, recentDirectAdjustments);
   const meta = staffMeta(principal);
+  const stepMeta = (step: 'profile' | 'status' | 'balance') => ({
+    ...meta,
+    commandId: commandIdOfStep(commandId, step),
+  });
   let lastPosition = 0;
   const ran = (result: { lastPosition: number }) => {
     lastPosition = Math.max(lastPosition, result.lastPosition);
@@ -80,7 +89,7 @@ export async function updateUser(
   // The form's phone is optional: a blank one leaves the stored number alone.
   if (changes.phone) profile.phone = changes.phone;
   if (Object.keys(profile).length > 0) {
-    const result = await ctx.commands.updateProfile({ userId, ...profile }, meta);
+    const result = await ctx.commands.updateProfile({ userId, ...profile }, stepMeta('profile'));
     ran(result);
     await followEmailChange(ctx, state, result.events);
   }
@@ -90,7 +99,12 @@ export async function updateUser(
     // and after it (a sign-in that read the stream just before the event).
     const suspends = changes.status === 'suspended';
     if (suspends) await ctx.auth.sessions.endAll(userId);
-    ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by: principal.userId }, meta));
+    ran(
+      await ctx.commands.setUserStatus(
+        { userId, status: changes.status, by: principal.userId },
+        stepMeta('status'),
+      ),
+    );
     if (suspends) await ctx.auth.sessions.endAll(userId);
   }
 
@@ -106,16 +120,27 @@ export async function updateUser(
       by: principal.userId,
     };
     if (rule.needsApproval) {
-      ran(await ctx.commands.requestBalanceAdjustment(data, meta));
+      const result = await ctx.commands.requestBalanceAdjustment(data, stepMeta('balance'));
+      ran(result);
+      const { adjustmentId, amount } = requestIn(result.events) ?? data;
       pendingAdjustment = {
-        adjustmentId: data.adjustmentId,
-        amount: koboToNaira(difference),
+        adjustmentId,
+        amount: koboToNaira(amount),
         state: 'pending',
-        message: pendingMessage(difference),
+        message: pendingMessage(amount),
       };
-    } else ran(await ctx.commands.adjustBalance(data, meta));
+    } else ran(await ctx.commands.adjustBalance(data, stepMeta('balance')));
   }
   return { lastPosition, pendingAdjustment };
+}
+
+/**
+ * The balance change a request for approval recorded. A repeat answers its first run's, whose id
+ * came from the version read then, not from the one read now.
+ */
+function requestIn(events: readonly HandledEvent[]): { adjustmentId: string; amount: Kobo } | undefined {
+  const requested = events.find((e) => e.type === 'BalanceAdjustmentRequested');
+  return requested?.data as BalanceAdjustmentRequested['data'] | undefined;
 }
 
 export const pendingMessage = (amount: number) =>
