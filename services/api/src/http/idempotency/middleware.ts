@@ -43,6 +43,9 @@ export function parseIdempotencyKey(header: string): string | undefined {
   return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
 }
 
+/** How every command id named from an Idempotency-Key begins (the scheduled purge forgets them). */
+export const KEYED_COMMAND_ID_PREFIX = 'idempotency:';
+
 /**
  * The id of the command a request with an Idempotency-Key names: the same user, key and request
  * (its fingerprint) are the same command. The key reused with another request names another
@@ -53,7 +56,7 @@ export function commandIdFor({
   key,
   requestHash,
 }: IdempotencyScope & { requestHash: string }): string {
-  return `idempotency:${createHash('sha256')
+  return `${KEYED_COMMAND_ID_PREFIX}${createHash('sha256')
     .update(JSON.stringify([userId, key, requestHash]))
     .digest('hex')}`;
 }
