@@ -16,8 +16,9 @@ import type { CheckedImage } from '../../uploads/image-upload';
 import { removeImage, storeImage } from '../../uploads/stored-images';
 import { proofKeyFor } from '../../uploads/upload-keys';
 import type { Uploads } from '../../uploads/uploads-of';
-import { campaignById, submissionById, type SubmissionRow } from './queries';
-import type { SubmissionView } from './schemas';
+import { campaignById } from './queries';
+import type { TaskSubmission } from './schemas';
+import { submissionById, taskSubmissionView } from './submissions';
 
 export const taskMessages = {
   submitted: 'Task submitted successfully! It will be verified within 1-7 hours.',
@@ -40,7 +41,7 @@ export interface Participation {
 export interface ParticipationResult {
   kind: 'task' | 'activity';
   message: string;
-  submission: SubmissionView;
+  submission: TaskSubmission;
 }
 
 export async function takePartInTask(
@@ -93,10 +94,10 @@ async function submissionAfter(
   context: ApiContext,
   result: CommandResult,
   expected: { campaignId: string; userId: string; proofImage: string | null },
-): Promise<SubmissionView> {
+): Promise<TaskSubmission> {
   await context.writes.caughtUpTo(result.lastPosition, readBack);
   const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
-  if (row) return submissionView(row);
+  if (row) return taskSubmissionView(row);
   // The read model is late (caughtUpTo logged it): answer from the event the command appended.
   const event = result.events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   const data = (event?.data ?? {}) as { submissionId?: string; reward?: number };
@@ -109,18 +110,5 @@ async function submissionAfter(
     status: expected.proofImage === null ? 'approved' : 'pending',
     reward: koboToNaira(data.reward ?? 0),
     submittedAt: new Date().toISOString(),
-  };
-}
-
-export function submissionView(row: SubmissionRow): SubmissionView {
-  return {
-    _id: row.submission_id,
-    taskId: row.campaign_id,
-    userId: row.user_id,
-    kind: row.kind,
-    proofImage: row.proof_image,
-    status: row.status,
-    reward: koboToNaira(row.reward),
-    submittedAt: new Date(row.submitted_at).toISOString(),
   };
 }
