@@ -276,6 +276,24 @@ describe('admin users', () => {
     ]);
   });
 
+  it('does not tell the new address of itself when an email change is retried after its answer was lost', async () => {
+    const user = await registerUser(h);
+    const newEmail = `moved-${user.userId.slice(0, 8)}@mail.test`;
+    const move = () =>
+      h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...auth)
+        .set('Idempotency-Key', 'move-once')
+        .send({ email: newEmail });
+    await move().expect(200);
+    // The process died after the ledger took the change, before the old address was told.
+    await h.db.pool.query("DELETE FROM email_outbox WHERE kind = 'email_changed'");
+    await loseAnswer('move-once');
+    await move().expect(200);
+    const told = await h.db.pool.query("SELECT to_address FROM email_outbox WHERE kind = 'email_changed'");
+    expect(told.rows).toEqual([]);
+  });
+
   it('deletes a user and their login, unless a withdrawal is in progress', async () => {
     const created = await h.http
       .post('/api/admin/users')
