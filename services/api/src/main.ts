@@ -111,7 +111,7 @@ async function main() {
       : undefined;
   retryEmail?.unref();
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
-  const purges = schedulePurges(pool, logger);
+  const purges = schedulePurges(pool, store, logger);
   const notices = await startNoticeReactor({ pool, store, mailer, logger });
 
   const server: Server = await new Promise((resolve) => {

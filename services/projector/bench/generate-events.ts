@@ -5,7 +5,15 @@
  * activities, and withdraw (requested, approved, paid, payout failed, rejected, still pending).
  * The postings follow the domain's deciders and balances never go below zero.
  */
-import { type KoboEvent, Accounts, transfer, withSchemaVersion, type Kobo, type Posting } from '@kobo/ledger';
+import {
+  type KoboEvent,
+  Accounts,
+  kobo,
+  transfer,
+  withSchemaVersion,
+  type Posting,
+  type UniqueValueClaimed,
+} from '@kobo/ledger';
 
 export interface GeneratedEvent {
   id: string;
@@ -26,7 +34,6 @@ export interface GenerateOptions {
   start?: Date;
 }
 
-const k = (value: number) => value as Kobo;
 const platforms = [
   'facebook',
   'instagram',
@@ -163,7 +170,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
     const referrer = role === 'user' && users.length > 10 && next() < 0.3 ? pick(users) : null;
     const bonus = role === 'user' ? 50_000 : 0;
     const postings: Posting[] = bonus
-      ? transfer(Accounts.bonusExpense, Accounts.userActivity(userId), k(bonus))
+      ? transfer(Accounts.bonusExpense, Accounts.userActivity(userId), kobo(bonus))
       : [];
     if (role === 'user')
       users.push({
@@ -176,9 +183,12 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         pending: false,
       });
     if (role === 'user') usersById.set(userId, users[users.length - 1]!);
-    const claim = (kind: 'username' | 'email' | 'referralCode', value: string) => ({
+    const claim = (
+      kind: UniqueValueClaimed['data']['kind'],
+      value: string,
+    ): { streamId: string; event: UniqueValueClaimed } => ({
       streamId: `unique-${kind}-${value.toLowerCase()}`,
-      event: { type: 'UniqueValueClaimed', data: { kind, value, userId } } as KoboEvent,
+      event: { type: 'UniqueValueClaimed', data: { kind, value, userId } },
     });
     return group(
       {
@@ -195,7 +205,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             role,
             referralCode,
             referredBy: referrer?.id ?? null,
-            signupBonus: k(bonus),
+            signupBonus: kobo(bonus),
             postings,
           },
         },
@@ -234,15 +244,15 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             variation: activity ? 'Complete Activity' : 'Follow Account',
             instructions: 'Do the task and upload a clear screenshot.',
             url: `https://example.ng/c/${campaigns.length}`,
-            price: k(price),
+            price: kobo(price),
             units,
             estimatedMinutes: 5,
             image: null,
           },
           status: 'active',
           by: admin,
-          escrow: k(campaign.escrow),
-          postings: transfer(Accounts.world, Accounts.campaignEscrow(campaign.id), k(campaign.escrow)),
+          escrow: kobo(campaign.escrow),
+          postings: transfer(Accounts.world, Accounts.campaignEscrow(campaign.id), kobo(campaign.escrow)),
         },
       },
     });
@@ -265,9 +275,9 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         data: {
           campaignId: campaign.id,
           by: admin,
-          refund: k(refund),
+          refund: kobo(refund),
           postings:
-            refund > 0 ? transfer(Accounts.campaignEscrow(campaign.id), Accounts.world, k(refund)) : [],
+            refund > 0 ? transfer(Accounts.campaignEscrow(campaign.id), Accounts.world, kobo(refund)) : [],
         },
       },
     });
@@ -301,7 +311,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           streamId: `campaign-${campaign.id}`,
           event: {
             type: 'ActivityCompleted',
-            data: { campaignId: campaign.id, submissionId, userId: user.id, reward: k(campaign.price) },
+            data: { campaignId: campaign.id, submissionId, userId: user.id, reward: kobo(campaign.price) },
           },
         },
         {
@@ -313,12 +323,12 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
               campaignId: campaign.id,
               submissionId,
               balance: 'activity',
-              amount: k(campaign.price),
+              amount: kobo(campaign.price),
               title: 'Activity',
               postings: transfer(
                 Accounts.campaignEscrow(campaign.id),
                 Accounts.userActivity(user.id),
-                k(campaign.price),
+                kobo(campaign.price),
               ),
             },
           },
@@ -337,7 +347,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           submissionId,
           userId: user.id,
           proofImage: `proofs/${submissionId}.png`,
-          reward: k(campaign.price),
+          reward: kobo(campaign.price),
         },
       },
     });
@@ -379,7 +389,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
     const items: { streamId: string; event: KoboEvent }[] = [
       {
         streamId: `campaign-${campaign.id}`,
-        event: { type: 'SubmissionApproved', data: { ...data, reward: k(campaign.price), by: admin } },
+        event: { type: 'SubmissionApproved', data: { ...data, reward: kobo(campaign.price), by: admin } },
       },
       {
         streamId: `user-${user.id}`,
@@ -388,12 +398,12 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           data: {
             ...data,
             balance: 'account',
-            amount: k(campaign.price),
+            amount: kobo(campaign.price),
             title: `Task for campaign ${campaign.id.slice(0, 8)}`,
             postings: transfer(
               Accounts.campaignEscrow(campaign.id),
               Accounts.userAccount(user.id),
-              k(campaign.price),
+              kobo(campaign.price),
             ),
           },
         },
@@ -410,8 +420,8 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             data: {
               userId: referrer.id,
               referredUserId: user.id,
-              amount: k(20_000),
-              postings: transfer(Accounts.bonusExpense, Accounts.userAccount(referrer.id), k(20_000)),
+              amount: kobo(20_000),
+              postings: transfer(Accounts.bonusExpense, Accounts.userAccount(referrer.id), kobo(20_000)),
             },
           },
         });
@@ -458,10 +468,10 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           userId: user.id,
           withdrawalId: withdrawal.id,
           balance,
-          amount: k(amount),
-          fee: k(0),
+          amount: kobo(amount),
+          fee: kobo(0),
           bankDetails: { bankName: pick(banks), accountNum: '0123456789', accountName: 'Account Holder' },
-          postings: transfer(from, Accounts.userHold(user.id), k(amount)),
+          postings: transfer(from, Accounts.userHold(user.id), kobo(amount)),
         },
       },
     });
@@ -478,7 +488,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
     if (approved.length && next() < 0.5) {
       const w = approved.shift()!;
       w.user.pending = false;
-      const base = { userId: w.user.id, withdrawalId: w.id, amount: k(w.amount), provider: 'manual' };
+      const base = { userId: w.user.id, withdrawalId: w.id, amount: kobo(w.amount), provider: 'manual' };
       if (next() < 0.1) {
         refund(w);
         return group({
@@ -488,7 +498,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             data: {
               ...base,
               reason: 'Account name mismatch',
-              postings: transfer(Accounts.payoutsClearing, back(w), k(w.amount)),
+              postings: transfer(Accounts.payoutsClearing, back(w), kobo(w.amount)),
             },
           },
         });
@@ -500,7 +510,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           data: {
             ...base,
             reference: `TRF${hex(10).toUpperCase()}`,
-            postings: transfer(Accounts.payoutsClearing, Accounts.world, k(w.amount)),
+            postings: transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount)),
           },
         },
       });
@@ -517,10 +527,10 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           data: {
             userId: w.user.id,
             withdrawalId: w.id,
-            amount: k(w.amount),
+            amount: kobo(w.amount),
             reason: 'Bank details could not be confirmed',
             by: admin,
-            postings: transfer(Accounts.userHold(w.user.id), back(w), k(w.amount)),
+            postings: transfer(Accounts.userHold(w.user.id), back(w), kobo(w.amount)),
           },
         },
       });
@@ -533,9 +543,9 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
         data: {
           userId: w.user.id,
           withdrawalId: w.id,
-          amount: k(w.amount),
+          amount: kobo(w.amount),
           by: admin,
-          postings: transfer(Accounts.userHold(w.user.id), Accounts.payoutsClearing, k(w.amount)),
+          postings: transfer(Accounts.userHold(w.user.id), Accounts.payoutsClearing, kobo(w.amount)),
         },
       },
     });
@@ -569,10 +579,10 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           data: {
             userId: user.id,
             balance: 'account',
-            amount: k(10_000),
+            amount: kobo(10_000),
             reason: 'Goodwill credit',
             by: admin,
-            postings: transfer(Accounts.adjustments, Accounts.userAccount(user.id), k(10_000)),
+            postings: transfer(Accounts.adjustments, Accounts.userAccount(user.id), kobo(10_000)),
           },
         },
       });
@@ -600,8 +610,12 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
             campaignId: campaign.id,
             changes: { units: campaign.units, instructions: 'Updated: follow, then screenshot.' },
             by: admin,
-            escrowDelta: k(10 * campaign.price),
-            postings: transfer(Accounts.world, Accounts.campaignEscrow(campaign.id), k(10 * campaign.price)),
+            escrowDelta: kobo(10 * campaign.price),
+            postings: transfer(
+              Accounts.world,
+              Accounts.campaignEscrow(campaign.id),
+              kobo(10 * campaign.price),
+            ),
           },
         },
       });

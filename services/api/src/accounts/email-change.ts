@@ -39,6 +39,9 @@ export async function followEmailChange(
   const change = emailChangeIn(events);
   if (!change) return;
   await updateSignInEmail(ctx.pool, before.userId, change.email);
+  // A repeat of the command (its answer lost) read the state after it: the old address is no
+  // longer known, and the new one is not told that it replaced itself.
+  if (before.email === change.email) return;
   await tellOldAddress(ctx, {
     eventId: change.eventId,
     firstName: before.firstName,

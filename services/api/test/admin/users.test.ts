@@ -1,4 +1,5 @@
 /** /api/admin/stats and /api/admin/users: counters, list, create, edit, delete. */
+import { streams } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
 import { balancesOf, expectProblem, fund, registerUser, requestWithdrawal } from './support';
 
@@ -204,6 +205,93 @@ describe('admin users', () => {
       .send({ firstName: 'X' })
       .expect(404);
     expectProblem(unknown.body, 'User not found.');
+  });
+
+  it('posts a balance set back to a figure it had before (each edit is told apart by the version read)', async () => {
+    const user = await registerUser(h);
+    await fund(h, user.userId, 100);
+    for (const balance of [40, 100, 40])
+      await h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...auth)
+        .send({ balance, reason: 'Correction after an audit' })
+        .expect(200);
+    expect((await balancesOf(h, user.userId)).account_balance).toBe(4000);
+  });
+
+  /**
+   * The process died after the ledger took the request's commands, before the answer was stored;
+   * its claim on the key has since gone stale, so the request runs again.
+   */
+  const loseAnswer = async (key: string) => {
+    const { rowCount } = await h.db.pool.query(
+      `UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, completed_at = NULL,
+              locked_at = now() - interval '2 minutes'
+        WHERE user_id = $1 AND key = $2`,
+      [h.adminId, key],
+    );
+    expect(rowCount).toBe(1);
+  };
+
+  it('answers a creation retried after its answer was lost as the first time, creating the user once', async () => {
+    const create = () =>
+      h.http
+        .post('/api/admin/users')
+        .set(...auth)
+        .set('Idempotency-Key', 'create-once')
+        .send({
+          firstName: 'Kemi',
+          lastName: 'Adeyemi',
+          email: 'kemi@example.com',
+          balance: 100,
+          status: 'inactive',
+        });
+    const first = await create().expect(201);
+    await loseAnswer('create-once');
+    const retry = await create();
+    expect({ status: retry.status, body: retry.body }).toEqual({ status: 201, body: first.body });
+    expect(await credentialsOf('kemi@example.com')).toEqual([{ user_id: first.body.user._id }]);
+    const types = (await h.store.readStream(streams.user(first.body.user._id))).map((e) => e.type);
+    expect(types).toEqual(['UserRegistered', 'BalanceAdjusted', 'UserStatusSet']);
+  });
+
+  it('answers an edit retried after its answer was lost as the first time, running each of its commands once', async () => {
+    const user = await registerUser(h);
+    const edit = () =>
+      h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...auth)
+        .set('Idempotency-Key', 'edit-once')
+        .send({ firstName: 'Bola', balance: 60_000, reason: 'Campaign refund' });
+    const first = await edit().expect(200);
+    expect(first.body.pendingAdjustment).toEqual(expect.objectContaining({ state: 'pending' }));
+    await loseAnswer('edit-once');
+    const retry = await edit();
+    expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: first.body });
+    // Decided again, the balance change would be asked for twice (its id is from the version read).
+    const types = (await h.store.readStream(streams.user(user.userId))).map((e) => e.type);
+    expect(types.filter((type) => type !== 'UserRegistered')).toEqual([
+      'UserProfileUpdated',
+      'BalanceAdjustmentRequested',
+    ]);
+  });
+
+  it('does not tell the new address of itself when an email change is retried after its answer was lost', async () => {
+    const user = await registerUser(h);
+    const newEmail = `moved-${user.userId.slice(0, 8)}@mail.test`;
+    const move = () =>
+      h.http
+        .put(`/api/admin/users/${user.userId}`)
+        .set(...auth)
+        .set('Idempotency-Key', 'move-once')
+        .send({ email: newEmail });
+    await move().expect(200);
+    // The process died after the ledger took the change, before the old address was told.
+    await h.db.pool.query("DELETE FROM email_outbox WHERE kind = 'email_changed'");
+    await loseAnswer('move-once');
+    await move().expect(200);
+    const told = await h.db.pool.query("SELECT to_address FROM email_outbox WHERE kind = 'email_changed'");
+    expect(told.rows).toEqual([]);
   });
 
   it('deletes a user and their login, unless a withdrawal is in progress', async () => {

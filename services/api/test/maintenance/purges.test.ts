@@ -1,13 +1,23 @@
-/** The scheduled purge: old idempotency keys and old delivered email go; everything else stays. */
+/**
+ * The scheduled purge: old idempotency keys, the ledger's record of old commands named from them,
+ * and old delivered email go; everything else stays.
+ */
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { commandIdFor } from '../../src/http';
 import { purgeExpired } from '../../src/maintenance/purges';
 
 describe('purgeExpired', () => {
   let db: TestDatabase;
+  let store: PostgresEventStore;
   beforeAll(async () => {
     db = await createTestDatabase();
+    store = createPostgresEventStore(db.pool);
   });
-  afterAll(() => db.drop());
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
 
   async function key(name: string, age: string) {
     await db.pool.query(
@@ -25,6 +35,30 @@ describe('purgeExpired', () => {
     );
   }
 
+  async function command(id: string, age: string) {
+    await db.pool.query(
+      `INSERT INTO commands (command_id, command_type, streams, last_position, event_ids, recorded_at)
+       VALUES ($1, 'SubmitTask', '[]', 0, '{}', now() - $2::interval)`,
+      [id, age],
+    );
+  }
+  const keyed = (key: string) => commandIdFor({ userId: 'u', key, requestHash: 'h' });
+
+  it('forgets the commands named from Idempotency-Keys a day after they were recorded, and no others', async () => {
+    await command(keyed('old'), '25 hours');
+    await command(`${keyed('old-step')}:balance`, '25 hours');
+    await command(keyed('recent'), '23 hours');
+    // The demo seed names its commands itself, and counts on them to load once.
+    await command('seed-command', '40 days');
+
+    const [a, b] = await Promise.all([purgeExpired(db.pool, store), purgeExpired(db.pool, store)]);
+    expect(a.keyedCommands + b.keyedCommands).toBe(2);
+
+    const { rows } = await db.pool.query('SELECT command_id FROM commands ORDER BY command_id');
+    expect(rows.map((r) => r.command_id)).toEqual([keyed('recent'), 'seed-command'].sort());
+    expect(await store.readCommand(keyed('old'))).toBeUndefined();
+  });
+
   it('deletes keys past their retention and delivered email older than 30 days, twice harmlessly', async () => {
     await key('old', '3 days');
     await key('fresh', '1 hour');
@@ -33,7 +67,7 @@ describe('purgeExpired', () => {
     await email('00000000-0000-4000-8000-000000000003', 'failed', '40 days');
 
     // Two processes may run it at the same moment.
-    const [a, b] = await Promise.all([purgeExpired(db.pool), purgeExpired(db.pool)]);
+    const [a, b] = await Promise.all([purgeExpired(db.pool, store), purgeExpired(db.pool, store)]);
     expect(a.idempotencyKeys + b.idempotencyKeys).toBe(1);
     expect(a.sentEmails + b.sentEmails).toBe(1);
 

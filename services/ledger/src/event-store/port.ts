@@ -135,6 +135,12 @@ export interface EventStore {
   appendToStreams(appends: StreamAppend[], command?: AppendCommand): Promise<AppendResult>;
   /** The command recorded under this id, if any. */
   readCommand(commandId: string): Promise<RecordedCommand | undefined>;
+  /**
+   * Forgets the commands whose ids start with `idPrefix` recorded more than `olderThanMs` ago (by
+   * the store's clock): ids whose caller stops retrying after a while (the HTTP layer's
+   * Idempotency-Keys). Their events stay; such an id sent again is a new command. Returns how many.
+   */
+  forgetCommands(options: { idPrefix: string; olderThanMs: number }): Promise<number>;
   readStream(
     streamId: string,
     options?: { fromVersion?: number; maxCount?: number },

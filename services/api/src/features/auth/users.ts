@@ -3,7 +3,7 @@ import { readCurrentState, streams, uniqueKey, uniqueValueDecider, type EventSto
 
 /** Whether a username is free: its uniqueness claim stream has no owner. */
 export async function usernameIsFree(store: EventStore, username: string): Promise<boolean> {
-  const claim = await readCurrentState(
+  const { state: claim } = await readCurrentState(
     store,
     streams.unique('username', uniqueKey(username)),
     uniqueValueDecider,

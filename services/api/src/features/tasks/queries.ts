@@ -1,6 +1,5 @@
 /** The task routes' reads: the campaigns and submissions read models (docs/projections.md). */
 import type { Pool } from '@kobo/platform';
-import type { SubmissionRow as ProjectedSubmission } from '@kobo/projector';
 import type { TaskSort } from './schemas';
 
 export interface AvailableTaskRow {
@@ -67,21 +66,6 @@ export async function campaignById(pool: Pool, campaignId: string): Promise<Camp
   const { rows } = await pool.query<CampaignForSubmission>(
     `SELECT campaign_id, platform FROM campaigns WHERE campaign_id = $1`,
     [campaignId],
-  );
-  return rows[0] ?? null;
-}
-
-/** The columns of the projector's submission row that the task answers show. */
-export type SubmissionRow = Pick<
-  ProjectedSubmission,
-  'submission_id' | 'campaign_id' | 'user_id' | 'kind' | 'proof_image' | 'status' | 'reward' | 'submitted_at'
->;
-
-export async function submissionById(pool: Pool, submissionId: string): Promise<SubmissionRow | null> {
-  const { rows } = await pool.query<SubmissionRow>(
-    `SELECT submission_id, campaign_id, user_id, kind, proof_image, status, reward, submitted_at
-       FROM submissions WHERE submission_id = $1`,
-    [submissionId],
   );
   return rows[0] ?? null;
 }

@@ -34,7 +34,8 @@ export const taskSchema = z
   })
   .meta({ id: 'Task' });
 
-export const submissionSchema = z
+/** The answer to submitting a task or completing an activity: the submission made. */
+export const taskSubmissionSchema = z
   .object({
     _id: z.string(),
     taskId: z.string(),
@@ -52,8 +53,22 @@ export const submissionSchema = z
 export const submitTaskAnswer = z.object({
   status: z.literal('success'),
   message: z.string(),
-  submission: submissionSchema,
+  submission: taskSubmissionSchema,
 });
 
 export type TaskView = z.output<typeof taskSchema>;
-export type SubmissionView = z.output<typeof submissionSchema>;
+export type TaskSubmission = z.output<typeof taskSubmissionSchema>;
+
+/** One line of the submissions screen (GET /users/submissions): the submission and its review. */
+export const submissionListEntrySchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  taskName: z.string(),
+  taskPlatform: z.string(),
+  reward: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type SubmissionListEntry = z.output<typeof submissionListEntrySchema>;

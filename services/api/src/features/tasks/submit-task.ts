@@ -20,8 +20,9 @@ import type { CheckedImage } from '../../uploads/image-upload';
 import { removeImage, storeImage } from '../../uploads/stored-images';
 import { proofKeyFor } from '../../uploads/upload-keys';
 import type { Uploads } from '../../uploads/uploads-of';
-import { campaignById, submissionById, type SubmissionRow } from './queries';
-import type { SubmissionView } from './schemas';
+import { campaignById } from './queries';
+import type { TaskSubmission } from './schemas';
+import { submissionById, taskSubmissionView } from './submissions';
 
 export const taskMessages = {
   submitted: 'Task submitted successfully! It will be verified within 1-7 hours.',
@@ -44,7 +45,7 @@ export interface Participation {
 export interface ParticipationResult {
   kind: 'task' | 'activity';
   message: string;
-  submission: SubmissionView;
+  submission: TaskSubmission;
 }
 
 export async function takePartInTask(
@@ -105,7 +106,7 @@ async function submissionAfter(
   context: ApiContext,
   result: CommandResult,
   expected: { campaignId: string; userId: string; proofImage: string | null },
-): Promise<SubmissionView> {
+): Promise<TaskSubmission> {
   if (result.appended) {
     const answer = fromEvents(result.events, new Date());
     if (answer) {
@@ -115,7 +116,7 @@ async function submissionAfter(
   }
   await context.writes.caughtUpTo(result.lastPosition, readBack);
   const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
-  if (row) return submissionView(row);
+  if (row) return taskSubmissionView(row);
   // The read model is late (caughtUpTo logged it): answer from the events the command appended.
   const answer = fromEvents(result.events, new Date());
   if (answer) return answer;
@@ -126,7 +127,7 @@ async function submissionAfter(
 }
 
 /** The submission as the ledger recorded it, as the submissions projection will write it. */
-function fromEvents(events: readonly HandledEvent[], at: Date): SubmissionView | undefined {
+function fromEvents(events: readonly HandledEvent[], at: Date): TaskSubmission | undefined {
   const event = events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   if (!event) return undefined;
   const data = event.data as TaskSubmitted['data'] | ActivityCompleted['data'];
@@ -140,18 +141,5 @@ function fromEvents(events: readonly HandledEvent[], at: Date): SubmissionView |
     status: isTask ? 'pending' : 'approved',
     reward: koboToNaira(data.reward),
     submittedAt: at.toISOString(),
-  };
-}
-
-export function submissionView(row: SubmissionRow): SubmissionView {
-  return {
-    _id: row.submission_id,
-    taskId: row.campaign_id,
-    userId: row.user_id,
-    kind: row.kind,
-    proofImage: row.proof_image,
-    status: row.status,
-    reward: koboToNaira(row.reward),
-    submittedAt: new Date(row.submitted_at).toISOString(),
   };
 }

@@ -4,12 +4,7 @@
  */
 import { Accounts } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import type {
-  SubmissionRow as ProjectedSubmission,
-  TransactionRow as ReadModelTransactionRow,
-  UserRow,
-  WithdrawalRow,
-} from '@kobo/projector';
+import type { TransactionRow as ReadModelTransactionRow, UserRow, WithdrawalRow } from '@kobo/projector';
 import { Conditions, readPage } from '../../http';
 
 /** The columns of the users read model that the profile shows. */
@@ -167,26 +162,6 @@ export async function listStatement(pool: Pool, account: string): Promise<Statem
      WHERE le.account = $1
      ORDER BY le.global_position DESC, le.posting_index DESC`,
     [account],
-  );
-  return rows;
-}
-
-/** A submission with its campaign's title and platform (null once the campaign is gone). */
-export type SubmissionRow = Pick<
-  ProjectedSubmission,
-  'submission_id' | 'campaign_id' | 'reward' | 'status' | 'reason' | 'submitted_at' | 'reviewed_at'
-> & { title: string | null; platform: string | null };
-
-/** The user's task submissions and completed activities (approved at once), newest first. */
-export async function listSubmissions(pool: Pool, userId: string): Promise<SubmissionRow[]> {
-  const { rows } = await pool.query<SubmissionRow>(
-    `SELECT s.submission_id, s.campaign_id, c.title, c.platform, s.reward, s.status, s.reason,
-       s.submitted_at, s.reviewed_at
-     FROM submissions s
-     LEFT JOIN campaigns c ON c.campaign_id = s.campaign_id
-     WHERE s.user_id = $1
-     ORDER BY s.submitted_at DESC, s.submission_id DESC`,
-    [userId],
   );
   return rows;
 }

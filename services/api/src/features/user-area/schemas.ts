@@ -179,15 +179,3 @@ export const entryProofSchema = z.object({
   nextLinksBack: z.boolean().nullable(),
   checkedAt: z.string(),
 });
-
-export const submissionSchema = z.object({
-  id: z.string(),
-  taskId: z.string(),
-  taskName: z.string(),
-  taskPlatform: z.string(),
-  reward: z.number(),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  rejectionReason: z.string().nullable(),
-  submittedAt: z.string(),
-  reviewedAt: z.string().nullable(),
-});

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { defineRoute } from '../../http';
-import { listSubmissions } from './queries';
-import { submissionSchema } from './schemas';
-import { submissionView } from './views';
+import { submissionListEntrySchema } from '../tasks/schemas';
+import { submissionListEntryView, submissionsOfUser } from '../tasks/submissions';
 
 export const submissionsRoutes = (ctx: ApiContext) => [
   defineRoute({
@@ -16,7 +15,8 @@ export const submissionsRoutes = (ctx: ApiContext) => [
       'for a rejected submission.',
     tags: ['user area', 'tasks'],
     access: ['user'],
-    responses: { 200: { description: 'The submissions', schema: z.array(submissionSchema) } },
-    handler: async ({ principal }) => (await listSubmissions(ctx.pool, principal.userId)).map(submissionView),
+    responses: { 200: { description: 'The submissions', schema: z.array(submissionListEntrySchema) } },
+    handler: async ({ principal }) =>
+      (await submissionsOfUser(ctx.pool, principal.userId)).map(submissionListEntryView),
   }),
 ];

@@ -2,14 +2,7 @@
 import { type UserState, koboToNaira } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
-import type {
-  BalancesRow,
-  DashboardRow,
-  ProfileRow,
-  StatementRow,
-  SubmissionRow,
-  TransactionRow,
-} from './queries';
+import type { BalancesRow, DashboardRow, ProfileRow, StatementRow, TransactionRow } from './queries';
 import type { payoutStates } from './schemas';
 import { entryTitle } from './statement-titles';
 
@@ -149,19 +142,5 @@ export function statementView(account: string, rows: StatementRow[]) {
       runningBalance: koboToNaira(row.running_balance),
       recordedAt: row.recorded_at.toISOString(),
     })),
-  };
-}
-
-export function submissionView(row: SubmissionRow) {
-  return {
-    id: row.submission_id,
-    taskId: row.campaign_id,
-    taskName: row.title ?? '',
-    taskPlatform: row.platform ?? '',
-    reward: koboToNaira(row.reward),
-    status: row.status,
-    rejectionReason: row.status === 'rejected' ? row.reason : null,
-    submittedAt: row.submitted_at.toISOString(),
-    reviewedAt: iso(row.reviewed_at),
   };
 }

@@ -43,6 +43,9 @@ export function parseIdempotencyKey(header: string): string | undefined {
   return /^[\x21-\x7E]{1,255}$/.test(key) ? key : undefined;
 }
 
+/** How every command id named from an Idempotency-Key begins (the scheduled purge forgets them). */
+export const KEYED_COMMAND_ID_PREFIX = 'idempotency:';
+
 /**
  * The id of the command a request with an Idempotency-Key names: the same user, key and request
  * (its fingerprint) are the same command. The key reused with another request names another
@@ -53,7 +56,7 @@ export function commandIdFor({
   key,
   requestHash,
 }: IdempotencyScope & { requestHash: string }): string {
-  return `idempotency:${createHash('sha256')
+  return `${KEYED_COMMAND_ID_PREFIX}${createHash('sha256')
     .update(JSON.stringify([userId, key, requestHash]))
     .digest('hex')}`;
 }
@@ -61,6 +64,16 @@ export function commandIdFor({
 /** The command id of this request, when it carries an Idempotency-Key; pass it to the command. */
 export function commandIdOf(res: Response): string | undefined {
   return res.locals.commandId as string | undefined;
+}
+
+/**
+ * The command id of one step of a request that runs several commands (an admin's user edit: the
+ * profile, the status, the balance), from the request's command id. Each step is its own command
+ * (the ledger refuses one id for two kinds of command), so a request run again after its answer
+ * was lost meets each step it already did instead of deciding it again. Undefined without a key.
+ */
+export function commandIdOfStep(requestCommandId: string | undefined, step: string): string | undefined {
+  return requestCommandId === undefined ? undefined : `${requestCommandId}:${step}`;
 }
 
 export function idempotency({

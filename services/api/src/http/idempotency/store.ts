@@ -29,6 +29,9 @@ export type ClaimResult =
   | { kind: 'mismatch' }
   | { kind: 'in_flight' };
 
+/** How long a key's answer is kept by default: a client retrying a day later is not retrying. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 export interface IdempotencyStoreOptions {
   /** An in-flight claim older than this is taken over (its process is presumed dead). */
   lockTimeoutMs?: number;
@@ -57,7 +60,7 @@ const ms = (param: string) => `(${param}::double precision * interval '1 millise
 
 export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOptions = {}): IdempotencyStore {
   const lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
-  const retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+  const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
 
   async function insert(r: IdempotencyRequest): Promise<boolean> {
     const result = await pool.query(

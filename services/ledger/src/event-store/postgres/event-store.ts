@@ -51,6 +51,9 @@ const HEAD_SQL = `SELECT ${COMMITTED_HEAD} AS head`;
 const READ_COMMAND_SQL = `SELECT command_id, command_type, streams, last_position, event_ids
   FROM commands WHERE command_id = $1`;
 
+const FORGET_COMMANDS_SQL = `DELETE FROM commands
+  WHERE starts_with(command_id, $1) AND recorded_at < now() - $2::double precision * interval '1 millisecond'`;
+
 const READ_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
 
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
@@ -114,6 +117,11 @@ export function createPostgresEventStore(
         lastPosition: Number(row.last_position),
         events: events.rows.map(toRecordedEvent),
       };
+    },
+
+    async forgetCommands({ idPrefix, olderThanMs }) {
+      const { rowCount } = await pool.query(FORGET_COMMANDS_SQL, [idPrefix, olderThanMs]);
+      return rowCount ?? 0;
     },
 
     async readStream(streamId, { fromVersion = 1, maxCount = 2 ** 31 - 1 } = {}) {

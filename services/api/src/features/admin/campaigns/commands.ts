@@ -38,16 +38,18 @@ export async function setCampaignStatus(
   principal: Principal,
   state: CampaignState,
   wanted: Status,
+  /** Without an Idempotency-Key (the toggle has none), undefined. */
+  commandId: string | undefined,
 ): Promise<number> {
   const data = { campaignId: state.campaignId, by: principalActor(principal) };
   if (wanted === state.status) return 0;
   switch (wanted) {
     case 'active':
-      return (await ctx.commands.resumeCampaign(data)).lastPosition;
+      return (await ctx.commands.resumeCampaign(data, { commandId })).lastPosition;
     case 'paused':
-      return (await ctx.commands.pauseCampaign(data)).lastPosition;
+      return (await ctx.commands.pauseCampaign(data, { commandId })).lastPosition;
     case 'completed':
-      return (await ctx.commands.completeCampaign(data)).lastPosition;
+      return (await ctx.commands.completeCampaign(data, { commandId })).lastPosition;
     case 'draft':
       throw new HttpProblem('conflict', 'A published campaign cannot go back to draft.', {
         taskStatus: 'A published campaign cannot go back to draft.',

@@ -1,10 +1,12 @@
 /** /admin/tasks: campaigns (create, edit, delete, pause/resume) and the review of submissions. */
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
-import { submissionIdFor } from '@kobo/ledger';
+import { KOBO_UUID_NAMESPACE, submissionIdFor } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
 import {
   commandIdOf,
+  commandIdOfStep,
   defineRoute,
   HttpProblem,
   pagedResponseHeaders,
@@ -143,23 +145,29 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         201: { description: "'New campaign has been created successfully.'", schema: campaignAnswer },
         400: { description: 'A required field is missing or invalid', problem: true },
       },
-      async handler({ body, principal }) {
-        const campaignId = randomUUID();
+      async handler({ body, principal, res }) {
+        const commandId = commandIdOf(res);
+        // With a command id, a creation run again (its answer lost) names the campaign it made.
+        const campaignId =
+          commandId === undefined ? randomUUID() : uuidv5(`campaign:${commandId}`, KOBO_UUID_NAMESPACE);
         const d = detailsFrom(body);
-        const result = await ctx.commands.createCampaign({
-          campaignId,
-          title: d.title ?? '',
-          platform: d.platform ?? '',
-          variation: d.variation,
-          instructions: d.instructions,
-          url: d.url ?? '',
-          price: d.price,
-          units: d.units,
-          estimatedMinutes: d.estimatedMinutes,
-          image: d.image,
-          status: body.taskStatus,
-          by: principalActor(principal),
-        });
+        const result = await ctx.commands.createCampaign(
+          {
+            campaignId,
+            title: d.title ?? '',
+            platform: d.platform ?? '',
+            variation: d.variation,
+            instructions: d.instructions,
+            url: d.url ?? '',
+            price: d.price,
+            units: d.units,
+            estimatedMinutes: d.estimatedMinutes,
+            image: d.image,
+            status: body.taskStatus,
+            by: principalActor(principal),
+          },
+          { commandId },
+        );
         return {
           message: 'New campaign has been created successfully.',
           task: await readBack(campaignId, result.lastPosition),
@@ -182,18 +190,32 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign', problem: true },
         409: { description: 'The change is not possible in the campaign’s state', problem: true },
       },
-      async handler({ params, body, principal }) {
+      async handler({ params, body, principal, res }) {
         const campaignId = params.taskId;
+        // Two commands, each its own id from the request's: a run again does neither twice.
+        const commandId = commandIdOf(res);
         await requireCampaign(ctx, campaignId);
         let position = 0;
         const changes = detailsFrom(body);
         if (Object.keys(changes).length > 0)
           position = (
-            await ctx.commands.updateCampaign({ campaignId, changes, by: principalActor(principal) })
+            await ctx.commands.updateCampaign(
+              { campaignId, changes, by: principalActor(principal) },
+              { commandId: commandIdOfStep(commandId, 'details') },
+            )
           ).lastPosition;
         if (body.taskStatus !== undefined) {
           const state = await requireCampaign(ctx, campaignId);
-          position = Math.max(position, await setCampaignStatus(ctx, principal, state, body.taskStatus));
+          position = Math.max(
+            position,
+            await setCampaignStatus(
+              ctx,
+              principal,
+              state,
+              body.taskStatus,
+              commandIdOfStep(commandId, 'status'),
+            ),
+          );
         }
         return {
           message: 'Campaign has been updated successfully.',
@@ -240,7 +262,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       async handler({ params, principal }) {
         const state = await requireCampaign(ctx, params.id);
         const status = toggledStatus(state);
-        const position = await setCampaignStatus(ctx, principal, state, status);
+        const position = await setCampaignStatus(ctx, principal, state, status, undefined);
         if (position > 0) await ctx.writes.caughtUpTo(position, CAMPAIGN_VIEWS);
         return { status, message: `Campaign status changed to ${status}.` };
       },

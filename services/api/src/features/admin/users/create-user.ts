@@ -2,10 +2,16 @@
  * An admin creates a user the way bootstrap.ts creates staff: the credentials row first (naming
  * the user id), then registerUser; a registration refused by the ledger takes the row back out.
  * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
+ *
+ * With an Idempotency-Key the user id and the opening balance's id derive from the request's
+ * command id and each command has its own id from it, so a creation run again after its answer was
+ * lost finds its own login and commands and creates nothing twice.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import {
   isDomainError,
+  KOBO_UUID_NAMESPACE,
   koboToNaira,
   type Actor,
   type Kobo,
@@ -15,7 +21,7 @@ import {
 } from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/password-hashing';
-import { HttpProblem, type Principal, principalActor } from '../../../http';
+import { commandIdOfStep, HttpProblem, type Principal, principalActor } from '../../../http';
 import { checkAdjustment, pendingMessage, type PendingAdjustment } from './update-user';
 
 export const OPENING_BALANCE_REASON = 'Opening balance set by an admin';
@@ -47,6 +53,8 @@ export async function createUser(
   ctx: ApiContext,
   principal: Principal,
   input: NewUser,
+  /** The request's command id (`commandIdOf(res)`), when it has an Idempotency-Key. */
+  commandId: string | undefined,
 ): Promise<{ userId: string; lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
   // The opening balance obeys the rules of any balance change (the reason has a default here).
   const rule =
@@ -58,19 +66,23 @@ export async function createUser(
     throw new HttpProblem('validation', 'Please enter a valid email address.', {
       email: 'Please enter a valid email address.',
     });
-  const userId = randomUUID();
+  const userId = idFor('user', commandId);
   const passwordHash = await hashPassword(input.password ?? randomBytes(18).toString('base64url'));
   const inserted = await ctx.pool.query(
     `INSERT INTO credentials (user_id, email, password_hash) VALUES ($1, $2, $3)
      ON CONFLICT (lower(email)) DO NOTHING RETURNING user_id`,
     [userId, email, passwordHash],
   );
-  if (inserted.rowCount === 0) throw new HttpProblem('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (inserted.rowCount === 0 && !(await isLoginOf(ctx, email, userId)))
+    throw new HttpProblem('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
 
   const by = principalActor(principal);
+  const stepMeta = (step: 'register' | 'balance' | 'status') => ({
+    commandId: commandIdOfStep(commandId, step),
+  });
   let lastPosition: number;
   try {
-    lastPosition = await register(ctx, userId, { ...input, email }, { actor: by });
+    lastPosition = await register(ctx, userId, { ...input, email }, { actor: by, ...stepMeta('register') });
   } catch (error) {
     // Nothing was appended (registration is one atomic append), so the login must go too.
     await ctx.pool.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
@@ -80,15 +92,15 @@ export async function createUser(
   if (rule && input.balance) {
     const data = {
       userId,
-      adjustmentId: randomUUID(),
+      adjustmentId: idFor('opening-balance', commandId),
       balance: 'account' as const,
       amount: input.balance,
       reason: rule.reason,
       by,
     };
     const result = rule.needsApproval
-      ? await ctx.commands.requestBalanceAdjustment(data)
-      : await ctx.commands.adjustBalance(data);
+      ? await ctx.commands.requestBalanceAdjustment(data, stepMeta('balance'))
+      : await ctx.commands.adjustBalance(data, stepMeta('balance'));
     lastPosition = Math.max(lastPosition, result.lastPosition);
     if (rule.needsApproval)
       pendingAdjustment = {
@@ -99,7 +111,7 @@ export async function createUser(
       };
   }
   if (input.status && input.status !== 'active') {
-    const result = await ctx.commands.setUserStatus({ userId, status: input.status, by });
+    const result = await ctx.commands.setUserStatus({ userId, status: input.status, by }, stepMeta('status'));
     lastPosition = Math.max(lastPosition, result.lastPosition);
   }
   return { userId, lastPosition, pendingAdjustment };
@@ -110,7 +122,7 @@ async function register(
   ctx: ApiContext,
   userId: string,
   input: NewUser & { email: string },
-  meta: { actor: Actor },
+  meta: { actor: Actor; commandId: string | undefined },
 ): Promise<number> {
   const given = input.username?.trim();
   const base = given || usernameFromNames(input.firstName, input.lastName);
@@ -139,6 +151,20 @@ async function register(
     }
   }
   throw new HttpProblem('conflict', 'Could not find a free username; please give one.');
+}
+
+/** A new id: drawn afresh, or with a command id the same for every run of the request. */
+function idFor(what: 'user' | 'opening-balance', commandId: string | undefined): string {
+  return commandId === undefined ? randomUUID() : uuidv5(`${what}:${commandId}`, KOBO_UUID_NAMESPACE);
+}
+
+/** Whether the login under this email is the one this request made (a run of it again). */
+async function isLoginOf(ctx: ApiContext, email: string, userId: string): Promise<boolean> {
+  const { rows } = await ctx.pool.query<{ user_id: string }>(
+    'SELECT user_id::text AS user_id FROM credentials WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0]?.user_id === userId;
 }
 
 function randomDigits(): string {

@@ -1,7 +1,15 @@
 /** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
 import { z } from 'zod';
+import { currentUser } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
-import { defineRoute, HttpProblem, pagedResponseHeaders, sendTotal, principalActor } from '../../../http';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  pagedResponseHeaders,
+  sendTotal,
+  principalActor,
+} from '../../../http';
 import { createUser } from './create-user';
 import { findUser, listUsers } from './queries';
 import {
@@ -13,7 +21,7 @@ import {
   userUpdateAnswer,
   userListQuery,
 } from './schemas';
-import { readUser, requireManagedUser, updateUser } from './update-user';
+import { requireManagedUser, updateUser } from './update-user';
 
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
@@ -72,8 +80,13 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'A required field is missing or invalid', problem: true },
         409: { description: 'The email or username is taken', problem: true },
       },
-      async handler({ body, principal }) {
-        const { userId, lastPosition, pendingAdjustment } = await createUser(ctx, principal, body);
+      async handler({ body, principal, res }) {
+        const { userId, lastPosition, pendingAdjustment } = await createUser(
+          ctx,
+          principal,
+          body,
+          commandIdOf(res),
+        );
         const user = await readBack(userId, lastPosition);
         return {
           message: 'User created successfully.',
@@ -107,8 +120,14 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such user', problem: true },
         409: { description: 'The email is taken', problem: true },
       },
-      async handler({ params, body, principal }) {
-        const { lastPosition, pendingAdjustment } = await updateUser(ctx, principal, params.id, body);
+      async handler({ params, body, principal, res }) {
+        const { lastPosition, pendingAdjustment } = await updateUser(
+          ctx,
+          principal,
+          params.id,
+          body,
+          commandIdOf(res),
+        );
         const user = await readBack(params.id, lastPosition);
         return {
           message: 'User updated successfully.',
@@ -135,7 +154,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       async handler({ params, principal }) {
         if (params.id === principal.userId)
           throw new HttpProblem('conflict', 'You cannot delete your own account.');
-        requireManagedUser((await readUser(ctx, params.id)).state);
+        requireManagedUser(await currentUser(ctx.store, params.id));
         const result = await ctx.commands.deleteUser({ userId: params.id, by: principalActor(principal) });
         await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
         await ctx.auth.sessions.endAll(params.id);

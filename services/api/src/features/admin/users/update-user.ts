@@ -2,27 +2,28 @@
  * An admin edits a user: profile fields, status, and the account balance. The balance is set by
  * posting the difference from the ledger's own figure (the user's stream, not a read model that
  * may lag); the adjustment id derives from the stream version read, so the same edit sent twice
- * at once posts once.
+ * at once posts once. With an Idempotency-Key each of the three is its own command, with an id
+ * from the request's, so an edit run again after its answer was lost does none of them twice.
  */
 import { v5 as uuidv5 } from 'uuid';
 import {
-  decodeEvent,
-  fold,
+  directAdjustmentsSince,
   KOBO_UUID_NAMESPACE,
   kobo,
   nairaInMessage,
   koboToNaira,
+  readCurrentState,
   streams,
   userDecider,
+  type BalanceAdjustmentRequested,
+  type HandledEvent,
   type Kobo,
-  type RecordedKoboEvent,
-  type UserEvent,
   type UserState,
   type UserStatus,
 } from '@kobo/ledger';
 import { followEmailChange } from '../../../accounts/email-change';
 import type { ApiContext } from '../../../context';
-import { HttpProblem, type Principal, principalActor } from '../../../http';
+import { commandIdOfStep, HttpProblem, type Principal, principalActor } from '../../../http';
 
 export const REASON_REQUIRED = 'Please give a reason for the balance change.';
 
@@ -48,39 +49,32 @@ export interface PendingAdjustment {
 /** How far back an admin's direct balance changes to one user count together against the threshold. */
 export const ADJUSTMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export async function readUser(
-  ctx: ApiContext,
-  userId: string,
-): Promise<{ state: UserState; version: number; recentDirectAdjustments: number }> {
-  const recorded = await ctx.store.readStream(streams.user(userId));
-  // A user stream holds only user events.
-  const events = recorded.map(
-    (e) => decodeEvent(e) as Extract<RecordedKoboEvent, { type: UserEvent['type'] }>,
-  );
-  const state = fold(userDecider, events);
-  // Changes posted without a finance approval in the window: split into small edits, a large
-  // change would otherwise never reach finance.
-  const since = Date.now() - ADJUSTMENT_WINDOW_MS;
-  let recentDirectAdjustments = 0;
-  for (const e of events)
-    if (e.type === 'BalanceAdjusted' && !e.data.requestedBy && e.recordedAt.getTime() >= since)
-      recentDirectAdjustments += Math.abs(e.data.amount);
-  return { state, version: events.reduce((v, e) => Math.max(v, e.version), 0), recentDirectAdjustments };
-}
-
 export async function updateUser(
   ctx: ApiContext,
   principal: Principal,
   userId: string,
   changes: UserChanges,
+  /** The request's command id (`commandIdOf(res)`), when it has an Idempotency-Key. */
+  commandId: string | undefined,
 ): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
-  const { state, version, recentDirectAdjustments } = await readUser(ctx, userId);
+  // The ledger's own figures (the user's stream, not a read model that may lag), at the version read.
+  const { state, version } = await readCurrentState(ctx.store, streams.user(userId), userDecider);
   requireManagedUser(state);
+  // Changes posted without a finance approval in the window count together: split into small
+  // edits, a large change would otherwise never reach finance.
+  const recentDirectAdjustments = await directAdjustmentsSince(
+    ctx.store,
+    userId,
+    new Date(Date.now() - ADJUSTMENT_WINDOW_MS),
+  );
   // The balance is checked before anything is changed, so a refused change leaves the rest alone.
   const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
   const rule =
     difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason, recentDirectAdjustments);
   const by = principalActor(principal);
+  const stepMeta = (step: 'profile' | 'status' | 'balance') => ({
+    commandId: commandIdOfStep(commandId, step),
+  });
   let lastPosition = 0;
   const ran = (result: { lastPosition: number }) => {
     lastPosition = Math.max(lastPosition, result.lastPosition);
@@ -93,7 +87,10 @@ export async function updateUser(
   // The form's phone is optional: a blank one leaves the stored number alone.
   if (changes.phone) profile.phone = changes.phone;
   if (Object.keys(profile).length > 0) {
-    const result = await ctx.commands.updateProfile({ userId, ...profile }, { actor: by });
+    const result = await ctx.commands.updateProfile(
+      { userId, ...profile },
+      { actor: by, ...stepMeta('profile') },
+    );
     ran(result);
     await followEmailChange(ctx, state, result.events);
   }
@@ -103,7 +100,7 @@ export async function updateUser(
     // and after it (a sign-in that read the stream just before the event).
     const suspends = changes.status === 'suspended';
     if (suspends) await ctx.auth.sessions.endAll(userId);
-    ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by }));
+    ran(await ctx.commands.setUserStatus({ userId, status: changes.status, by }, stepMeta('status')));
     if (suspends) await ctx.auth.sessions.endAll(userId);
   }
 
@@ -119,16 +116,27 @@ export async function updateUser(
       by,
     };
     if (rule.needsApproval) {
-      ran(await ctx.commands.requestBalanceAdjustment(data));
+      const result = await ctx.commands.requestBalanceAdjustment(data, stepMeta('balance'));
+      ran(result);
+      const { adjustmentId, amount } = requestIn(result.events) ?? data;
       pendingAdjustment = {
-        adjustmentId: data.adjustmentId,
-        amount: koboToNaira(difference),
+        adjustmentId,
+        amount: koboToNaira(amount),
         state: 'pending',
-        message: pendingMessage(difference),
+        message: pendingMessage(amount),
       };
-    } else ran(await ctx.commands.adjustBalance(data));
+    } else ran(await ctx.commands.adjustBalance(data, stepMeta('balance')));
   }
   return { lastPosition, pendingAdjustment };
+}
+
+/**
+ * The balance change a request for approval recorded. A repeat answers its first run's, whose id
+ * came from the version read then, not from the one read now.
+ */
+function requestIn(events: readonly HandledEvent[]): { adjustmentId: string; amount: Kobo } | undefined {
+  const requested = events.find((e) => e.type === 'BalanceAdjustmentRequested');
+  return requested?.data as BalanceAdjustmentRequested['data'] | undefined;
 }
 
 export const pendingMessage = (amount: number) =>
