@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { dir, home, onPath, run, runDir } from '../home.mjs';
+import { dir, home, onPath, run, runDir, waitUntil } from '../home.mjs';
 
 export const kafkaVersion = '4.1.1';
 const log4jVersion = '2.24.3'; // the log4j2 that kafka-server 4.1.1 is built with
@@ -39,13 +39,17 @@ function java(args) {
   return { command: 'java', args: ['-cp', join(libs, '*'), ...args] };
 }
 
-async function client() {
+/**
+ * A kafkajs client. Polling for the broker gives up quickly; the round trip retries longer, since
+ * a broker that has just started may not yet host a new topic's partition.
+ */
+async function client(retries) {
   const { Kafka, logLevel } = await import('kafkajs');
   return new Kafka({
     clientId: 'kobo-stack',
     brokers: [`127.0.0.1:${port}`],
     logLevel: logLevel.NOTHING,
-    retry: { retries: 2 },
+    retry: { retries, initialRetryTime: 300 },
   });
 }
 
@@ -134,7 +138,7 @@ export const kafka = {
   },
 
   async answers() {
-    const admin = (await client()).admin();
+    const admin = (await client(1)).admin();
     await admin.connect();
     try {
       return (await admin.describeCluster()).brokers.length > 0;
@@ -146,7 +150,7 @@ export const kafka = {
   /** The proof that the broker works: a produce/consume round trip through a consumer group. */
   async prepare() {
     const kafkajs = await import('kafkajs');
-    const broker = await client();
+    const broker = await client(10);
     const topic = `kobo-stack-probe-${Date.now()}`;
     const groupId = `${topic}-group`;
     const value = randomUUID();
@@ -158,7 +162,17 @@ export const kafka = {
     const consumer = broker.consumer({ groupId });
     await admin.connect();
     try {
-      await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      // Not kafkajs's waitForLeaders: it gives up on the "unknown topic" a KRaft broker answers
+      // for a moment after creating one.
+      await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: false });
+      await waitUntil(
+        `the leader of ${topic}`,
+        async () => {
+          const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+          return metadata.partitions.every((partition) => partition.leader >= 0);
+        },
+        { timeoutMs: 60_000 },
+      );
       await producer.connect();
       await producer.send({ topic, acks: -1, messages: [{ key: 'probe', value }] });
       await consumer.connect();
