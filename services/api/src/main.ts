@@ -40,7 +40,7 @@ async function main() {
   ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.
   const email = emailSettingsFromEnvironment();
-  const objectStore = createObjectStore(config.dataDir);
+  const objectStore = createObjectStore(config.dataDir, config.s3);
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, config.poolSize);
   const store = createPostgresEventStore(pool);

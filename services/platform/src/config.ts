@@ -55,6 +55,12 @@ export const configSchema = z
     WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
     /** Unset: BullMQ keeps its queues in PostgreSQL. Set: Redis through ioredis. */
     REDIS_URL: optionalText.pipe(z.string().url().optional()),
+    /** Unset: uploaded images go to DATA_DIR/uploads. Set (all four): that MinIO/S3 bucket. */
+    S3_ENDPOINT: optionalText,
+    S3_ACCESS_KEY: optionalText,
+    S3_SECRET_KEY: optionalText,
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
     FINANCE_EMAIL: optionalText.pipe(z.string().email().optional()),
@@ -108,6 +114,14 @@ function moneySettings(c: RawConfig) {
   };
 }
 
+/**
+ * The object store's settings as given; the API's createObjectStore checks them (all four of
+ * endpoint, keys and bucket, or none) where it makes the store.
+ */
+export type S3Settings = Partial<
+  Pick<RawConfig, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_BUCKET' | 'S3_REGION'>
+>;
+
 export interface Config {
   env: RawConfig['NODE_ENV'];
   logLevel: RawConfig['LOG_LEVEL'];
@@ -125,6 +139,7 @@ export interface Config {
   poolSize: number;
   jwtSecret: string | undefined;
   redisUrl: string | undefined;
+  s3: S3Settings;
   webOrigin: string;
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
@@ -165,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: c.DATABASE_POOL_SIZE,
     jwtSecret: c.JWT_SECRET,
     redisUrl: c.REDIS_URL,
+    s3: {
+      S3_ENDPOINT: c.S3_ENDPOINT,
+      S3_ACCESS_KEY: c.S3_ACCESS_KEY,
+      S3_SECRET_KEY: c.S3_SECRET_KEY,
+      S3_BUCKET: c.S3_BUCKET,
+      S3_REGION: c.S3_REGION,
+    },
     webOrigin: c.WEB_ORIGIN ?? `http://localhost:${c.PORT}`,
     bootstrapAccounts,
     money: moneySettings(c),

@@ -19,7 +19,7 @@ async function main() {
       pool,
       commands,
       adminId,
-      images: createObjectStore(config.dataDir),
+      images: createObjectStore(config.dataDir, config.s3),
     });
     console.log(
       `demo data loaded: ${users.map((u) => u.email).join(', ')} (password "${users[0]?.password}")`,

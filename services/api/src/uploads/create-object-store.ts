@@ -1,9 +1,11 @@
 /**
- * Chooses the object store from the environment: MinIO/S3 when S3_ENDPOINT, S3_ACCESS_KEY,
- * S3_SECRET_KEY and S3_BUCKET are all set, otherwise the local directory `<DATA_DIR>/uploads`.
- * (Read from process.env for now; these belong in the validated config.)
+ * Chooses the object store from the configuration's S3 settings (`config.s3`): MinIO/S3 when
+ * S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY and S3_BUCKET are all set, otherwise the local
+ * directory `<DATA_DIR>/uploads`. Never from process.env directly: a test's API, made from its
+ * own configuration, stays on its own directory whatever the shell exports.
  */
 import { join } from 'node:path';
+import type { S3Settings } from '@kobo/platform';
 import { createLocalObjectStore } from './local-object-store';
 import { createMinioObjectStore } from './minio-object-store';
 import type { ObjectStore } from './object-store';
@@ -14,7 +16,7 @@ export function localUploadsDirectory(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
-export function createObjectStore(dataDir: string, env: NodeJS.ProcessEnv = process.env): ObjectStore {
+export function createObjectStore(dataDir: string, env: S3Settings): ObjectStore {
   const set = s3Variables.filter((name) => env[name]?.trim());
   if (set.length === 0) return createLocalObjectStore(localUploadsDirectory(dataDir));
   // Half a configuration is a mistake: silently writing proofs to the local disk would lose them.

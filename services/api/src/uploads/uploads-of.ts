@@ -18,7 +18,7 @@ export function uploadsOf(context: ApiContext): Uploads {
   let uploads = byContext.get(context);
   if (!uploads) {
     uploads = {
-      store: createObjectStore(context.config.dataDir),
+      store: createObjectStore(context.config.dataDir, context.config.s3),
       // Without JWT_SECRET the sessions' secret is random per process too (jwt-secret.ts).
       links: createLinkSigner({ secret: context.config.jwtSecret ?? randomLinkSecret() }),
     };

@@ -40,7 +40,16 @@ async function start(env: Record<string, string>): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-start-'));
   chmodSync(dataDir, 0o755);
   const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete inherited[name];
+  // The embedded mode, whatever servers the shell points at (npm run stack:up's settings, in CI).
+  const distributed = [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'KAFKA_BROKERS',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY',
+  ];
+  for (const name of [...distributed, 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']) delete inherited[name];
   // Its own process group, as a terminal runs it: a Ctrl-C reaches every process in the group.
   // As npm start runs it: node with tsx's loader, one process (tsx's own CLI would relay signals
   // through a parent that kills a child it finds busy for 30 ms).
