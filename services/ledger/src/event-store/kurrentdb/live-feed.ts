@@ -40,11 +40,19 @@ export class LiveFeed {
     this.subscription = subscription;
     subscription.on('data', (resolved) => {
       if (!resolved.event) return;
-      const position = positionOf(resolved.event.position, `event ${resolved.event.id}`);
+      // A position it cannot read still means "look": the read reports what is wrong with it.
+      let position = 0;
+      try {
+        position = positionOf(resolved.event.position, `event ${resolved.event.id}`);
+      } catch {
+        // left at 0
+      }
       this.wakers.forEach((wake) => wake(position));
     });
     // Anything committed before it went live is found by this wake-up's read.
-    subscription.on('confirmation', () => this.wakers.forEach((wake) => wake(0)));
+    const wakeAll = () => this.wakers.forEach((wake) => wake(0));
+    subscription.on('confirmation', wakeAll);
+    subscription.on('caughtUp', wakeAll);
     subscription.on('error', () => {
       if (this.subscription !== subscription) return;
       this.subscription = null;
