@@ -38,7 +38,7 @@ import {
   type RecordedCommand,
   type StreamAppend,
 } from '../port';
-import { COMMAND_RECORDED, EVENT_ID_CLAIMED, toEventData, type StreamNames } from './streams';
+import { COMMAND_RECORDED, EVENT_ID_CLAIMED, positionOf, toEventData, type StreamNames } from './streams';
 
 /** What the command record holds: all of its result but the position, known only after commit. */
 export interface CommandRecordData {
@@ -187,10 +187,11 @@ async function appendOnce(
   if (records.length === 0) {
     // Nothing to write: the checks alone, read now.
     for (const p of planned) {
-      if (p.append.expectedVersion === 'any') continue;
+      const expected = p.append.expectedVersion;
+      if (expected === 'any') continue;
       const actual = await currentVersion(client, names.stream(p.append.streamId));
-      if (p.mustExist ? actual === 0 : actual !== p.version)
-        throw new WrongExpectedVersionError(p.append.streamId, p.append.expectedVersion, actual);
+      if (expected === 'stream_exists' ? actual === 0 : actual !== p.version)
+        throw new WrongExpectedVersionError(p.append.streamId, expected, actual);
     }
     return { streams, lastPosition: await context.headPosition(), appended: true };
   }
@@ -198,7 +199,9 @@ async function appendOnce(
   try {
     const result = await client.appendRecords(records, checks);
     const lastPosition =
-      eventCount > 0 ? Number(result.position) : await context.lastPositionBefore(result.position);
+      eventCount > 0
+        ? positionOf({ commit: result.position, prepare: result.position }, 'the append')
+        : await context.lastPositionBefore(result.position);
     return { streams, lastPosition, appended: true };
   } catch (error) {
     if (!(error instanceof AppendConsistencyViolationError)) throw error;
