@@ -13,6 +13,7 @@ import {
   demoDataAllowed,
   loadConfig,
   provideDatabase,
+  type Config,
 } from '@kobo/platform';
 import { startJobs } from '@kobo/jobs';
 import { projectionNames, ProjectionsBehindError, startProjectors } from '@kobo/projector';
@@ -34,8 +35,23 @@ import {
   shutdownOnSignals,
 } from './http';
 
+/**
+ * EVENT_STORE=kurrentdb is refused at start for now, before anything is started: the KurrentDB
+ * adapter passes the port's contract (when a server is given), but this process still reads
+ * PostgreSQL's `events` table directly (finance journal, statements, rebuild, verify, the demo
+ * check), which would stay empty. docs/runbooks/kurrentdb.md lists what must move behind the port.
+ */
+function refuseUnservedEventStore(config: Config): void {
+  if (config.eventStore.backend === 'kurrentdb')
+    throw new ConfigError(
+      "EVENT_STORE=kurrentdb: not yet served by the API, which still reads PostgreSQL's events table " +
+        'directly (see docs/runbooks/kurrentdb.md); unset EVENT_STORE to keep the events in PostgreSQL',
+    );
+}
+
 async function main() {
   const config = loadConfig();
+  refuseUnservedEventStore(config);
   const logger = createLogger(config.logLevel);
   ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.

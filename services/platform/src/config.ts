@@ -61,6 +61,18 @@ export const configSchema = z
     S3_SECRET_KEY: optionalText,
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
+    /** Where the ledger's events live: PostgreSQL (default), or KurrentDB at KURRENTDB_URL (docs/event-store.md). */
+    EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+    /** A KurrentDB connection string (`kurrentdb://…`, `kurrentdb+discover://…`); with EVENT_STORE=kurrentdb. */
+    KURRENTDB_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(kurrentdb|kdb|esdb)(\+discover)?:\/\//,
+          'must be a KurrentDB connection string (kurrentdb://…)',
+        )
+        .optional(),
+    ),
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).optional()),
     FINANCE_EMAIL: optionalText.pipe(z.string().email().optional()),
@@ -78,6 +90,12 @@ export const configSchema = z
     ADJUSTMENT_CAP_NAIRA: naira(1_000_000),
   })
   .superRefine((env, ctx) => {
+    if (env.EVENT_STORE === 'kurrentdb' && !env.KURRENTDB_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KURRENTDB_URL'],
+        message: 'is required with EVENT_STORE=kurrentdb',
+      });
     for (const role of ['ADMIN', 'FINANCE'] as const) {
       const email = env[`${role}_EMAIL`];
       const password = env[`${role}_PASSWORD`];
@@ -140,6 +158,8 @@ export interface Config {
   jwtSecret: string | undefined;
   redisUrl: string | undefined;
   s3: S3Settings;
+  /** The event store's backend; KurrentDB's connection string with it (validated: set together). */
+  eventStore: { backend: 'postgres' } | { backend: 'kurrentdb'; url: string };
   webOrigin: string;
   bootstrapAccounts: { role: 'admin' | 'finance'; email: string; password: string }[];
   /** All amounts in kobo. */
@@ -187,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       S3_BUCKET: c.S3_BUCKET,
       S3_REGION: c.S3_REGION,
     },
+    eventStore:
+      c.EVENT_STORE === 'kurrentdb'
+        ? { backend: 'kurrentdb', url: c.KURRENTDB_URL! }
+        : { backend: 'postgres' },
     webOrigin: c.WEB_ORIGIN ?? `http://localhost:${c.PORT}`,
     bootstrapAccounts,
     money: moneySettings(c),

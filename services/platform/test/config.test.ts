@@ -33,6 +33,22 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps the events in PostgreSQL unless EVENT_STORE=kurrentdb, which needs KURRENTDB_URL', () => {
+    expect(loadConfig({}).eventStore).toEqual({ backend: 'postgres' });
+    expect(() => loadConfig({ EVENT_STORE: 'kurrentdb' })).toThrow(
+      /KURRENTDB_URL: is required with EVENT_STORE=kurrentdb/,
+    );
+    expect(() => loadConfig({ EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'http://x' })).toThrow(
+      /KURRENTDB_URL:/,
+    );
+    expect(() => loadConfig({ EVENT_STORE: 'eventstore' })).toThrow(/EVENT_STORE:/);
+    const url = 'kurrentdb://admin:changeit@127.0.0.1:2113?tls=false';
+    expect(loadConfig({ EVENT_STORE: 'kurrentdb', KURRENTDB_URL: url }).eventStore).toEqual({
+      backend: 'kurrentdb',
+      url,
+    });
+  });
+
   it('reads bootstrap accounts and naira settings', () => {
     const config = loadConfig({
       ADMIN_EMAIL: 'boss@kobo.ng',

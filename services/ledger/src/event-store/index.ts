@@ -5,6 +5,7 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/event-store';
 export { EVENTS_CHANNEL } from './postgres/commit-listener';
+export { createKurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb/event-store';
 export {
   verifyHashChain,
   verifyChainLink,

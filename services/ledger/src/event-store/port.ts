@@ -1,6 +1,6 @@
 /**
  * The event store port: what the domain and the projectors need from any backend.
- * The PostgreSQL adapter implements it today; a KurrentDB/EventStoreDB adapter can later.
+ * Adapters: PostgreSQL (./postgres) and KurrentDB (./kurrentdb); one contract suite tests both.
  *
  * Versions: a stream with no events has version 0; its first event has version 1.
  * Global positions increase with commit order and may have gaps (rolled-back appends).
@@ -37,7 +37,7 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   data: Data;
   metadata: EventMetadata;
   recordedAt: Date;
-  /** SHA-256 hex of (previous event's hash || canonical encoding of this event). */
+  /** SHA-256 hex of (previous event's hash || canonical encoding of this event); '' on KurrentDB (no chain). */
   hash: string;
   prevHash: string;
 }

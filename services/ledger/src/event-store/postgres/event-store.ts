@@ -8,7 +8,7 @@ import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
 import { APPEND_SQL, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
 import { EVENT_COLUMNS, queryTypes, toRecordedEvent, type EventRow } from './rows';
-import { startSubscription } from './subscription';
+import { startSubscription } from '../subscription';
 
 export interface PostgresEventStoreOptions {
   /** Most append requests committed together (default 256). */

@@ -1,6 +1,7 @@
 /**
  * A subscription: catch up from a position with gap-safe reads, then follow the log, woken by
- * NOTIFY on commit and by a periodic poll (notifications are lost while a listener reconnects).
+ * a backend's commit notifications (PostgreSQL's NOTIFY, KurrentDB's live
+ * subscription) and by a periodic poll (notifications are lost while a listener reconnects).
  * Batches are delivered strictly one after another; a failing read or handler is reported and
  * retried from the same position after a pause. When a notification announced events the gap-safe
  * read cannot show yet (an older transaction is still running), it looks again shortly rather
@@ -8,7 +9,7 @@
  */
 
 const HELD_BACK_RETRY_MS = 25;
-import type { RecordedEvent, Subscription } from '../port';
+import type { RecordedEvent, Subscription } from './port';
 
 export interface SubscriptionSource {
   readAll(options: { after: number; limit: number }): Promise<RecordedEvent[]>;

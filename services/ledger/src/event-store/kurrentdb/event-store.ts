@@ -1,0 +1,257 @@
+/**
+ * The KurrentDB event store (docs/event-store.md, decision 0024): the port on
+ * `@kurrent/kurrentdb-client`. Streams map 1:1; an append is one atomic `appendRecords` with a
+ * check per stream, the command record and the event-id claims (./append.ts); the global log is
+ * `$all` without system streams, positions are `$all` positions (./streams.ts). No hash chain.
+ *
+ * Never run here: no KurrentDB server can be obtained on the development machines. The contract
+ * suite (services/ledger/test/event-store) runs it when KURRENTDB_URL is set.
+ */
+import {
+  BACKWARDS,
+  END,
+  FORWARDS,
+  jsonEvent,
+  KurrentDBClient,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  type ReadPosition,
+} from '@kurrent/kurrentdb-client';
+import type { EventStore, RecordedCommand, RecordedEvent, Snapshot, Subscription } from '../port';
+import { toAppendRequest } from '../postgres/append-requests';
+import { startSubscription } from '../subscription';
+import { appendAtomically, type AppendContext, type CommandRecordData } from './append';
+import { LiveFeed } from './live-feed';
+import { positionOf, SNAPSHOT_SAVED, StreamNames, toRecordedEvent } from './streams';
+
+export interface KurrentDbEventStoreOptions {
+  /**
+   * Keeps this store's streams apart on a shared server (`<namespace>/<stream>`; its log is those
+   * streams only). Unset: the port's streams are the server's streams, its log every non-system one.
+   */
+  namespace?: string;
+  /** Subscriptions poll this often even without live notifications (default 1000 ms). */
+  pollIntervalMs?: number;
+}
+
+/** A read that ended because the stream has no events yields nothing. */
+async function* orNothing<T>(read: AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    yield* read;
+  } catch (error) {
+    if (!(error instanceof StreamNotFoundError)) throw error;
+  }
+}
+
+const at = (position: number | bigint): ReadPosition => ({
+  commit: BigInt(position),
+  prepare: BigInt(position),
+});
+
+const SNAPSHOT_WRITE_ATTEMPTS = 5;
+
+/** `url`: a KurrentDB connection string (`kurrentdb://admin:changeit@host:2113?tls=false`). */
+export function createKurrentDbEventStore(url: string, options: KurrentDbEventStoreOptions = {}): EventStore {
+  const client = KurrentDBClient.connectionString(url);
+  const names = new StreamNames(options.namespace);
+  const logFilter = names.logFilter();
+  const liveFeed = new LiveFeed(client, names);
+  const subscriptions = new Set<Subscription>();
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  const assertOpen = () => {
+    if (closed) throw new Error('the event store is closed');
+  };
+
+  /** The first event of the log in `direction` from `from`, or undefined. */
+  const firstOfLog = async (
+    from: ReadPosition,
+    direction: typeof FORWARDS | typeof BACKWARDS,
+    skip: (p: number) => boolean,
+  ) => {
+    for await (const resolved of client.readAll({
+      fromPosition: from,
+      direction,
+      maxCount: 2,
+      filter: logFilter,
+    })) {
+      if (!resolved.event) continue;
+      const position = positionOf(resolved.event.position, `event ${resolved.event.id}`);
+      if (!skip(position)) return position;
+    }
+    return undefined;
+  };
+
+  const headPosition = async () => (await firstOfLog(END, BACKWARDS, () => false)) ?? 0;
+
+  const lastPositionBefore = async (position: bigint) =>
+    (await firstOfLog(at(position), BACKWARDS, (p) => p >= Number(position))) ?? 0;
+
+  /**
+   * `$all` after a position, filtered to the port's log. Gap-safe by construction: KurrentDB's log
+   * is written by one writer in commit order and readers see a prefix of it, so no event can
+   * appear later below a position already read.
+   */
+  const readAll = async ({ after, limit }: { after: number; limit: number }) => {
+    const events: RecordedEvent[] = [];
+    // Whether a read from a position includes the event there is not the port's business: skip it.
+    const read = client.readAll({
+      fromPosition: after === 0 ? START : at(after),
+      direction: FORWARDS,
+      maxCount: limit + 1,
+      filter: logFilter,
+    });
+    for await (const resolved of read) {
+      if (!resolved.event) continue;
+      const event = toRecordedEvent(names, resolved.event);
+      if (event.globalPosition <= after) continue;
+      events.push(event);
+      if (events.length === limit) break;
+    }
+    return events;
+  };
+
+  const readStream = async (streamId: string, { fromVersion = 1, maxCount = 2 ** 31 - 1 } = {}) => {
+    const events: RecordedEvent[] = [];
+    const read = client.readStream(names.stream(streamId), {
+      fromRevision: BigInt(Math.max(fromVersion, 1) - 1),
+      direction: FORWARDS,
+      maxCount,
+    });
+    for await (const resolved of orNothing(read))
+      if (resolved.event) events.push(toRecordedEvent(names, resolved.event));
+    return events;
+  };
+
+  const readCommand = async (commandId: string): Promise<RecordedCommand | undefined> => {
+    for await (const resolved of orNothing(
+      client.readStream(names.command(commandId), { fromRevision: START, maxCount: 1 }),
+    )) {
+      if (!resolved.event) continue;
+      const record = resolved.event.data as unknown as CommandRecordData;
+      const events = (
+        await Promise.all(
+          record.events.map(({ streamId, fromVersion, count }) =>
+            readStream(streamId, { fromVersion, maxCount: count }),
+          ),
+        )
+      ).flat();
+      const lastPosition =
+        events.length > 0
+          ? Math.max(...events.map((e) => e.globalPosition))
+          : await lastPositionBefore(BigInt(positionOf(resolved.event.position, `command ${commandId}`)));
+      return { id: commandId, type: record.type, streams: record.streams, lastPosition, events };
+    }
+    return undefined;
+  };
+
+  const context: AppendContext = { client, names, readCommand, lastPositionBefore, headPosition };
+
+  const lastSnapshot = async (streamId: string, kind: string) => {
+    const read = client.readStream(names.snapshot(streamId, kind), {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: 1,
+    });
+    for await (const resolved of orNothing(read))
+      if (resolved.event)
+        return { revision: resolved.event.revision, snapshot: resolved.event.data as unknown as Snapshot };
+    return undefined;
+  };
+
+  return {
+    async appendToStreams(appends, command) {
+      assertOpen();
+      toAppendRequest(appends, command); // the same checks of the input as PostgreSQL's
+      const append = appendAtomically(context, appends, command);
+      inFlight.add(append);
+      try {
+        return await append;
+      } finally {
+        inFlight.delete(append);
+      }
+    },
+
+    readCommand,
+    readStream,
+    readAll,
+    headPosition,
+
+    /**
+     * Deletes the command streams older than the cutoff. KurrentDB has no index by age, so this
+     * reads every record under the prefix (filtered on the server): fine for a day of keyed
+     * commands once an hour; a deleted stream's name may be written again, as a new command.
+     */
+    async forgetCommands({ idPrefix, olderThanMs }) {
+      assertOpen();
+      const cutoff = Date.now() - olderThanMs;
+      const old: string[] = [];
+      for await (const resolved of client.readAll({
+        fromPosition: START,
+        direction: FORWARDS,
+        filter: names.commandFilter(idPrefix),
+      }))
+        if (resolved.event && resolved.event.created.getTime() < cutoff) old.push(resolved.event.streamId);
+      for (const stream of old) await client.deleteStream(stream);
+      return old.length;
+    },
+
+    async readSnapshot(streamId, kind) {
+      return (await lastSnapshot(streamId, kind))?.snapshot;
+    },
+
+    async writeSnapshot(streamId, kind, { version, lastPosition, state }) {
+      const stream = names.snapshot(streamId, kind);
+      for (let attempt = 1; attempt <= SNAPSHOT_WRITE_ATTEMPTS; attempt++) {
+        const saved = await lastSnapshot(streamId, kind);
+        if (saved && saved.snapshot.version >= version) return;
+        // Only the latest is kept; older ones are scavenged.
+        if (!saved) await client.setStreamMetadata(stream, { maxCount: 1 });
+        try {
+          await client.appendToStream(
+            stream,
+            jsonEvent({ type: SNAPSHOT_SAVED, data: { version, lastPosition, state } }),
+            { streamState: saved ? saved.revision : NO_STREAM },
+          );
+          return;
+        } catch (error) {
+          // Another writer saved one meanwhile: compare with it.
+          if (!(error instanceof KurrentWrongExpectedVersionError)) throw error;
+        }
+      }
+    },
+
+    subscribe(after, handle, subscribeOptions = {}) {
+      assertOpen();
+      const subscription = startSubscription(
+        { readAll, onCommit: (wake) => liveFeed.add(wake) },
+        after,
+        handle,
+        {
+          batchSize: subscribeOptions.batchSize ?? 500,
+          pollIntervalMs: options.pollIntervalMs ?? 1000,
+          onError: subscribeOptions.onError,
+        },
+      );
+      const tracked: Subscription = {
+        async close() {
+          subscriptions.delete(tracked);
+          await subscription.close();
+        },
+      };
+      subscriptions.add(tracked);
+      return tracked;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await Promise.allSettled([...inFlight]);
+      await liveFeed.close();
+      await client.dispose();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * What the PostgreSQL adapter promises beyond the port's contract (the contract itself runs on
+ * every backend: see backends.ts): gap-free positions, the streams table, group commit, the hash
+ * fields, and appends inside the caller's transaction. Gap safety, the hash chain and concurrent
+ * processes have their own files.
+ */
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import {
+  createPostgresEventStore,
+  type NewEvent,
+  type PostgresEventStore,
+  type StreamAppend,
+} from '../../src/event-store';
+
+const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Noted', data: { n } });
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+afterAll(async () => {
+  await store.close();
+  await db.drop();
+});
+
+describe('the PostgreSQL adapter', () => {
+  it('several streams together: positions consecutive, from the chain head', async () => {
+    const result = await store.appendToStreams([
+      { streamId: 'pair-a', expectedVersion: 'no_stream', events: [event(1)] },
+      { streamId: 'pair-b', expectedVersion: 'no_stream', events: [event(2), event(3)] },
+    ]);
+    const a = await store.readStream('pair-a');
+    const b = await store.readStream('pair-b');
+    expect([...a, ...b].map((e) => e.globalPosition)).toEqual([
+      result.lastPosition - 2,
+      result.lastPosition - 1,
+      result.lastPosition,
+    ]);
+  });
+
+  it('a refused multi-stream append leaves no row in streams', async () => {
+    await store.appendToStreams([{ streamId: 'multi-b', expectedVersion: 'no_stream', events: [event(1)] }]);
+    await expect(
+      store.appendToStreams([
+        { streamId: 'multi-a', expectedVersion: 'no_stream', events: [event(1), event(2)] },
+        { streamId: 'multi-b', expectedVersion: 5, events: [event(3)] },
+      ]),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: 'multi-b' });
+    const { rows } = await db.pool.query(
+      `SELECT count(*)::int AS n FROM streams WHERE stream_id = 'multi-a'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('group commit: appends to one stream made at the same time apply in order', async () => {
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        store.appendToStreams([
+          { streamId: 'seq-1', expectedVersion: n === 0 ? 'no_stream' : n, events: [event(n)] },
+        ]),
+      ),
+    );
+    expect(results.map((r) => r.streams[0]!.version)).toEqual([1, 2, 3, 4]);
+    expect((await store.readStream('seq-1')).map((e) => (e.data as { n: number }).n)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('each recorded event carries its hash and the previous one', async () => {
+    await store.appendToStreams([
+      { streamId: 'hashed-1', expectedVersion: 'no_stream', events: [event(1), event(2)] },
+    ]);
+    const page = await store.readStream('hashed-1');
+    expect(page[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(page[1]!.prevHash).toBe(page[0]!.hash);
+  });
+
+  it('the retry of an append inside a transaction is recognised too', async () => {
+    const append: StreamAppend[] = [
+      { streamId: 'tx-idem', expectedVersion: 'no_stream', events: [event(1)] },
+    ];
+    const command = { id: 'cmd-tx-1', type: 'Note' };
+    const original = await store.appendToStreams(append, command);
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect(await store.appendInTransaction(client, append, command)).toEqual({
+        ...original,
+        appended: false,
+      });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await store.readStream('tx-idem')).toHaveLength(1);
+  });
+});
