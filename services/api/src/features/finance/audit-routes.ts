@@ -82,7 +82,8 @@ export function auditRoutes(ctx: ApiContext, runs: RunBook) {
           head: list.reduce((head, s) => Math.max(head, s.head), 0),
           ok: failures.length === 0 && list.every((s) => s.state !== 'failed'),
           projectors: list,
-          failures: failures.map((f) => ({
+          failures: failures.map(({ consumer, ...f }) => ({
+            projector: consumer,
             ...f,
             firstFailedAt: iso(f.firstFailedAt),
             lastFailedAt: iso(f.lastFailedAt),

@@ -1,49 +1,50 @@
 /**
- * One live projector: while it holds leadership, it reads the log after its checkpoint, applies a
- * batch and moves the checkpoint in the same transaction. A poison event is recorded and the
- * projector stays on it (retrying with back-off) rather than skipping it.
+ * One live consumer: while it holds leadership, it reads the log after its checkpoint, hands a
+ * batch to its handler and moves the checkpoint: in the same transaction as a projection's
+ * effects, or right after a reactor's. A batch that fails is retried one event at a time; the
+ * event that keeps failing is recorded and the consumer stays on it (retrying with back-off)
+ * rather than skipping it.
  */
 import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
-import { flushChanges } from '../batch/flush';
-import { tableSpecs } from '../batch/change-set';
-import type { Projection, TableSpec } from '../projection';
+import type { Queryable } from '../batch/flush';
 import { advanceCheckpoint, readCheckpoint } from './checkpoints';
 import { checkout } from './checkout';
+import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
 import { describeError, recordFailure, resolveFailures } from './failures';
-import { handleBatch } from './handle-batch';
 import { openBatchSql } from './sql';
 
-export type ProjectorState =
+export type ConsumerState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
 
-export interface ProjectorHooks {
+export interface ConsumerHooks {
   /** Test seam: runs inside the batch transaction, just before COMMIT. */
   beforeCommit?: (context: {
-    projector: string;
+    consumer: string;
     client: PoolClient;
     events: RecordedEvent[];
   }) => Promise<void>;
 }
 
-export interface ProjectorOptions {
+export interface LiveConsumerOptions {
   pool: Pool;
   store: EventStore;
-  projection: Projection;
+  consumer: Consumer;
   logger: Logger;
   batchSize: number;
-  /** A projector that is behind doubles its batch after each full one, up to this (default 10 × batchSize). */
+  /** A consumer that is behind doubles its batch after each full one, up to this (default 10 × batchSize). */
   maxBatchSize?: number;
-  hooks?: ProjectorHooks;
+  hooks?: ConsumerHooks;
 }
 
 export type StepResult = 'progress' | 'caught-up' | 'poison' | 'transient-error';
 
-export interface LocalProjectorStatus {
+export interface LocalConsumerStatus {
   name: string;
-  state: ProjectorState;
+  kind: ConsumerKind;
+  state: ConsumerState;
   leader: boolean;
   /** Position of the last batch this process committed (or read). */
   position: number;
@@ -51,21 +52,22 @@ export interface LocalProjectorStatus {
   lastError: string | null;
 }
 
-export class Projector {
+export class LiveConsumer {
   readonly name: string;
-  private readonly specs: ReadonlyMap<string, TableSpec>;
-  /** After a write error that is not transient: batches of one event until past `until`. */
+  /** After a failed batch: batches of one event until past `singleStepUntil`. */
   private singleStepUntil = 0;
+  /** After a handler named the event it failed on: the next batch ends before it. */
+  private endBefore: number | null = null;
   /** Grows while catching up (fewer, bigger transactions), back to batchSize once caught up. */
   private batchLimit: number;
-  readonly status: LocalProjectorStatus;
+  readonly status: LocalConsumerStatus;
 
-  constructor(private readonly options: ProjectorOptions) {
-    this.name = options.projection.name;
-    this.specs = tableSpecs([options.projection]);
+  constructor(private readonly options: LiveConsumerOptions) {
+    this.name = options.consumer.name;
     this.batchLimit = options.batchSize;
     this.status = {
       name: this.name,
+      kind: options.consumer.kind,
       state: 'starting',
       leader: false,
       position: 0,
@@ -74,30 +76,24 @@ export class Projector {
     };
   }
 
-  /** Applies at most one batch. Never throws: the outcome says what the loop should do next. */
+  /** Handles at most one batch. Never throws: the outcome says what the loop should do next. */
   async step(): Promise<StepResult> {
-    const { pool, store, batchSize, logger } = this.options;
+    const { pool, store, batchSize, logger, consumer } = this.options;
     let events: RecordedEvent[] = [];
     try {
       // Our own last commit says where we are; the batch re-checks it under the lock, and a
-      // mismatch (a rebuild swapped the tables in) makes us read it again.
+      // mismatch (a rebuild swapped the tables in, another instance moved it) makes us read it again.
       const position = this.knownPosition ?? (await readCheckpoint(pool, this.name));
       this.knownPosition = position;
       this.status.position = position;
       const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
-      events = await store.readAll({ after: position, limit });
+      events = this.trimmed(await store.readAll({ after: position, limit }));
       if (!events.length) return 'caught-up';
-      const handled = handleBatch(this.options.projection, this.specs, events);
-      if (handled.applied.length) {
-        const committed = await this.commit(position, handled.applied, handled.changes.sets);
-        if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
-      }
-      if (handled.poison) {
-        await this.poisoned(handled.poison.event, handled.poison.error);
-        return 'poison';
-      }
+      if (consumer.kind === 'reactor') await consumer.react(events);
+      const committed = await this.commit(position, events);
+      if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
       if (this.status.failure) {
-        logger.info({ projector: this.name }, 'projector got past its failed event');
+        logger.info({ consumer: this.name }, 'consumer got past its failed event');
         this.status.failure = null;
       }
       this.status.lastError = null;
@@ -108,21 +104,37 @@ export class Projector {
       if (limit > 1) this.batchLimit = Math.min(limit * 2, this.options.maxBatchSize ?? batchSize * 10);
       return 'progress';
     } catch (error) {
-      this.status.lastError = describeError(error);
-      if (isTransientError(error) || !events.length) {
-        logger.warn({ projector: this.name, err: error }, 'projector batch failed; will retry');
+      this.status.lastError = describeError(error instanceof EventFailedError ? error.reason : error);
+      if (isTransientError(error) || error instanceof RetryLaterError || !events.length) {
+        logger.warn({ consumer: this.name, err: error }, 'consumer batch failed; will retry');
         return 'transient-error';
       }
-      if (events.length === 1) {
-        // Isolated: this one event cannot be written.
-        await this.poisoned(events[0]!, error);
+      const failed =
+        error instanceof EventFailedError ? error.event : events.length === 1 ? events[0]! : null;
+      if (failed && failed.id === events[0]!.id) {
+        // Isolated: this one event cannot be handled.
+        await this.poisoned(failed, error instanceof EventFailedError ? error.reason : error);
         return 'poison';
       }
-      // A write error somewhere in the batch: find the event by applying one at a time.
-      this.singleStepUntil = events[events.length - 1]!.globalPosition;
-      logger.warn({ projector: this.name, err: error }, 'batch write failed; isolating the event');
+      if (failed) {
+        // The handler named the event: handle the ones before it, then that one alone.
+        this.endBefore = failed.globalPosition;
+      } else {
+        // Somewhere in the batch: find the event by handling one at a time.
+        this.singleStepUntil = events[events.length - 1]!.globalPosition;
+        logger.warn({ consumer: this.name, err: error }, 'batch failed; isolating the event');
+      }
       return 'progress';
     }
+  }
+
+  /** The batch read, cut before the event a handler named; that event then goes alone. */
+  private trimmed(events: RecordedEvent[]): RecordedEvent[] {
+    if (this.endBefore === null) return events;
+    const before = events.filter((event) => event.globalPosition < this.endBefore!);
+    if (before.length) return before;
+    this.endBefore = null;
+    return events.slice(0, 1);
   }
 
   /**
@@ -134,18 +146,15 @@ export class Projector {
   /** The checkpoint as of our last commit (undefined: read it from the table). */
   private knownPosition: number | undefined;
 
-  private async commit(
-    position: number,
-    applied: RecordedEvent[],
-    sets: Parameters<typeof flushChanges>[1],
-  ): Promise<boolean> {
-    const { pool, hooks } = this.options;
+  /** One transaction: a projection's effects, the checkpoint, and any failure it got past. */
+  private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
+    const { pool, hooks, consumer } = this.options;
     const { client, release } = await checkout(pool);
     let broken: unknown = undefined;
     try {
-      // Read models are derived: a crash can lose the last committed batch only together with its
-      // checkpoint (same transaction), and the batch is then projected again. So they need not
-      // wait for the disk; the ledger's own appends always do.
+      // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
+      // the last committed batch only together with its checkpoint (same transaction), and the
+      // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
       const opened = (await client.query(openBatchSql(client.escapeLiteral(this.name)))) as unknown as {
         rows: { position: string | number }[];
       }[];
@@ -156,11 +165,11 @@ export class Projector {
         this.knownPosition = undefined;
         return false;
       }
-      await flushChanges(client, sets);
-      const last = applied[applied.length - 1]!.globalPosition;
+      if (consumer.kind === 'projection') await consumer.apply(events, client as Queryable);
+      const last = events[events.length - 1]!.globalPosition;
       await advanceCheckpoint(client, this.name, last);
       if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
-      if (hooks?.beforeCommit) await hooks.beforeCommit({ projector: this.name, client, events: applied });
+      if (hooks?.beforeCommit) await hooks.beforeCommit({ consumer: this.name, client, events });
       await client.query('COMMIT');
       this.status.position = last;
       this.knownPosition = last;
@@ -188,24 +197,24 @@ export class Projector {
     this.status.lastError = this.status.failure.error;
     logger.error(
       {
-        projector: this.name,
+        consumer: this.name,
         position: event.globalPosition,
         eventId: event.id,
         eventType: event.type,
         err: error,
       },
-      'projector stopped at a poison event; it will retry',
+      'consumer stopped at a poison event; it will retry',
     );
     try {
       await recordFailure(pool, {
-        projector: this.name,
+        consumer: this.name,
         globalPosition: event.globalPosition,
         eventId: event.id,
         eventType: event.type,
         error,
       });
     } catch (recordError) {
-      logger.error({ projector: this.name, err: recordError }, 'could not record the projection failure');
+      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure');
     }
   }
 }
