@@ -15,7 +15,12 @@ import {
   provideDatabase,
 } from '@kobo/platform';
 import { startJobs } from '@kobo/jobs';
-import { projectionNames, ProjectionsBehindError, startProjectors } from '@kobo/projector';
+import {
+  projectionNames,
+  ProjectionsBehindError,
+  startProjectors,
+  type ConsumersHandle,
+} from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
@@ -93,7 +98,12 @@ async function main() {
     pool,
   );
   const writes = createReadYourWrites(projectors, logger);
-  const context = { config, logger, pool, store, commands, projectors, auth, writes };
+  // The notices reactor starts once the mailer exists (below); until then only the jobs reactor runs.
+  let notices: ConsumersHandle | undefined;
+  const reactors = {
+    status: async () => [...(await jobs.reactor.status()), ...((await notices?.status()) ?? [])],
+  };
+  const context = { config, logger, pool, store, commands, projectors, reactors, auth, writes };
   const app = createApiApp(context, {
     webOrigin: config.webOrigin,
     queues: jobs.queues.list(),
@@ -112,7 +122,7 @@ async function main() {
   retryEmail?.unref();
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, logger);
-  const notices = await startNoticeReactor({ pool, store, mailer, logger });
+  notices = await startNoticeReactor({ pool, store, mailer, logger });
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -167,7 +177,7 @@ async function main() {
       purges.stop();
       const steps: [string, () => Promise<unknown>][] = [
         ['jobs', () => jobs.stop()],
-        ['notices', () => notices.stop()],
+        ['notices', () => notices!.stop()],
         ['projectors', () => projectors.stop()],
         ['event store', () => store.close()],
         ['pool', () => pool.end()],
