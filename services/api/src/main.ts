@@ -98,10 +98,10 @@ async function main() {
     pool,
   );
   const writes = createReadYourWrites(projectors, logger);
-  // The notices reactor starts once the mailer exists (below); until then only the jobs reactor runs.
-  let notices: ConsumersHandle | undefined;
+  // The reactors this process runs: the jobs reactor, and the notices reactor once the mailer exists (below).
+  const runningReactors: Pick<ConsumersHandle, 'status'>[] = [jobs.reactor];
   const reactors = {
-    status: async () => [...(await jobs.reactor.status()), ...((await notices?.status()) ?? [])],
+    status: async () => (await Promise.all(runningReactors.map((reactor) => reactor.status()))).flat(),
   };
   const context = { config, logger, pool, store, commands, projectors, reactors, auth, writes };
   const app = createApiApp(context, {
@@ -122,7 +122,8 @@ async function main() {
   retryEmail?.unref();
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, logger);
-  notices = await startNoticeReactor({ pool, store, mailer, logger });
+  const notices = await startNoticeReactor({ pool, store, mailer, logger });
+  runningReactors.push(notices);
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -177,7 +178,7 @@ async function main() {
       purges.stop();
       const steps: [string, () => Promise<unknown>][] = [
         ['jobs', () => jobs.stop()],
-        ['notices', () => notices!.stop()],
+        ['notices', () => notices.stop()],
         ['projectors', () => projectors.stop()],
         ['event store', () => store.close()],
         ['pool', () => pool.end()],
