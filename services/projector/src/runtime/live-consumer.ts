@@ -180,14 +180,17 @@ export class LiveConsumer {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      // A client whose transaction failed may have lost its connection: never reuse it.
-      release(Boolean(broken));
+      // A client whose transaction failed may have lost its connection: never reuse it (a handler
+      // that named its failing event threw before any statement failed, so its client is sound).
+      release(Boolean(broken) && !(broken instanceof EventFailedError));
     }
   }
 
   private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
     const { pool, logger } = this.options;
     this.failureMayBeOpen = true;
+    // Retries read this event alone, so events appended behind it do not make a batch to search again.
+    this.singleStepUntil = Math.max(this.singleStepUntil, event.globalPosition);
     this.status.failure = {
       globalPosition: event.globalPosition,
       eventId: event.id,

@@ -128,6 +128,8 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
       switch (outcome) {
         case 'progress':
           backoff = retry.min;
+          // Past a failed event (or still isolating it): no longer shown as stopped.
+          consumer.status.state = 'catching-up';
           break;
         case 'caught-up':
           backoff = retry.min;
