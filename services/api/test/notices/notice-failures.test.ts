@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { kobo } from '@kobo/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 import { eventually } from '@kobo/platform/testing';
 import type { ConsumersHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
@@ -27,45 +28,25 @@ describe('a notice that keeps failing', () => {
     await h.close();
   });
 
-  /** A user whose withdrawal is declined: one notice. Returns the user's email and the decline's position. */
+  /** A user whose withdrawal is declined (one notice): the user's email and the decline's position. */
   async function declinedWithdrawal(): Promise<{ email: string; position: number }> {
-    const userId = randomUUID();
-    const email = `${userId.slice(0, 8)}@notice.test`;
     const { commands } = h.context;
-    await commands.registerUser({
-      userId,
-      firstName: 'Bola',
-      lastName: 'Okafor',
-      username: `bola${userId.slice(0, 6)}`,
-      email,
-      phone: '08030000001',
-      role: 'user',
-      referralCode: userId.slice(0, 8),
-      referredByCode: null,
-    });
-    await commands.updateBankDetails({
-      userId,
-      bankName: 'Kuda Bank',
-      accountNum: '0123456789',
-      accountName: 'Bola Okafor',
-    });
-    await commands.adjustBalance({
-      userId,
-      adjustmentId: randomUUID(),
-      balance: 'account',
-      amount: kobo(1_000_000),
-      reason: 'test funds',
-      by: h.adminId,
-    });
+    const { userId, email } = await registerUser(commands, { account: 1_000_000 });
     const withdrawalId = randomUUID();
-    await commands.requestWithdrawal({ userId, withdrawalId, type: 'withdrawal', amount: kobo(300_000) });
-    const declined = await commands.rejectWithdrawal({
+    const requested = await commands.requestWithdrawal({
       userId,
       withdrawalId,
-      reason: 'Name does not match',
-      by: h.adminId,
+      type: 'withdrawal',
+      amount: kobo(300_000),
     });
-    return { email, position: declined.lastPosition };
+    // Staff decide through the API (it finds the withdrawal in its read model), as they do.
+    await h.projectors.waitFor(requested.lastPosition, ['withdrawals']);
+    await h.http
+      .post('/api/admin/withdrawals/reject')
+      .set('Authorization', `Bearer ${h.adminToken}`)
+      .send({ transactionId: withdrawalId, reason: 'Name does not match' })
+      .expect(200);
+    return { email, position: await h.store.headPosition() };
   }
 
   async function outbox(to: string) {
