@@ -96,6 +96,17 @@ test('finance rebuilds one read model from the browser and sees its progress and
       () => textOf(row),
       (text) => !text.includes('Never'),
     );
+
+    // The reactors follow the log on the same runtime, and are shown the same way.
+    const reactors = page.locator('section', { has: page.getByRole('heading', { name: 'Reactors' }) });
+    for (const name of ['jobs', 'notices']) {
+      const reactor = reactors.locator('tr', { has: page.getByText(name, { exact: true }) });
+      await eventually(
+        `the ${name} reactor's row`,
+        () => textOf(reactor),
+        (text) => /idle|catching-up/.test(text) && text.includes('This process'),
+      );
+    }
   }));
 
 test("the Overview tab's charts show today's figures as the API gives them", () =>

@@ -4,7 +4,7 @@
  */
 import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
-import type { ProjectorsHandle } from '@kobo/projector';
+import type { ConsumersHandle, ProjectorsHandle } from '@kobo/projector';
 import type { Auth, ReadYourWrites, RouteDefinition } from './http';
 
 export interface ApiContext {
@@ -15,6 +15,8 @@ export interface ApiContext {
   commands: LedgerCommands;
   /** The projectors' status, for health and the finance screens. */
   projectors: Pick<ProjectorsHandle, 'status'>;
+  /** The reactors' status (jobs, notices: the other consumers of the log), for metrics and the finance screens. */
+  reactors: Pick<ConsumersHandle, 'status'>;
   auth: Auth;
   /**
    * Read-your-writes: a command waits for the projections it reads back (`caughtUpTo`), or, when it

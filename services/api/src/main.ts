@@ -16,7 +16,12 @@ import {
   type Config,
 } from '@kobo/platform';
 import { startJobs } from '@kobo/jobs';
-import { projectionNames, ProjectionsBehindError, startProjectors } from '@kobo/projector';
+import {
+  projectionNames,
+  ProjectionsBehindError,
+  startProjectors,
+  type ConsumersHandle,
+} from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
@@ -109,7 +114,12 @@ async function main() {
     pool,
   );
   const writes = createReadYourWrites(projectors, logger);
-  const context = { config, logger, pool, store, commands, projectors, auth, writes };
+  // The reactors this process runs: the jobs reactor, and the notices reactor once the mailer exists (below).
+  const runningReactors: Pick<ConsumersHandle, 'status'>[] = [jobs.reactor];
+  const reactors = {
+    status: async () => (await Promise.all(runningReactors.map((reactor) => reactor.status()))).flat(),
+  };
+  const context = { config, logger, pool, store, commands, projectors, reactors, auth, writes };
   const app = createApiApp(context, {
     webOrigin: config.webOrigin,
     queues: jobs.queues.list(),
@@ -129,6 +139,7 @@ async function main() {
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, store, logger);
   const notices = await startNoticeReactor({ pool, store, mailer, logger });
+  runningReactors.push(notices);
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

@@ -32,6 +32,11 @@ describe('the API application', () => {
   it('exposes projection lag and withdrawals by state to Prometheus', async () => {
     const res = await h.http.get('/metrics').expect(200);
     expect(res.text).toMatch(/kobo_projection_lag_events\{projector="balances",state="[a-z-]+"\} \d+/);
+    // The same series for every consumer of the log, projectors and reactors alike.
+    expect(res.text).toMatch(
+      /kobo_consumer_lag_events\{consumer="balances",kind="projection",state="[a-z-]+"\} \d+/,
+    );
+    expect(res.text).toMatch(/^kobo_consumer_failed\{consumer="balances",kind="projection"\} 0$/m);
     expect(res.text).toMatch(/# TYPE kobo_withdrawals gauge/);
     expect(res.text).toMatch(/^kobo_reads_waiting_for_writes 0$/m);
     expect(res.text).toMatch(/http_request_duration_seconds_bucket/);

@@ -18,15 +18,11 @@ export { jobIds } from './job-ids';
 export {
   startReactor,
   enqueueJobsFor,
+  jobsReactor,
   REACTOR_NAME,
-  type Reactor,
   type ReactorOptions,
 } from './reactor/reactor';
 export { jobsForEvents } from './reactor/jobs-for-events';
-export {
-  readCheckpoint as readReactorCheckpoint,
-  saveCheckpoint as saveReactorCheckpoint,
-} from './reactor/checkpoint';
 export { startPayoutWorker, startVerificationWorker } from './workers';
 export {
   createLocalProofImages,

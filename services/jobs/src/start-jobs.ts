@@ -4,6 +4,7 @@
  */
 import type { LedgerCommands, EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
+import type { ConsumersHandle } from '@kobo/projector';
 import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
 import { createQueues, type JobQueues, type WorkerTuning } from './queues';
 import { startReactor } from './reactor/reactor';
@@ -32,6 +33,8 @@ export interface JobsOptions {
 
 export interface Jobs {
   queues: JobQueues;
+  /** The reactor's status (a consumer of the log: position, lag, failure), for health and metrics. */
+  reactor: Pick<ConsumersHandle, 'status'>;
   stop(): Promise<void>;
 }
 
@@ -59,7 +62,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
             { logger, tuning: options.tuning },
           ),
         ];
-  let reactor;
+  let reactor: ConsumersHandle;
   try {
     // Started means connected: BullMQ's PostgreSQL backend keeps a failed first connection as its
     // answer for good (every later call fails at once, and a worker then spins without pause), so a
@@ -74,6 +77,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   logger.info({ backend: queues.backend }, 'background jobs started');
   return {
     queues,
+    reactor,
     async stop() {
       await reactor.stop();
       // Waits for running jobs to finish; a job cut short by a crash instead is picked up again

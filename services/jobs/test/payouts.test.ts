@@ -9,7 +9,8 @@ import { jobIds } from '../src/job-ids';
 import { payoutFailedReason, payWithdrawal, type PayoutOutcome } from '../src/payouts/pay-withdrawal';
 import type { PayoutJob } from '../src/payouts/payout-job';
 import type { JobQueues, JobWorker, WorkerTuning } from '../src/queues';
-import { startReactor, type Reactor } from '../src/reactor/reactor';
+import type { ConsumersHandle } from '@kobo/projector';
+import { startReactor } from '../src/reactor/reactor';
 import { startPayoutWorker } from '../src/workers';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
 import { FakeBank } from './support/fake-bank';
@@ -28,7 +29,7 @@ for (const backend of backends) {
   describeBackend(backend, () => {
     let ledger: TestLedger;
     let queues: JobQueues;
-    let reactor: Reactor;
+    let reactor: ConsumersHandle;
     let worker: JobWorker<PayoutJob>;
     const bank = new FakeBank();
 

@@ -1,15 +1,24 @@
 /**
  * The reactor turns TaskSubmitted and WithdrawalApproved into jobs with deterministic ids, and
  * a replayed event (a crash before the checkpoint moved, a second reactor) enqueues nothing new.
+ * It runs on the consumer runtime: one instance leads across processes, and it goes on from its
+ * checkpoint after a restart.
  */
+import type { Pool } from '@kobo/platform';
 import { eventually } from '@kobo/platform/testing';
 import { jobIds } from '../src/job-ids';
 import type { JobQueues } from '../src/queues';
-import { readCheckpoint, saveCheckpoint } from '../src/reactor/checkpoint';
 import { enqueueJobsFor, startReactor } from '../src/reactor/reactor';
 import { backends, describeBackend, discardQueues, queuesFor } from './support/backends';
 import { approvedWithdrawal, createCampaign, createTestLedger, type TestLedger } from './support/ledger';
 import { registerUser } from '@kobo/ledger/testing';
+
+async function readCheckpoint(pool: Pool, name: string): Promise<number> {
+  const { rows } = await pool.query('SELECT position FROM projection_checkpoints WHERE projector = $1', [
+    name,
+  ]);
+  return Number(rows[0]?.position ?? 0);
+}
 
 async function readWholeLog(ledger: TestLedger) {
   const { rows } = await ledger.db.pool.query<{ max: number }>(
@@ -100,7 +109,11 @@ for (const backend of backends) {
         await own.commands.submitTask({ campaignId, userId: before.userId, proofImage: 'before.png' });
         await approvedWithdrawal(own.commands, before.userId, 300_000);
         const name = 'restart';
-        await saveCheckpoint(own.db.pool, name, (await readWholeLog(own)).at(-1)!.globalPosition);
+        // Where an earlier run of the reactor had got to.
+        await own.db.pool.query('INSERT INTO projection_checkpoints (projector, position) VALUES ($1, $2)', [
+          name,
+          (await readWholeLog(own)).at(-1)!.globalPosition,
+        ]);
 
         const { userId } = await registerUser(own.commands, { account: 500_000 });
         const withdrawalId = await approvedWithdrawal(own.commands, userId, 250_000);
@@ -120,10 +133,42 @@ for (const backend of backends) {
       }
     });
 
-    it('never moves a checkpoint backwards', async () => {
-      await saveCheckpoint(ledger.db.pool, 'monotonic', 40);
-      await saveCheckpoint(ledger.db.pool, 'monotonic', 12);
-      expect(await readCheckpoint(ledger.db.pool, 'monotonic')).toBe(40);
+    it('runs in one process at a time, and another takes over when it stops', async () => {
+      const own = await createTestLedger();
+      const ownQueues = queuesFor(backend, own.db.url);
+      const timing = { pollIntervalMs: 100, leaderRetryMs: 100 };
+      const a = await startReactor({ pool: own.db.pool, store: own.store, queues: ownQueues, ...timing });
+      const b = await startReactor({ pool: own.db.pool, store: own.store, queues: ownQueues, ...timing });
+      try {
+        const states = async () =>
+          (await Promise.all([a.status(), b.status()])).map(([status]) => ({
+            leader: status!.leader,
+            state: status!.state,
+          }));
+        // Exactly one leads; the other waits as a follower and enqueues nothing.
+        const [sa, sb] = await eventually('one reactor leading and one following', async () => {
+          const both = await states();
+          return both.some((s) => s.leader) && both.some((s) => s.state === 'follower') ? both : undefined;
+        });
+        expect(Number(sa!.leader) + Number(sb!.leader)).toBe(1);
+        const [leader, follower] = sa!.leader ? [a, b] : [b, a];
+        expect(await states()).toEqual(expect.arrayContaining([{ leader: false, state: 'follower' }]));
+
+        await leader.stop();
+        const { userId } = await registerUser(own.commands, { account: 500_000 });
+        const withdrawalId = await approvedWithdrawal(own.commands, userId, 250_000);
+        const head = (await readWholeLog(own)).at(-1)!.globalPosition;
+        await eventually('the follower to take over and reach the head', async () =>
+          (await readCheckpoint(own.db.pool, 'jobs')) >= head ? true : undefined,
+        );
+        expect((await follower.status())[0]).toMatchObject({ leader: true, lag: 0, failure: null });
+        const payouts = await ownQueues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
+        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId }]);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+        await discardQueues(ownQueues);
+        await own.close();
+      }
     });
   });
 }

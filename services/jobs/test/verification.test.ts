@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { campaignDecider, type SubmissionRecord, fold, streams, type CampaignEvent } from '@kobo/ledger';
 import sharp from 'sharp';
 import type { JobQueues, JobWorker } from '../src/queues';
-import { startReactor, type Reactor } from '../src/reactor/reactor';
+import type { ConsumersHandle } from '@kobo/projector';
+import { startReactor } from '../src/reactor/reactor';
 import { IMAGE_MISSING, NOT_AN_IMAGE } from '../src/verification/flags';
 import { fingerprintProof, hammingDistance } from '../src/verification/perceptual-hash';
 import { createLocalProofImages, ProofImageNotFoundError } from '../src/verification/proof-images';
@@ -64,7 +65,7 @@ for (const backend of backends) {
   describeBackend(backend, () => {
     let ledger: TestLedger;
     let queues: JobQueues;
-    let reactor: Reactor;
+    let reactor: ConsumersHandle;
     let worker: JobWorker<VerificationJob>;
     let n = 0;
 

@@ -1,16 +1,32 @@
-/** @kobo/projector: the projection runtime, the read-model projections, rebuild and verification. */
+/**
+ * @kobo/projector: the runtime every consumer of the log runs on (projectors and reactors), the
+ * read-model projections, rebuild and verification.
+ */
+export {
+  startConsumers,
+  type ConsumersHandle,
+  type ConsumerStatus,
+  type StartConsumersOptions,
+} from './runtime/start-consumers';
+export {
+  EventFailedError,
+  RetryLaterError,
+  type Consumer,
+  type ConsumerKind,
+  type ProjectionConsumer,
+  type Reactor,
+} from './runtime/consumer';
 export {
   startProjectors,
   type ProjectorsHandle,
-  type ProjectorStatus,
   type StartProjectorsOptions,
 } from './runtime/start-projectors';
 export { createCheckpointWaiter, ProjectionsBehindError, type CheckpointWaiter } from './runtime/wait-for';
-export { readProjectorStatus, type StoredProjectorStatus } from './runtime/status';
-export { openFailures, type ProjectionFailure } from './runtime/failures';
+export { readConsumerStatus, type StoredConsumerStatus } from './runtime/status';
+export { openFailures, type ConsumerFailure } from './runtime/failures';
 export { CHECKPOINT_CHANNEL } from './runtime/sql';
 export { DedicatedClient } from './runtime/dedicated-client';
-export type { ProjectorHooks, ProjectorState } from './runtime/projector';
+export type { ConsumerHooks, ConsumerState } from './runtime/live-consumer';
 export {
   projections,
   projectionNames,

@@ -121,3 +121,17 @@ it('status lists every projector with its position and lag', async () => {
   for (const projection of projections)
     expect(result.stdout).toMatch(new RegExp(`^${projection.name} +\\d+ +0 +no +✔ up to date$`, 'm'));
 });
+
+it('status lists the reactors after the projectors, from the same checkpoint table', async () => {
+  await db.pool.query(`INSERT INTO projection_checkpoints (projector, position) VALUES ('notices', 5)`);
+  try {
+    const result = await ledger(['status']);
+    expect(result.code).toBe(0);
+    const head = await store.headPosition();
+    expect(result.stdout).toMatch(new RegExp(`^notices +5 +${head - 5} +no +… catching up$`, 'm'));
+    const names = result.stdout.split('\n').map((line) => line.split(' ')[0]);
+    expect(names.indexOf('notices')).toBeGreaterThan(names.indexOf(projections.at(-1)!.name));
+  } finally {
+    await db.pool.query(`DELETE FROM projection_checkpoints WHERE projector = 'notices'`);
+  }
+});

@@ -634,13 +634,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   return result;
 }
 
-/** Waits until every projector's checkpoint has reached `head`. */
+/** Waits until every projector's checkpoint has reached `head` (the table also holds the reactors'). */
 async function catchUpProjectors(pool: Pool, head: number, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const { rows } = await pool.query<{ behind: string }>(
-      'SELECT count(*) AS behind FROM projection_checkpoints WHERE position < $1',
-      [head],
+      'SELECT count(*) AS behind FROM projection_checkpoints WHERE position < $1 AND projector = ANY($2::text[])',
+      [head, projections.map((p) => p.name)],
     );
     if (Number(rows[0]!.behind) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -37,6 +37,7 @@ function documentRegistry() {
     store: unavailable('store'),
     commands: unavailable('commands'),
     projectors: unavailable('projectors'),
+    reactors: unavailable('reactors'),
     auth: createAuth('openapi-document-only-'.padEnd(32, 'x'), unavailable('pool') as Pool),
   } as unknown as ApiContext;
   return createApiRegistry(context);

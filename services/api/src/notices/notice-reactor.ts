@@ -1,27 +1,30 @@
 /**
  * Follows the ledger and sends each user their notices (notices-for-events.ts) through the
- * mailer: SMTP when configured, otherwise the outbox table. The checkpoint moves after a batch's
- * notices are recorded, and each notice carries an id from its event, so a crash or a replay
- * sends nothing twice and loses nothing.
+ * mailer: SMTP when configured, otherwise the outbox table. A consumer of the log on the consumer
+ * runtime (@kobo/projector): one process leads it, its checkpoint moves after a batch's notices
+ * are recorded, and each notice carries an id from its event, so a crash or a replay sends
+ * nothing twice and loses nothing. A notice that keeps failing is recorded and shown in status.
  */
-import type { EventStore, Subscription } from '@kobo/ledger';
-import { readReactorCheckpoint, saveReactorCheckpoint } from '@kobo/jobs';
+import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
+import {
+  RetryLaterError,
+  startConsumers,
+  type ConsumersHandle,
+  type Reactor,
+  type StartConsumersOptions,
+} from '@kobo/projector';
 import type { Mailer } from '../email';
 import { noticeFor } from './notices-for-events';
 
 export const NOTICES_REACTOR = 'notices';
 
-export async function startNoticeReactor(options: {
-  pool: Pool;
-  store: EventStore;
-  mailer: Mailer;
-  logger: Logger;
-}): Promise<{ stop(): Promise<void> }> {
-  const { pool, store, mailer, logger } = options;
-  const subscription: Subscription = store.subscribe(
-    await readReactorCheckpoint(pool, NOTICES_REACTOR),
-    async (events) => {
+export function noticesReactor({ pool, mailer }: { pool: Pool; mailer: Mailer }): Reactor {
+  return {
+    kind: 'reactor',
+    name: NOTICES_REACTOR,
+    description: 'Emails users about their approved and rejected tasks, withdrawals and payouts',
+    async react(events) {
       for (const event of events) {
         const notice = noticeFor(event);
         if (!notice) continue;
@@ -32,11 +35,11 @@ export async function startNoticeReactor(options: {
           [notice.userId, notice.campaignId ?? null],
         );
         const user = rows[0];
-        // A deleted user gets no mail; a user the users view has not reached yet is retried.
+        // A deleted user gets no mail; a user the users view has not reached yet is waited for.
         if (!user) {
           const { rowCount } = await pool.query('SELECT 1 FROM users WHERE user_id = $1', [notice.userId]);
           if (rowCount) continue;
-          throw new Error(`user ${notice.userId} is not in the users view yet`);
+          throw new RetryLaterError(`user ${notice.userId} is not in the users view yet`);
         }
         await mailer.send({
           id: notice.id,
@@ -46,12 +49,25 @@ export async function startNoticeReactor(options: {
           text: notice.text({ firstName: user.first_name, title: user.title ?? 'your task' }),
         });
       }
-      await saveReactorCheckpoint(pool, NOTICES_REACTOR, events[events.length - 1]!.globalPosition);
     },
-    {
-      batchSize: 200,
-      onError: (error) => logger.warn({ err: error }, 'notice emails: batch failed; retrying'),
-    },
-  );
-  return { stop: () => subscription.close() };
+  };
+}
+
+export function startNoticeReactor(
+  options: { pool: Pool; store: EventStore; mailer: Mailer; logger: Logger } & Pick<
+    StartConsumersOptions,
+    'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs'
+  >,
+): Promise<ConsumersHandle> {
+  const { pool, store, mailer, logger, ...timing } = options;
+  return startConsumers({
+    pool,
+    store,
+    logger,
+    consumers: [noticesReactor({ pool, mailer })],
+    // A crash repeats at most one batch of sends (each absorbed by its id): keep batches small.
+    batchSize: 200,
+    maxBatchSize: 200,
+    ...timing,
+  });
 }

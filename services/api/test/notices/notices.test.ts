@@ -107,13 +107,13 @@ describe('notice emails', () => {
     expect(sent[2]!.text_body).toContain('bank reference GTB-778');
 
     // Read the whole log again from the start: nothing is sent twice.
-    await h.db.pool.query(`DELETE FROM jobs_reactor_checkpoints WHERE reactor = 'notices'`);
+    await h.db.pool.query(`UPDATE projection_checkpoints SET position = 0 WHERE projector = 'notices'`);
     const again = await startNoticeReactor({ pool: h.db.pool, store: h.store, mailer, logger });
     // Only once the replay has read up to the head does "still three" mean "nothing sent twice".
     const head = await h.store.headPosition();
     const replayed = await until(async () => {
       const { rows } = await h.db.pool.query(
-        `SELECT position FROM jobs_reactor_checkpoints WHERE reactor = 'notices' AND position >= $1`,
+        `SELECT position FROM projection_checkpoints WHERE projector = 'notices' AND position >= $1`,
         [head],
       );
       return rows;

@@ -51,7 +51,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
   const writes = createReadYourWrites(projectors, logger);
-  const context: ApiContext = { config, logger, pool: db.pool, store, commands, projectors, auth, writes };
+  // No reactor runs here: a test that needs one starts it (test/notices).
+  const reactors = { status: async () => [] };
+  const context: ApiContext = {
+    config,
+    logger,
+    pool: db.pool,
+    store,
+    commands,
+    projectors,
+    reactors,
+    auth,
+    writes,
+  };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(
     [

@@ -15,7 +15,7 @@ export interface JobsForEvents {
   payouts: JobToAdd<PayoutJob>[];
 }
 
-export function jobsForEvents(events: RecordedEvent[]): JobsForEvents {
+export function jobsForEvents(events: readonly RecordedEvent[]): JobsForEvents {
   const jobs: JobsForEvents = { verification: [], payouts: [] };
   for (const recorded of events) {
     const event = decodeEvent(recorded);

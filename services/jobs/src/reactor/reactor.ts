@@ -1,32 +1,39 @@
 /**
- * The reactor: follows the event log from its checkpoint and turns events into jobs. The
- * checkpoint moves only after a batch's jobs are enqueued, so a crash loses nothing (the batch is
- * read again) and, with deterministic job ids, enqueues nothing twice.
+ * The jobs reactor: a consumer of the event log (on @kobo/projector's consumer runtime) that turns
+ * events into jobs. Its checkpoint moves only after a batch's jobs are enqueued, so a crash loses
+ * nothing (the batch is read again) and, with deterministic job ids, enqueues nothing twice. One
+ * process leads it at a time; another takes over when it goes.
  */
-import type { EventStore, RecordedEvent, Subscription } from '@kobo/ledger';
-import type { Pool, Logger } from '@kobo/platform';
+import type { EventStore, RecordedEvent } from '@kobo/ledger';
+import { createLogger, type Pool, type Logger } from '@kobo/platform';
+import {
+  startConsumers,
+  type ConsumersHandle,
+  type Reactor,
+  type StartConsumersOptions,
+} from '@kobo/projector';
 import type { JobQueues } from '../queues';
-import { readCheckpoint, saveCheckpoint } from './checkpoint';
 import { jobsForEvents } from './jobs-for-events';
 
 export const REACTOR_NAME = 'jobs';
 
-export interface ReactorOptions {
+export interface ReactorOptions extends Pick<
+  StartConsumersOptions,
+  'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs'
+> {
   pool: Pool;
   store: EventStore;
   queues: JobQueues;
+  /** Default: silent. */
   logger?: Logger;
-  /** Checkpoint row name (default "jobs"). */
+  /** The consumer's name: its checkpoint, lock and failures (default "jobs"). */
   name?: string;
+  /** Events per batch (default 200). */
   batchSize?: number;
 }
 
-export interface Reactor {
-  stop(): Promise<void>;
-}
-
 /** Enqueues the jobs for one batch of events; exported for tests that replay a batch by hand. */
-export async function enqueueJobsFor(queues: JobQueues, events: RecordedEvent[]): Promise<void> {
+export async function enqueueJobsFor(queues: JobQueues, events: readonly RecordedEvent[]): Promise<void> {
   const jobs = jobsForEvents(events);
   await Promise.all([
     jobs.verification.length > 0 ? queues.verification.addBulk(jobs.verification) : undefined,
@@ -34,22 +41,28 @@ export async function enqueueJobsFor(queues: JobQueues, events: RecordedEvent[])
   ]);
 }
 
-export async function startReactor(options: ReactorOptions): Promise<Reactor> {
-  const { pool, store, queues, logger } = options;
-  const name = options.name ?? REACTOR_NAME;
-  const from = await readCheckpoint(pool, name);
-  logger?.info({ reactor: name, from }, 'jobs reactor starting');
-  const subscription: Subscription = store.subscribe(
-    from,
-    async (events) => {
-      await enqueueJobsFor(queues, events);
-      await saveCheckpoint(pool, name, events[events.length - 1]!.globalPosition);
-    },
-    {
-      batchSize: options.batchSize ?? 200,
-      // The subscription retries the same batch after a pause; say why meanwhile.
-      onError: (error) => logger?.error({ err: error, reactor: name }, 'jobs reactor batch failed; retrying'),
-    },
-  );
-  return { stop: () => subscription.close() };
+export function jobsReactor(queues: JobQueues, name = REACTOR_NAME): Reactor {
+  return {
+    kind: 'reactor',
+    name,
+    description:
+      'Turns submitted tasks into proof verifications and approved withdrawals into payouts (jobs)',
+    react: (events) => enqueueJobsFor(queues, events),
+  };
+}
+
+export function startReactor(options: ReactorOptions): Promise<ConsumersHandle> {
+  const { pool, store, queues, name, batchSize = 200, ...timing } = options;
+  return startConsumers({
+    pool,
+    store,
+    logger: options.logger ?? createLogger('silent'),
+    consumers: [jobsReactor(queues, name)],
+    // A crash repeats at most one batch of adds: keep batches small even when catching up.
+    batchSize,
+    maxBatchSize: batchSize,
+    pollIntervalMs: timing.pollIntervalMs,
+    leaderRetryMs: timing.leaderRetryMs,
+    retryDelayMs: timing.retryDelayMs,
+  });
 }

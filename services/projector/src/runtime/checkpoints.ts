@@ -1,4 +1,8 @@
-/** Projection checkpoints: the last applied position per projector, moved with the read models. */
+/**
+ * Checkpoints: the last handled position per consumer of the log (projectors and reactors, one
+ * table; it keeps the name `projection_checkpoints` and the column `projector` from when only
+ * projectors followed the log). A projector's moves with its read models, in one transaction.
+ */
 import type { Queryable } from '../batch/flush';
 import { CHECKPOINT_CHANNEL } from './sql';
 
@@ -6,17 +10,17 @@ interface Rows<T> {
   rows: T[];
 }
 
-export async function ensureCheckpoints(db: Queryable, projectors: readonly string[]): Promise<void> {
+export async function ensureCheckpoints(db: Queryable, consumers: readonly string[]): Promise<void> {
   await db.query(
     `INSERT INTO projection_checkpoints (projector) SELECT unnest($1::text[]) ON CONFLICT (projector) DO NOTHING`,
-    [projectors],
+    [consumers],
   );
 }
 
-export async function readCheckpoint(db: Queryable, projector: string, forUpdate = false): Promise<number> {
+export async function readCheckpoint(db: Queryable, consumer: string, forUpdate = false): Promise<number> {
   const result = (await db.query(
     `SELECT position FROM projection_checkpoints WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [projector],
+    [consumer],
   )) as Rows<{ position: string | number }>;
   return result.rows.length ? Number(result.rows[0]!.position) : 0;
 }
@@ -32,7 +36,7 @@ export async function readCheckpoints(db: Queryable): Promise<Map<string, number
 /** Inside the batch's transaction: the checkpoint commits with the changes; NOTIFY fires on commit. */
 export async function advanceCheckpoint(
   db: Queryable,
-  projector: string,
+  consumer: string,
   position: number,
   rebuilt = false,
 ): Promise<void> {
@@ -45,6 +49,6 @@ export async function advanceCheckpoint(
          rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
        RETURNING 1)
      SELECT pg_notify($4, $5) FROM advanced`,
-    [projector, position, rebuilt, CHECKPOINT_CHANNEL, `${projector}:${position}`],
+    [consumer, position, rebuilt, CHECKPOINT_CHANNEL, `${consumer}:${position}`],
   );
 }

@@ -1,8 +1,11 @@
-/** Poison events: recorded per projector and event until a retry (or a rebuild) gets past them. */
+/**
+ * Poison events: recorded per consumer and event until a retry (or a rebuild) gets past them. The
+ * table and its `projector` column keep the names from when only projectors followed the log.
+ */
 import type { Queryable } from '../batch/flush';
 
-export interface ProjectionFailure {
-  projector: string;
+export interface ConsumerFailure {
+  consumer: string;
   globalPosition: number;
   eventId: string;
   eventType: string;
@@ -19,7 +22,7 @@ export function describeError(error: unknown): string {
 
 export async function recordFailure(
   db: Queryable,
-  failure: { projector: string; globalPosition: number; eventId: string; eventType: string; error: unknown },
+  failure: { consumer: string; globalPosition: number; eventId: string; eventType: string; error: unknown },
 ): Promise<void> {
   await db.query(
     `INSERT INTO projection_failures (projector, global_position, event_id, event_type, error)
@@ -27,7 +30,7 @@ export async function recordFailure(
      ON CONFLICT (projector, global_position) WHERE resolved_at IS NULL
      DO UPDATE SET attempts = projection_failures.attempts + 1, last_failed_at = now(), error = EXCLUDED.error`,
     [
-      failure.projector,
+      failure.consumer,
       failure.globalPosition,
       failure.eventId,
       failure.eventType,
@@ -36,26 +39,26 @@ export async function recordFailure(
   );
 }
 
-/** Marks failures at or before `position` resolved: the projector has applied those events now. */
+/** Marks failures at or before `position` resolved: the consumer has handled those events now. */
 export async function resolveFailures(
   db: Queryable,
-  projectors: readonly string[],
+  consumers: readonly string[],
   position: number,
 ): Promise<void> {
   await db.query(
     `UPDATE projection_failures SET resolved_at = now()
      WHERE projector = ANY($1::text[]) AND resolved_at IS NULL AND global_position <= $2`,
-    [projectors, position],
+    [consumers, position],
   );
 }
 
-export async function openFailures(db: Queryable): Promise<ProjectionFailure[]> {
+export async function openFailures(db: Queryable): Promise<ConsumerFailure[]> {
   const result = (await db.query(
     `SELECT projector, global_position, event_id, event_type, error, attempts, first_failed_at, last_failed_at
      FROM projection_failures WHERE resolved_at IS NULL ORDER BY projector, global_position`,
   )) as { rows: Record<string, unknown>[] };
   return result.rows.map((row) => ({
-    projector: row.projector as string,
+    consumer: row.projector as string,
     globalPosition: Number(row.global_position),
     eventId: row.event_id as string,
     eventType: row.event_type as string,

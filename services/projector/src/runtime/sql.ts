@@ -1,27 +1,28 @@
-/** Names the projection runtime shares across processes: lock keys and notification channels. */
+/** Names the consumer runtime shares across processes: lock keys and notification channels. */
 
 /** NOTIFY channel of the PostgreSQL event store (payload: the last appended position). */
 export { EVENTS_CHANNEL } from '@kobo/ledger';
-/** NOTIFY channel for committed projector batches (payload: "<projector>:<position>"). */
+/** NOTIFY channel for committed batches of every consumer (payload: "<consumer>:<position>"). */
 export const CHECKPOINT_CHANNEL = 'kobo_projection_checkpoints';
 
-/** Advisory-lock classes (first int4 key); the second key is hashtext(projector name). */
+/** Advisory-lock classes (first int4 key); the second key is hashtext(consumer name). */
 export const LEADER_LOCK_CLASS = 741_001;
 const BATCH_LOCK_CLASS = 741_002;
 const REBUILD_LOCK_CLASS = 741_003;
 
-/** Session lock held by the one live instance of a projector across processes. */
+/** Session lock held by the one live instance of a consumer across processes. */
 export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}, hashtext($1)) AS acquired`;
 /**
  * Transaction lock taken by every batch and by a rebuild's swap: a swap never interleaves with a
- * live batch, and two writers of one projector are serialized even if leadership were lost.
+ * live batch, and two writers of one consumer are serialized even if leadership were lost.
  */
 export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext($1))`;
 
 /**
- * A projector batch's opening, as one simple-protocol round trip: begin, skip the wait for the
- * disk (read models are derived; the checkpoint commits with them), take the batch lock, and
- * lock and read the checkpoint. `name` is a projector's own name, quoted as a literal.
+ * A consumer batch's opening, as one simple-protocol round trip: begin, skip the wait for the
+ * disk (read models are derived and reactors' batches safe to repeat; the checkpoint commits with
+ * them), take the batch lock, and lock and read the checkpoint. `name` is the consumer's own name,
+ * quoted as a literal.
  */
 export function openBatchSql(quotedName: string): string {
   return [

@@ -1,22 +1,22 @@
-/** Each projector's checkpoint, lag behind the log head, and open failures, as any process sees them. */
+/** Each consumer's checkpoint, lag behind the log head, and open failure, as any process sees them. */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { readCheckpoints } from './checkpoints';
-import { openFailures, type ProjectionFailure } from './failures';
+import { openFailures, type ConsumerFailure } from './failures';
 
-export interface StoredProjectorStatus {
+export interface StoredConsumerStatus {
   name: string;
   position: number;
   head: number;
   lag: number;
-  failure: ProjectionFailure | null;
+  failure: ConsumerFailure | null;
 }
 
-export async function readProjectorStatus(
+export async function readConsumerStatus(
   pool: Pool,
   store: EventStore,
   names: readonly string[],
-): Promise<StoredProjectorStatus[]> {
+): Promise<StoredConsumerStatus[]> {
   const [checkpoints, failures, head] = await Promise.all([
     readCheckpoints(pool),
     openFailures(pool),
@@ -29,7 +29,7 @@ export async function readProjectorStatus(
       position,
       head,
       lag: Math.max(0, head - position),
-      failure: failures.find((failure) => failure.projector === name) ?? null,
+      failure: failures.find((failure) => failure.consumer === name) ?? null,
     };
   });
 }

@@ -31,7 +31,7 @@ import {
   useStartFinanceRunMutation,
   type FinanceRun,
   type ProjectionsReport,
-  type ProjectorStatus,
+  type ConsumerStatus,
   type VerifyReport,
 } from './api';
 import './finance-audit.css';
@@ -105,6 +105,7 @@ export function LedgerAudit() {
         shown={[shownVerify, shownRebuild]}
       />
       <ProjectorTable status={status} />
+      <ReactorTable status={status} />
     </div>
   );
 }
@@ -244,7 +245,7 @@ function RebuildCard({
   runId: string | null;
   onStarted: (id: string) => void;
   onFinished: () => void;
-  projectors: ProjectorStatus[];
+  projectors: ConsumerStatus[];
 }) {
   const [projection, setProjection] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -443,7 +444,7 @@ function outcome(run: FinanceRun): string {
   return '';
 }
 
-const PROJECTOR_INTENT: Record<ProjectorStatus['state'], Intent> = {
+const CONSUMER_INTENT: Record<ConsumerStatus['state'], Intent> = {
   starting: 'none',
   follower: 'none',
   'catching-up': 'primary',
@@ -477,64 +478,97 @@ function ProjectorTable({ status }: { status: Loaded<ProjectionsReport> }) {
       ) : !report.projectors.length ? (
         <EmptyState icon="database" title="No projectors" />
       ) : (
-        <div className="kobo-finance-audit-table-wrap">
-          <HTMLTable compact striped className="kobo-finance-audit-table">
-            <caption className="kobo-visually-hidden">Each projector, refreshed every few seconds</caption>
-            <thead>
-              <tr>
-                <th scope="col">Read model</th>
-                <th scope="col" className="kobo-finance-audit-num">
-                  Position
-                </th>
-                <th scope="col" className="kobo-finance-audit-num">
-                  Lag
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Leader</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Rebuilt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.projectors.map((p) => (
-                <tr key={p.name}>
-                  <td>
-                    <strong>{p.name}</strong>
-                    {p.description ? (
-                      <p className="kobo-muted kobo-finance-audit-small">{p.description}</p>
-                    ) : null}
-                    {p.failure ? (
-                      <p className="kobo-finance-audit-failure">
-                        Stuck at position {count(p.failure.globalPosition)} ({p.failure.eventType},{' '}
-                        {p.failure.attempts} attempts): {p.failure.error}
-                      </p>
-                    ) : p.lastError ? (
-                      <p className="kobo-finance-audit-failure">{p.lastError}</p>
-                    ) : null}
-                  </td>
-                  <td className="kobo-finance-audit-num">
-                    {count(p.position)}
-                    <span className="kobo-muted"> / {count(p.head)}</span>
-                  </td>
-                  <td className="kobo-finance-audit-num">{count(p.lag)}</td>
-                  <td>
-                    <Tag intent={PROJECTOR_INTENT[p.state]} minimal>
-                      {p.state}
-                    </Tag>
-                  </td>
-                  <td className="kobo-finance-audit-nowrap">{p.leader ? 'This process' : 'Another'}</td>
-                  <td className="kobo-finance-audit-nowrap">
-                    {p.updatedAt ? formatDateTime(p.updatedAt) : '—'}
-                  </td>
-                  <td className="kobo-finance-audit-nowrap">
-                    {p.rebuiltAt ? formatDateTime(p.rebuiltAt) : 'Never'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
+        <ConsumerRows consumers={report.projectors} first="Read model" rebuilt />
       )}
     </section>
+  );
+}
+
+/** The reactors (jobs, notices): consumers of the log like the projectors, with the same status. */
+function ReactorTable({ status }: { status: Loaded<ProjectionsReport> }) {
+  const reactors = status.data?.reactors ?? [];
+  if (!reactors.length) return null;
+  return (
+    <section className="kobo-card kobo-finance-audit-section" aria-labelledby="kobo-finance-audit-reactors">
+      <div className="kobo-finance-audit-section-head">
+        <h3 id="kobo-finance-audit-reactors" className="kobo-finance-audit-section-title">
+          Reactors
+        </h3>
+      </div>
+      <ConsumerRows consumers={reactors} first="Reactor" rebuilt={false} />
+    </section>
+  );
+}
+
+/** Each consumer of the log with its position, lag, state and failure (projectors also when rebuilt). */
+function ConsumerRows({
+  consumers,
+  first,
+  rebuilt,
+}: {
+  consumers: ConsumerStatus[];
+  first: string;
+  rebuilt: boolean;
+}) {
+  return (
+    <div className="kobo-finance-audit-table-wrap">
+      <HTMLTable compact striped className="kobo-finance-audit-table">
+        <caption className="kobo-visually-hidden">
+          Each {first.toLowerCase()}, refreshed every few seconds
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col" className="kobo-finance-audit-num">
+              Position
+            </th>
+            <th scope="col" className="kobo-finance-audit-num">
+              Lag
+            </th>
+            <th scope="col">State</th>
+            <th scope="col">Leader</th>
+            <th scope="col">Updated</th>
+            {rebuilt ? <th scope="col">Rebuilt</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {consumers.map((p) => (
+            <tr key={p.name}>
+              <td>
+                <strong>{p.name}</strong>
+                {p.description ? (
+                  <p className="kobo-muted kobo-finance-audit-small">{p.description}</p>
+                ) : null}
+                {p.failure ? (
+                  <p className="kobo-finance-audit-failure">
+                    Stuck at position {count(p.failure.globalPosition)} ({p.failure.eventType},{' '}
+                    {p.failure.attempts} attempts): {p.failure.error}
+                  </p>
+                ) : p.lastError ? (
+                  <p className="kobo-finance-audit-failure">{p.lastError}</p>
+                ) : null}
+              </td>
+              <td className="kobo-finance-audit-num">
+                {count(p.position)}
+                <span className="kobo-muted"> / {count(p.head)}</span>
+              </td>
+              <td className="kobo-finance-audit-num">{count(p.lag)}</td>
+              <td>
+                <Tag intent={CONSUMER_INTENT[p.state]} minimal>
+                  {p.state}
+                </Tag>
+              </td>
+              <td className="kobo-finance-audit-nowrap">{p.leader ? 'This process' : 'Another'}</td>
+              <td className="kobo-finance-audit-nowrap">{p.updatedAt ? formatDateTime(p.updatedAt) : '—'}</td>
+              {rebuilt ? (
+                <td className="kobo-finance-audit-nowrap">
+                  {p.rebuiltAt ? formatDateTime(p.rebuiltAt) : 'Never'}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Finance's audit and overview calls (docs/api/finance.md): verify and rebuild runs with live
- * progress, the projectors' status, and the per-day figures for the charts.
+ * progress, the projectors' and reactors' status, and the per-day figures for the charts.
  */
 import { api } from '../../shared/api/api';
 import type { ApiAnswer, ApiBody } from '../../shared/api/types';
@@ -9,7 +9,8 @@ export type FinanceRun = ApiAnswer<'getFinanceRunsByRunId'>['run'];
 export type VerifyReport = ApiAnswer<'getFinanceVerify'>;
 export type RebuildResult = { position: number; events: number; seconds: number };
 export type ProjectionsReport = ApiAnswer<'getFinanceProjections'>;
-export type ProjectorStatus = ProjectionsReport['projectors'][number];
+/** A projector or a reactor: both consumers of the log, with the same status. */
+export type ConsumerStatus = ProjectionsReport['projectors'][number];
 export type ChartDay = ApiAnswer<'getFinanceCharts'>['days'][number];
 export type RunRequest = ApiBody<'postFinanceRuns'>;
 

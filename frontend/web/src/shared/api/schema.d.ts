@@ -615,7 +615,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Each projector's checkpoint, the log head, lag, state and open failures */
+    /** Each projector's and reactor's checkpoint, the log head, lag, state and open failures */
     get: operations['getFinanceProjections'];
     put?: never;
     post?: never;
@@ -4592,7 +4592,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The log head, each projector's progress and state, and open failures */
+      /** @description The log head, each projector's and reactor's progress and state, and open failures */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4603,6 +4603,30 @@ export interface operations {
             ok: boolean;
             projectors: {
               name: string;
+              /** @enum {string} */
+              kind: 'projection' | 'reactor';
+              description: string | null;
+              position: number;
+              head: number;
+              lag: number;
+              /** @enum {string} */
+              state: 'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
+              leader: boolean;
+              failure: {
+                globalPosition: number;
+                eventId: string;
+                eventType: string;
+                error: string;
+                attempts: number;
+              } | null;
+              lastError: string | null;
+              updatedAt: string | null;
+              rebuiltAt: string | null;
+            }[];
+            reactors: {
+              name: string;
+              /** @enum {string} */
+              kind: 'projection' | 'reactor';
               description: string | null;
               position: number;
               head: number;

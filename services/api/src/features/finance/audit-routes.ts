@@ -1,5 +1,5 @@
-/** Finance's checks on the ledger: verification against a rebuild, and the projectors' progress. */
-import { openFailures, projections } from '@kobo/projector';
+/** Finance's checks on the ledger: verification against a rebuild, and the projectors' and reactors' progress. */
+import { openFailures, type ConsumerStatus } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { iso } from '../admin/wire';
@@ -46,28 +46,29 @@ export function auditRoutes(ctx: ApiContext, runs: RunBook) {
     defineRoute({
       method: 'get',
       path: '/finance/projections',
-      summary: "Each projector's checkpoint, the log head, lag, state and open failures",
+      summary: "Each projector's and reactor's checkpoint, the log head, lag, state and open failures",
       tags: ['finance'],
       access: FINANCE,
       responses: {
         200: {
-          description: "The log head, each projector's progress and state, and open failures",
+          description: "The log head, each projector's and reactor's progress and state, and open failures",
           schema: projectionsReportSchema,
         },
       },
       async handler() {
-        const [statuses, failures, checkpoints] = await Promise.all([
+        const [projectors, reactors, failures, checkpoints] = await Promise.all([
           ctx.projectors.status(),
+          ctx.reactors.status(),
           openFailures(ctx.pool),
           ctx.pool.query<CheckpointRow>(
             'SELECT projector, updated_at, rebuilt_at FROM projection_checkpoints',
           ),
         ]);
         const stamps = new Map(checkpoints.rows.map((row) => [row.projector, row]));
-        const described = new Map<string, string>(projections.map((p) => [p.name, p.description]));
-        const list = statuses.map((s) => ({
+        const shown = (s: ConsumerStatus) => ({
           name: s.name,
-          description: described.get(s.name) ?? null,
+          kind: s.kind,
+          description: s.description,
           position: s.position,
           head: s.head,
           lag: s.lag,
@@ -77,12 +78,15 @@ export function auditRoutes(ctx: ApiContext, runs: RunBook) {
           lastError: s.lastError,
           updatedAt: iso(stamps.get(s.name)?.updated_at),
           rebuiltAt: iso(stamps.get(s.name)?.rebuilt_at),
-        }));
+        });
+        const all = [...projectors, ...reactors];
         return {
-          head: list.reduce((head, s) => Math.max(head, s.head), 0),
-          ok: failures.length === 0 && list.every((s) => s.state !== 'failed'),
-          projectors: list,
-          failures: failures.map((f) => ({
+          head: all.reduce((head, s) => Math.max(head, s.head), 0),
+          ok: failures.length === 0 && all.every((s) => s.state !== 'failed'),
+          projectors: projectors.map(shown),
+          reactors: reactors.map(shown),
+          failures: failures.map(({ consumer, ...f }) => ({
+            projector: consumer,
             ...f,
             firstFailedAt: iso(f.firstFailedAt),
             lastFailedAt: iso(f.lastFailedAt),

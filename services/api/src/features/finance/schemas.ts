@@ -140,33 +140,40 @@ const projectorStates = [
   'stopped',
 ] as const;
 
+/** A consumer of the log (a projector or a reactor) as the answering process sees it. */
+const consumerStatusSchema = z.object({
+  name: z.string(),
+  /** `projection` (writes read models) or `reactor` (acts outside: jobs, email). */
+  kind: z.enum(['projection', 'reactor']),
+  description: z.string().nullable(),
+  position: z.number().int(),
+  head: z.number().int(),
+  lag: z.number().int(),
+  state: z.enum(projectorStates),
+  /** Whether the answering process runs this consumer. */
+  leader: z.boolean(),
+  failure: z
+    .object({
+      globalPosition: z.number().int(),
+      eventId: z.string(),
+      eventType: z.string(),
+      error: z.string(),
+      attempts: z.number().int(),
+    })
+    .nullable(),
+  lastError: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  rebuiltAt: z.string().nullable(),
+});
+
 export const projectionsReportSchema = z.object({
   head: z.number().int(),
+  /** No consumer (projector or reactor) stopped at a poison event, and no open failure. */
   ok: z.boolean(),
-  projectors: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string().nullable(),
-      position: z.number().int(),
-      head: z.number().int(),
-      lag: z.number().int(),
-      state: z.enum(projectorStates),
-      /** Whether the answering process runs this projector. */
-      leader: z.boolean(),
-      failure: z
-        .object({
-          globalPosition: z.number().int(),
-          eventId: z.string(),
-          eventType: z.string(),
-          error: z.string(),
-          attempts: z.number().int(),
-        })
-        .nullable(),
-      lastError: z.string().nullable(),
-      updatedAt: z.string().nullable(),
-      rebuiltAt: z.string().nullable(),
-    }),
-  ),
+  projectors: z.array(consumerStatusSchema),
+  /** The reactors this process runs (jobs, notices): the same runtime and status as the projectors. */
+  reactors: z.array(consumerStatusSchema),
+  /** Open failures of every consumer; `projector` is the consumer's name. */
   failures: z.array(
     z.object({
       projector: z.string(),

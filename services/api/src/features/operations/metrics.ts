@@ -1,6 +1,7 @@
 /**
  * The product's own Prometheus series, computed at scrape time (a gauge's collect), so nothing
- * runs between scrapes: projection lag per projector, job counts per queue and state, and
+ * runs between scrapes: lag per consumer of the log (projectors and reactors; the projectors'
+ * also under their first name, kobo_projection_lag_events), job counts per queue and state, and
  * payouts (withdrawals) by state from the withdrawals read model. The database reads are kept
  * for a few seconds (`cacheMs`): however often /metrics is scraped, the withdrawals GROUP BY and
  * the projector status run at most once per period.
@@ -29,11 +30,12 @@ export const METRICS_CACHE_MS = 10_000;
 
 export function registerProductMetrics(
   registry: Registry,
-  context: Pick<ApiContext, 'pool' | 'projectors' | 'logger' | 'writes'>,
+  context: Pick<ApiContext, 'pool' | 'projectors' | 'reactors' | 'logger' | 'writes'>,
   queues: JobQueue<unknown>[] = [],
   cacheMs = METRICS_CACHE_MS,
 ): void {
   const projectorStatus = keptFor(cacheMs, () => context.projectors.status());
+  const reactorStatus = keptFor(cacheMs, () => context.reactors.status());
   const jobCounts = keptFor(cacheMs, () =>
     Promise.all(
       queues.map(async (queue) => ({
@@ -59,6 +61,32 @@ export function registerProductMetrics(
       const statuses = await projectorStatus();
       this.reset();
       for (const p of statuses) this.set({ projector: p.name, state: p.state }, p.lag);
+    },
+  });
+
+  // Every consumer on the one runtime, with the same series: how far behind, in which state, and
+  // whether it is stopped at a poison event.
+  new Gauge({
+    name: 'kobo_consumer_lag_events',
+    help: 'Events in the log not yet handled by each consumer (projector or reactor)',
+    labelNames: ['consumer', 'kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      const statuses = [...(await projectorStatus()), ...(await reactorStatus())];
+      this.reset();
+      for (const c of statuses) this.set({ consumer: c.name, kind: c.kind, state: c.state }, c.lag);
+    },
+  });
+
+  new Gauge({
+    name: 'kobo_consumer_failed',
+    help: 'Whether each consumer (projector or reactor) is stopped at a poison event (1) or not (0)',
+    labelNames: ['consumer', 'kind'] as const,
+    registers: [registry],
+    async collect() {
+      const statuses = [...(await projectorStatus()), ...(await reactorStatus())];
+      this.reset();
+      for (const c of statuses) this.set({ consumer: c.name, kind: c.kind }, c.failure ? 1 : 0);
     },
   });
 

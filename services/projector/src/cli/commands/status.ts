@@ -1,8 +1,12 @@
-/** ledger status: each projector's checkpoint, lag, whether a live instance leads it, and open failures. */
+/**
+ * ledger status: each consumer's checkpoint, lag, whether a live instance leads it, and open
+ * failures: the projectors, then the reactors (every other consumer with a checkpoint).
+ */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { projections } from '../../projections';
-import { readProjectorStatus } from '../../runtime/status';
+import { readCheckpoints } from '../../runtime/checkpoints';
+import { readConsumerStatus } from '../../runtime/status';
 import { LEADER_LOCK_CLASS } from '../../runtime/sql';
 
 export async function statusCommand(
@@ -10,8 +14,12 @@ export async function statusCommand(
   store: EventStore,
   out: (line: string) => void,
 ): Promise<number> {
-  const names = projections.map((p) => p.name);
-  const statuses = await readProjectorStatus(pool, store, names);
+  const projectors: string[] = projections.map((p) => p.name);
+  const reactors = [...(await readCheckpoints(pool)).keys()]
+    .filter((name) => !projectors.includes(name))
+    .sort();
+  const names = [...projectors, ...reactors];
+  const statuses = await readConsumerStatus(pool, store, names);
   const { rows } = await pool.query<{ name: string }>(
     `SELECT n.name FROM unnest($1::text[]) AS n(name)
      JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.classid = $2 AND l.objid::int = hashtext(n.name)
@@ -20,7 +28,7 @@ export async function statusCommand(
   );
   const led = new Set(rows.map((row) => row.name));
   out(`log head: position ${statuses[0]?.head ?? 0}`);
-  out(`${'projector'.padEnd(16)}${'position'.padStart(12)}${'lag'.padStart(10)}  live  state`);
+  out(`${'consumer'.padEnd(16)}${'position'.padStart(12)}${'lag'.padStart(10)}  live  state`);
   let failing = 0;
   for (const s of statuses) {
     if (s.failure) failing++;

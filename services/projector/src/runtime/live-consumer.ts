@@ -1,0 +1,223 @@
+/**
+ * One live consumer: while it holds leadership, it reads the log after its checkpoint, hands a
+ * batch to its handler and moves the checkpoint: in the same transaction as a projection's
+ * effects, or right after a reactor's. A batch that fails is retried one event at a time; the
+ * event that keeps failing is recorded and the consumer stays on it (retrying with back-off)
+ * rather than skipping it.
+ */
+import type { PoolClient } from 'pg';
+import type { EventStore, RecordedEvent } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
+import type { Queryable } from '../batch/flush';
+import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import { checkout } from './checkout';
+import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
+import { isTransientError } from './errors';
+import { describeError, recordFailure, resolveFailures } from './failures';
+import { openBatchSql } from './sql';
+
+export type ConsumerState =
+  'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
+
+export interface ConsumerHooks {
+  /** Test seam: runs inside the batch transaction, just before COMMIT. */
+  beforeCommit?: (context: {
+    consumer: string;
+    client: PoolClient;
+    events: RecordedEvent[];
+  }) => Promise<void>;
+}
+
+export interface LiveConsumerOptions {
+  pool: Pool;
+  store: EventStore;
+  consumer: Consumer;
+  logger: Logger;
+  batchSize: number;
+  /** A consumer that is behind doubles its batch after each full one, up to this (default 10 × batchSize). */
+  maxBatchSize?: number;
+  hooks?: ConsumerHooks;
+}
+
+export type StepResult = 'progress' | 'caught-up' | 'poison' | 'transient-error';
+
+export interface LocalConsumerStatus {
+  name: string;
+  kind: ConsumerKind;
+  state: ConsumerState;
+  leader: boolean;
+  /** Position of the last batch this process committed (or read). */
+  position: number;
+  failure: { globalPosition: number; eventId: string; eventType: string; error: string } | null;
+  lastError: string | null;
+}
+
+export class LiveConsumer {
+  readonly name: string;
+  /** After a failed batch: batches of one event until past `singleStepUntil`. */
+  private singleStepUntil = 0;
+  /** After a handler named the event it failed on: the next batch ends before it. */
+  private endBefore: number | null = null;
+  /** Grows while catching up (fewer, bigger transactions), back to batchSize once caught up. */
+  private batchLimit: number;
+  readonly status: LocalConsumerStatus;
+
+  constructor(private readonly options: LiveConsumerOptions) {
+    this.name = options.consumer.name;
+    this.batchLimit = options.batchSize;
+    this.status = {
+      name: this.name,
+      kind: options.consumer.kind,
+      state: 'starting',
+      leader: false,
+      position: 0,
+      failure: null,
+      lastError: null,
+    };
+  }
+
+  /** Handles at most one batch. Never throws: the outcome says what the loop should do next. */
+  async step(): Promise<StepResult> {
+    const { pool, store, batchSize, logger, consumer } = this.options;
+    let events: RecordedEvent[] = [];
+    try {
+      // Our own last commit says where we are; the batch re-checks it under the lock, and a
+      // mismatch (a rebuild swapped the tables in, another instance moved it) makes us read it again.
+      const position = this.knownPosition ?? (await readCheckpoint(pool, this.name));
+      this.knownPosition = position;
+      this.status.position = position;
+      const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
+      events = this.trimmed(await store.readAll({ after: position, limit }));
+      if (!events.length) return 'caught-up';
+      if (consumer.kind === 'reactor') await consumer.react(events);
+      const committed = await this.commit(position, events);
+      if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
+      if (this.status.failure) {
+        logger.info({ consumer: this.name }, 'consumer got past its failed event');
+        this.status.failure = null;
+      }
+      this.status.lastError = null;
+      if (events.length < limit) {
+        this.batchLimit = batchSize;
+        return 'caught-up';
+      }
+      if (limit > 1) this.batchLimit = Math.min(limit * 2, this.options.maxBatchSize ?? batchSize * 10);
+      return 'progress';
+    } catch (error) {
+      this.status.lastError = describeError(error instanceof EventFailedError ? error.reason : error);
+      if (isTransientError(error) || error instanceof RetryLaterError || !events.length) {
+        logger.warn({ consumer: this.name, err: error }, 'consumer batch failed; will retry');
+        return 'transient-error';
+      }
+      const failed =
+        error instanceof EventFailedError ? error.event : events.length === 1 ? events[0]! : null;
+      if (failed && failed.id === events[0]!.id) {
+        // Isolated: this one event cannot be handled.
+        await this.poisoned(failed, error instanceof EventFailedError ? error.reason : error);
+        return 'poison';
+      }
+      if (failed) {
+        // The handler named the event: handle the ones before it, then that one alone.
+        this.endBefore = failed.globalPosition;
+      } else {
+        // Somewhere in the batch: find the event by handling one at a time.
+        this.singleStepUntil = events[events.length - 1]!.globalPosition;
+        logger.warn({ consumer: this.name, err: error }, 'batch failed; isolating the event');
+      }
+      return 'progress';
+    }
+  }
+
+  /** The batch read, cut before the event a handler named; that event then goes alone. */
+  private trimmed(events: RecordedEvent[]): RecordedEvent[] {
+    if (this.endBefore === null) return events;
+    const before = events.filter((event) => event.globalPosition < this.endBefore!);
+    if (before.length) return before;
+    this.endBefore = null;
+    return events.slice(0, 1);
+  }
+
+  /**
+   * Whether a recorded failure may still be open (unknown at start: an earlier process may have
+   * recorded one), so that a batch past it marks it resolved; otherwise that query is skipped.
+   */
+  private failureMayBeOpen = true;
+
+  /** The checkpoint as of our last commit (undefined: read it from the table). */
+  private knownPosition: number | undefined;
+
+  /** One transaction: a projection's effects, the checkpoint, and any failure it got past. */
+  private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
+    const { pool, hooks, consumer } = this.options;
+    const { client, release } = await checkout(pool);
+    let broken: unknown = undefined;
+    try {
+      // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
+      // the last committed batch only together with its checkpoint (same transaction), and the
+      // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
+      const opened = (await client.query(openBatchSql(client.escapeLiteral(this.name)))) as unknown as {
+        rows: { position: string | number }[];
+      }[];
+      const checkpointRows = opened[opened.length - 1]!.rows;
+      const current = checkpointRows.length ? Number(checkpointRows[0]!.position) : 0;
+      if (current !== position) {
+        await client.query('ROLLBACK');
+        this.knownPosition = undefined;
+        return false;
+      }
+      if (consumer.kind === 'projection') await consumer.apply(events, client as Queryable);
+      const last = events[events.length - 1]!.globalPosition;
+      await advanceCheckpoint(client, this.name, last);
+      if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
+      if (hooks?.beforeCommit) await hooks.beforeCommit({ consumer: this.name, client, events });
+      await client.query('COMMIT');
+      this.status.position = last;
+      this.knownPosition = last;
+      this.failureMayBeOpen = false;
+      return true;
+    } catch (error) {
+      broken = error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      // A client whose transaction failed may have lost its connection: never reuse it (a handler
+      // that named its failing event threw before any statement failed, so its client is sound).
+      release(Boolean(broken) && !(broken instanceof EventFailedError));
+    }
+  }
+
+  private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
+    const { pool, logger } = this.options;
+    this.failureMayBeOpen = true;
+    // Retries read this event alone, so events appended behind it do not make a batch to search again.
+    this.singleStepUntil = Math.max(this.singleStepUntil, event.globalPosition);
+    this.status.failure = {
+      globalPosition: event.globalPosition,
+      eventId: event.id,
+      eventType: event.type,
+      error: describeError(error),
+    };
+    this.status.lastError = this.status.failure.error;
+    logger.error(
+      {
+        consumer: this.name,
+        position: event.globalPosition,
+        eventId: event.id,
+        eventType: event.type,
+        err: error,
+      },
+      'consumer stopped at a poison event; it will retry',
+    );
+    try {
+      await recordFailure(pool, {
+        consumer: this.name,
+        globalPosition: event.globalPosition,
+        eventId: event.id,
+        eventType: event.type,
+        error,
+      });
+    } catch (recordError) {
+      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure');
+    }
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Runs consumers of the log (projections, reactors) in this process. Across processes, one
+ * instance of a consumer handles batches at a time: the one holding its leadership advisory lock;
+ * the others wait as followers and take over when its connection goes.
+ */
+import type { EventStore } from '@kobo/ledger';
+import type { Pool, Logger } from '@kobo/platform';
+import { ensureCheckpoints } from './checkpoints';
+import type { Consumer, ConsumerKind } from './consumer';
+import { DedicatedClient } from './dedicated-client';
+import { LiveConsumer, type ConsumerHooks, type ConsumerState } from './live-consumer';
+import { limiter, Signal, sleep } from './signal';
+import { EVENTS_CHANNEL, TRY_LEADER_LOCK } from './sql';
+import { readConsumerStatus } from './status';
+
+export interface StartConsumersOptions {
+  pool: Pool;
+  store: EventStore;
+  logger: Logger;
+  consumers: readonly Consumer[];
+  /** Events per batch (default 1000). */
+  batchSize?: number;
+  /** While catching up, batches double up to this size (default 10 × batchSize). */
+  maxBatchSize?: number;
+  /** Safety-net poll when no notification arrives (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** How often a follower tries to take leadership (default 2000 ms). */
+  leaderRetryMs?: number;
+  /** Back-off after a failure: doubles from min to max (default 500 ms .. 60 s). */
+  retryDelayMs?: { min: number; max: number };
+  /** Consumers handling a batch at the same time (default 4), so they leave the rest of the pool to the API. */
+  concurrency?: number;
+  hooks?: ConsumerHooks;
+}
+
+/** A consumer as this process sees it: its stored progress and failure, and its local state. */
+export interface ConsumerStatus {
+  name: string;
+  kind: ConsumerKind;
+  description: string;
+  state: ConsumerState;
+  /** Whether this process is the consumer's live instance. */
+  leader: boolean;
+  position: number;
+  head: number;
+  lag: number;
+  failure: {
+    globalPosition: number;
+    eventId: string;
+    eventType: string;
+    error: string;
+    attempts: number;
+  } | null;
+  lastError: string | null;
+}
+
+export interface ConsumersHandle {
+  status(): Promise<ConsumerStatus[]>;
+  stop(): Promise<void>;
+}
+
+export async function startConsumers(options: StartConsumersOptions): Promise<ConsumersHandle> {
+  const { pool, store, logger, consumers } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaderRetryMs = options.leaderRetryMs ?? 2000;
+  const retry = options.retryDelayMs ?? { min: 500, max: 60_000 };
+  const runLimited = limiter(options.concurrency ?? 4);
+
+  await ensureCheckpoints(
+    pool,
+    consumers.map((consumer) => consumer.name),
+  );
+  const live = consumers.map(
+    (consumer) =>
+      new LiveConsumer({
+        pool,
+        store,
+        consumer,
+        logger,
+        batchSize: options.batchSize ?? 1000,
+        maxBatchSize: options.maxBatchSize,
+        hooks: options.hooks,
+      }),
+  );
+  const signals = new Map(live.map((each) => [each.name, new Signal()]));
+  const wakeAll = () => signals.forEach((signal) => signal.notify());
+
+  const leadership = new DedicatedClient(
+    pool,
+    [EVENTS_CHANNEL],
+    () => wakeAll(),
+    () => {
+      // Session locks die with the connection: every consumer here is a follower again.
+      for (const each of live) each.status.leader = false;
+      logger.warn('consumer leadership connection lost; reacquiring');
+      wakeAll();
+    },
+  );
+  let stopped = false;
+
+  async function tryLead(consumer: LiveConsumer): Promise<boolean> {
+    try {
+      const result = await leadership.query<{ acquired: boolean }>(TRY_LEADER_LOCK, [consumer.name]);
+      return result.rows[0]?.acquired === true;
+    } catch (error) {
+      logger.warn({ consumer: consumer.name, err: error }, 'could not reach the database for leadership');
+      return false;
+    }
+  }
+
+  async function run(consumer: LiveConsumer): Promise<void> {
+    const signal = signals.get(consumer.name)!;
+    let backoff = retry.min;
+    while (!stopped) {
+      if (!consumer.status.leader) {
+        if (await tryLead(consumer)) {
+          consumer.status.leader = true;
+          logger.info({ consumer: consumer.name }, 'consumer leads');
+        } else {
+          consumer.status.state = 'follower';
+          await signal.wait(leaderRetryMs);
+          continue;
+        }
+      }
+      if (consumer.status.state !== 'failed') consumer.status.state = 'catching-up';
+      const outcome = await runLimited(() => consumer.step());
+      if (stopped) break;
+      switch (outcome) {
+        case 'progress':
+          backoff = retry.min;
+          // Past a failed event (or still isolating it): no longer shown as stopped.
+          consumer.status.state = 'catching-up';
+          break;
+        case 'caught-up':
+          backoff = retry.min;
+          consumer.status.state = 'idle';
+          await signal.wait(pollIntervalMs);
+          break;
+        case 'poison':
+        case 'transient-error':
+          // Retry later, from the same event: new events do not hurry a failed consumer.
+          consumer.status.state = outcome === 'poison' ? 'failed' : 'retrying';
+          await sleepUnlessStopped(backoff);
+          backoff = Math.min(backoff * 2, retry.max);
+          break;
+      }
+    }
+    consumer.status.state = 'stopped';
+  }
+
+  async function sleepUnlessStopped(ms: number) {
+    const until = Date.now() + ms;
+    while (!stopped && Date.now() < until) await sleep(Math.min(100, until - Date.now()));
+  }
+
+  const loops = live.map((consumer) =>
+    run(consumer).catch((error) =>
+      logger.error({ consumer: consumer.name, err: error }, 'consumer loop crashed'),
+    ),
+  );
+
+  return {
+    async status() {
+      const stored = await readConsumerStatus(
+        pool,
+        store,
+        live.map((each) => each.name),
+      );
+      return stored.map((row, index) => {
+        const local = live[index]!.status;
+        return {
+          name: row.name,
+          kind: local.kind,
+          description: consumers[index]!.description,
+          state: local.state,
+          leader: local.leader,
+          position: row.position,
+          head: row.head,
+          lag: row.lag,
+          failure: row.failure
+            ? {
+                globalPosition: row.failure.globalPosition,
+                eventId: row.failure.eventId,
+                eventType: row.failure.eventType,
+                error: row.failure.error,
+                attempts: row.failure.attempts,
+              }
+            : null,
+          lastError: local.lastError,
+        };
+      });
+    },
+    async stop() {
+      stopped = true;
+      wakeAll();
+      await Promise.all(loops);
+      await leadership.close(); // releases the leadership locks
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The consumer runtime with a reactor (effects outside the database) on real PostgreSQL: one
+ * leader across processes and fail-over, an event whose effect keeps failing isolated and recorded
+ * and then passed, a restart going on from the checkpoint, and the reactors' old checkpoints
+ * carried over by the migration.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
+import { eventually, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import type { Reactor } from '../src/runtime/consumer';
+import { startConsumers, type ConsumersHandle } from '../src/runtime/start-consumers';
+import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const handles: ConsumersHandle[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+
+afterEach(async () => {
+  await Promise.all(handles.splice(0).map((handle) => handle.stop()));
+  await store.close();
+  await db.drop();
+});
+
+/** A reactor whose effect is remembering the events it was given, and which refuses `refused`. */
+function recordingReactor(name = 'mailer') {
+  const reacted: RecordedEvent[] = [];
+  const refused = new Set<string>();
+  const reactor: Reactor = {
+    kind: 'reactor',
+    name,
+    description: 'remembers what it was given',
+    async react(events) {
+      for (const event of events) {
+        if (refused.has(event.id)) throw new Error(`the mail server refuses ${event.type}`);
+        reacted.push(event);
+      }
+    },
+  };
+  return { reactor, reacted, refused };
+}
+
+async function start(reactor: Reactor, batchSize = 20) {
+  const handle = await startConsumers({
+    pool: db.pool,
+    store,
+    logger: quietLogger,
+    consumers: [reactor],
+    batchSize,
+    pollIntervalMs: 100,
+    leaderRetryMs: 100,
+    retryDelayMs: { min: 50, max: 200 },
+  });
+  handles.push(handle);
+  return handle;
+}
+
+async function stop(handle: ConsumersHandle) {
+  await handle.stop();
+  handles.splice(handles.indexOf(handle), 1);
+}
+
+async function checkpoint(name: string): Promise<number> {
+  const { rows } = await db.pool.query('SELECT position FROM projection_checkpoints WHERE projector = $1', [
+    name,
+  ]);
+  return Number(rows[0]?.position ?? 0);
+}
+
+const reached = (name: string, position: number) => async () =>
+  (await checkpoint(name)) >= position ? true : undefined;
+const positions = (events: readonly RecordedEvent[]) => events.map((event) => event.globalPosition);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+it('reacts in one process at a time, and another takes over where the first stopped', async () => {
+  const groups = scenario(120);
+  const first = await appendGroups(store, groups.slice(0, 30));
+  const a = recordingReactor();
+  const b = recordingReactor();
+  const handleA = await start(a.reactor);
+  const handleB = await start(b.reactor);
+  await eventually('the leader to reach the first events', reached('mailer', first));
+  const [statusA, statusB] = [(await handleA.status())[0]!, (await handleB.status())[0]!];
+  expect(Number(statusA.leader) + Number(statusB.leader)).toBe(1);
+  const [leader, follower] = statusA.leader ? [a, b] : [b, a];
+  expect(positions(leader.reacted)).toEqual(range(1, first));
+  expect(follower.reacted).toEqual([]);
+  expect(statusA.leader ? statusB : statusA).toMatchObject({ kind: 'reactor', state: 'follower' });
+
+  // The leader goes: the follower takes over from the checkpoint, so nothing is repeated or lost.
+  await stop(statusA.leader ? handleA : handleB);
+  const head = await appendGroups(store, groups.slice(30));
+  expect(head).toBeGreaterThan(first);
+  await eventually('the follower to take over and reach the head', reached('mailer', head));
+  expect(positions(follower.reacted)).toEqual(range(first + 1, head));
+  const [survivor] = await (statusA.leader ? handleB : handleA).status();
+  expect(survivor).toMatchObject({ leader: true, position: head, lag: 0, failure: null });
+});
+
+it('isolates an event whose effect keeps failing, shows it, and goes on once it passes', async () => {
+  const head = await appendGroups(store, scenario(60));
+  const log = await store.readAll({ after: 0, limit: head });
+  const poison = log[25]!;
+  const { reactor, reacted, refused } = recordingReactor();
+  refused.add(poison.id);
+  const handle = await start(reactor);
+
+  const failure = await eventually('the failure recorded after two attempts', async () => {
+    const { rows } = await db.pool.query('SELECT * FROM projection_failures WHERE resolved_at IS NULL');
+    return rows[0]?.attempts >= 2 ? rows[0] : undefined;
+  });
+  expect(failure).toMatchObject({
+    projector: 'mailer',
+    global_position: poison.globalPosition,
+    event_id: poison.id,
+    event_type: poison.type,
+  });
+  expect(failure.error).toContain(`the mail server refuses ${poison.type}`);
+  // It stays on that event: everything before it is done, nothing after it.
+  expect(await checkpoint('mailer')).toBe(poison.globalPosition - 1);
+  expect(new Set(positions(reacted))).toEqual(new Set(range(1, poison.globalPosition - 1)));
+  const [status] = await handle.status();
+  expect(status).toMatchObject({
+    name: 'mailer',
+    kind: 'reactor',
+    state: 'failed',
+    position: poison.globalPosition - 1,
+    lag: head - poison.globalPosition + 1,
+    failure: { globalPosition: poison.globalPosition, eventId: poison.id, eventType: poison.type },
+  });
+  expect(status!.lastError).toContain('the mail server refuses');
+
+  refused.clear(); // the mail server takes it now
+  await eventually('the reactor to reach the head', reached('mailer', head));
+  expect(new Set(positions(reacted))).toEqual(new Set(range(1, head)));
+  const { rows } = await db.pool.query('SELECT resolved_at FROM projection_failures');
+  expect(rows).toHaveLength(1);
+  expect(rows[0].resolved_at).toBeInstanceOf(Date);
+  expect((await handle.status())[0]).toMatchObject({ failure: null, lastError: null });
+});
+
+it('goes on from its checkpoint after a restart', async () => {
+  const groups = scenario(80);
+  const half = Math.floor(groups.length / 2);
+  const first = await appendGroups(store, groups.slice(0, half));
+  const before = recordingReactor();
+  const run = await start(before.reactor);
+  await eventually('the first run to reach its events', reached('mailer', first));
+  await stop(run);
+  expect(positions(before.reacted)).toEqual(range(1, first));
+
+  const head = await appendGroups(store, groups.slice(half));
+  expect(head).toBeGreaterThan(first);
+  const after = recordingReactor();
+  await start(after.reactor);
+  await eventually('the second run to reach the head', reached('mailer', head));
+  expect(positions(after.reacted)).toEqual(range(first + 1, head));
+});
+
+it("carries the reactors' positions over from their old table (migration 0015)", async () => {
+  const migration = readFileSync(
+    join(__dirname, '..', 'migrations', '0015_one-consumer-runtime.sql'),
+    'utf8',
+  );
+  const [up, down] = migration.split('-- Down Migration');
+  // The database as it was before: the reactors' own checkpoint table, with their positions.
+  await db.pool.query(down!);
+  const head = await appendGroups(store, scenario(40));
+  await db.pool.query(
+    `INSERT INTO jobs_reactor_checkpoints (reactor, position) VALUES ('jobs', 25), ('notices', 31)`,
+  );
+
+  await db.pool.query(up!);
+  const { rows } = await db.pool.query(
+    `SELECT projector, position FROM projection_checkpoints WHERE projector IN ('jobs', 'notices') ORDER BY 1`,
+  );
+  expect(rows.map((row) => [row.projector, Number(row.position)])).toEqual([
+    ['jobs', 25],
+    ['notices', 31],
+  ]);
+  const { rows: old } = await db.pool.query(`SELECT to_regclass('jobs_reactor_checkpoints') AS old`);
+  expect(old[0].old).toBeNull();
+
+  const jobs = recordingReactor('jobs');
+  await start(jobs.reactor);
+  await eventually('the jobs reactor to reach the head', reached('jobs', head));
+  expect(positions(jobs.reacted)).toEqual(range(26, head));
+});
