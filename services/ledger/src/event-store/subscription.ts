@@ -78,3 +78,37 @@ export function startSubscription(
     },
   };
 }
+
+/** A store's open subscriptions: each started on the store's source, all closed with the store. */
+export class OpenSubscriptions {
+  private readonly open = new Set<Subscription>();
+
+  constructor(
+    private readonly source: SubscriptionSource,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  start(
+    after: number,
+    handle: (events: RecordedEvent[]) => Promise<void>,
+    options: { batchSize?: number; onError?: (error: unknown) => void },
+  ): Subscription {
+    const subscription = startSubscription(this.source, after, handle, {
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: this.pollIntervalMs,
+      onError: options.onError,
+    });
+    const tracked: Subscription = {
+      close: async () => {
+        this.open.delete(tracked);
+        await subscription.close();
+      },
+    };
+    this.open.add(tracked);
+    return tracked;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open].map((s) => s.close()));
+  }
+}

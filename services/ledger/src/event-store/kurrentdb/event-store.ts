@@ -19,9 +19,9 @@ import {
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
-import type { EventStore, RecordedCommand, RecordedEvent, Snapshot, Subscription } from '../port';
+import type { EventStore, RecordedCommand, RecordedEvent, Snapshot } from '../port';
 import { toAppendRequest } from '../postgres/append-requests';
-import { startSubscription } from '../subscription';
+import { OpenSubscriptions } from '../subscription';
 import { appendAtomically, type AppendContext, type CommandRecordData } from './append';
 import { LiveFeed } from './live-feed';
 import { positionOf, SNAPSHOT_SAVED, StreamNames, toRecordedEvent } from './streams';
@@ -58,7 +58,6 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
   const names = new StreamNames(options.namespace);
   const logFilter = names.logFilter();
   const liveFeed = new LiveFeed(client, names);
-  const subscriptions = new Set<Subscription>();
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
 
@@ -113,6 +112,11 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
     }
     return events;
   };
+
+  const subscriptions = new OpenSubscriptions(
+    { readAll, onCommit: (wake) => liveFeed.add(wake) },
+    options.pollIntervalMs ?? 1000,
+  );
 
   const readStream = async (streamId: string, { fromVersion = 1, maxCount = 2 ** 31 - 1 } = {}) => {
     const events: RecordedEvent[] = [];
@@ -226,29 +230,12 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
 
     subscribe(after, handle, subscribeOptions = {}) {
       assertOpen();
-      const subscription = startSubscription(
-        { readAll, onCommit: (wake) => liveFeed.add(wake) },
-        after,
-        handle,
-        {
-          batchSize: subscribeOptions.batchSize ?? 500,
-          pollIntervalMs: options.pollIntervalMs ?? 1000,
-          onError: subscribeOptions.onError,
-        },
-      );
-      const tracked: Subscription = {
-        async close() {
-          subscriptions.delete(tracked);
-          await subscription.close();
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      return subscriptions.start(after, handle, subscribeOptions);
     },
 
     async close() {
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.close()));
+      await subscriptions.closeAll();
       await Promise.allSettled([...inFlight]);
       await liveFeed.close();
       await client.dispose();

@@ -3,12 +3,12 @@
  * the chain head lock, grouped per process; reads of the global log are gap-safe.
  */
 import type pg from 'pg';
-import type { AppendCommand, AppendResult, EventStore, StreamAppend, Subscription } from '../port';
+import type { AppendCommand, AppendResult, EventStore, StreamAppend } from '../port';
 import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
 import { APPEND_SQL, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
 import { EVENT_COLUMNS, queryTypes, toRecordedEvent, type EventRow } from './rows';
-import { startSubscription } from '../subscription';
+import { OpenSubscriptions } from '../subscription';
 
 export interface PostgresEventStoreOptions {
   /** Most append requests committed together (default 256). */
@@ -65,7 +65,6 @@ export function createPostgresEventStore(
 ): PostgresEventStore {
   const groupCommit = new GroupCommit(pool, options.maxBatchSize ?? 256);
   const listener = new CommitListener(pool, EVENTS_CHANNEL);
-  const subscriptions = new Set<Subscription>();
   let closed = false;
 
   const assertOpen = () => {
@@ -80,6 +79,11 @@ export function createPostgresEventStore(
     });
     return rows.map(toRecordedEvent);
   };
+
+  const subscriptions = new OpenSubscriptions(
+    { readAll, onCommit: (wake) => listener.add(wake) },
+    options.pollIntervalMs ?? 1000,
+  );
 
   return {
     async appendToStreams(appends, command) {
@@ -165,29 +169,12 @@ export function createPostgresEventStore(
 
     subscribe(after, handle, subscribeOptions = {}) {
       assertOpen();
-      const subscription = startSubscription(
-        { readAll, onCommit: (wake) => listener.add(wake) },
-        after,
-        handle,
-        {
-          batchSize: subscribeOptions.batchSize ?? 500,
-          pollIntervalMs: options.pollIntervalMs ?? 1000,
-          onError: subscribeOptions.onError,
-        },
-      );
-      const tracked: Subscription = {
-        async close() {
-          subscriptions.delete(tracked);
-          await subscription.close();
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      return subscriptions.start(after, handle, subscribeOptions);
     },
 
     async close() {
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.close()));
+      await subscriptions.closeAll();
       await groupCommit.idle();
       await listener.close();
     },
