@@ -12,7 +12,12 @@ import {
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionNames, startProjectors, type ProjectorsHandle } from '@kobo/projector';
+import {
+  projectionNames,
+  startProjectors,
+  type ProjectionName,
+  type ProjectorsHandle,
+} from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites } from '../../src/http';
@@ -40,6 +45,28 @@ export interface Harness {
  */
 export async function settled(h: Harness, position?: number): Promise<void> {
   await h.projectors.waitFor(position ?? (await h.context.store.headPosition()), projectionNames, 10_000);
+}
+
+/**
+ * Holds one projector between batches (its checkpoint row, locked from another connection) until
+ * `release` is called: what a read model that falls behind looks like to the API.
+ */
+export async function holdProjector(
+  h: Harness,
+  projector: ProjectionName,
+): Promise<{ release: () => Promise<void> }> {
+  const blocker = await h.context.pool.connect();
+  await blocker.query('BEGIN');
+  await blocker.query('SELECT 1 FROM projection_checkpoints WHERE projector = $1 FOR UPDATE', [projector]);
+  let released = false;
+  return {
+    release: async () => {
+      if (released) return;
+      released = true;
+      await blocker.query('COMMIT');
+      blocker.release();
+    },
+  };
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { eventually } from '@kobo/platform/testing';
 import { createLedgerCommands, createPostgresEventStore, moneyRules, streams } from '@kobo/ledger';
 import { createApiApp } from '../../src/app';
-import { startHarness, type Harness } from '../support/harness';
+import { holdProjector, startHarness, type Harness } from '../support/harness';
 import {
   bigPngBytes,
   createCampaign,
@@ -194,18 +194,8 @@ describe('POST /api/tasks/submit', () => {
   it('answers without waiting for the projections; the next read of the same person waits for them', async () => {
     const user = await registerUser(h, 'bisi');
     const campaignId = await createCampaign(h);
-    // Hold the submissions projector between batches: its checkpoint row, locked elsewhere.
-    const blocker = await h.context.pool.connect();
-    let released = false;
-    const release = async () => {
-      if (released) return;
-      released = true;
-      await blocker.query('COMMIT');
-      blocker.release();
-    };
+    const { release } = await holdProjector(h, 'submissions');
     try {
-      await blocker.query('BEGIN');
-      await blocker.query("SELECT 1 FROM projection_checkpoints WHERE projector = 'submissions' FOR UPDATE");
       const answer = await submit(user, campaignId)
         .attach('proofImage', await pngBytes(), 'proof.png')
         .expect(201);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { kobo, streams } from '@kobo/ledger';
-import { startHarness, type Harness } from '../support/harness';
+import { holdProjector, startHarness, type Harness } from '../support/harness';
 import { eventually } from '@kobo/platform/testing';
 import { registerUser, settled, type TestUser } from './support';
 
@@ -55,20 +55,8 @@ describe('withdrawals', () => {
 
     it('answers without waiting for the projections; the next read of the same person waits for them', async () => {
       const user = await registerUser(h, 'kemi', { accountBalance: 500_000 });
-      // Hold the withdrawals projector between batches: its checkpoint row, locked elsewhere.
-      const blocker = await h.context.pool.connect();
-      let released = false;
-      const release = async () => {
-        if (released) return;
-        released = true;
-        await blocker.query('COMMIT');
-        blocker.release();
-      };
+      const { release } = await holdProjector(h, 'withdrawals');
       try {
-        await blocker.query('BEGIN');
-        await blocker.query(
-          "SELECT 1 FROM projection_checkpoints WHERE projector = 'withdrawals' FOR UPDATE",
-        );
         const answer = await withdraw(user, { amount: 2000, type: 'withdrawal' }).expect(201);
         expect(answer.body.balances).toMatchObject({ accountBalance: 3000, heldBalance: 2000 });
         expect(await heldRows(user)).toBe(0); // not projected yet: the answer did not wait for it
