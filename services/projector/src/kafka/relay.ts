@@ -5,7 +5,7 @@
  * a crash in between publishes that batch again, and consumers drop the repeat by `kobo-position`.
  * One process leads it at a time (the runtime's leadership), so there is one producer of the topic.
  */
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import type { Reactor } from '../runtime/consumer';
@@ -55,11 +55,20 @@ export function relayReactor(producer: Producer, topic: string, name = RELAY_NAM
   };
 }
 
-export function kafkaClient(settings: KafkaSettings): Kafka {
+/** A kafkajs client whose warnings and errors go to our logger (kafkajs would print them to the console). */
+export function kafkaClient(settings: KafkaSettings, logger?: Logger): Kafka {
   return new Kafka({
     clientId: settings.clientId ?? 'kobo-relay',
     brokers: settings.brokers,
     logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ namespace, level, log }) => {
+        const { message, ...details } = log;
+        if (!logger) return;
+        if (level === logLevel.ERROR) logger.error({ kafkajs: namespace, ...details }, message);
+        else logger.warn({ kafkajs: namespace, ...details }, message);
+      },
   });
 }
 
@@ -69,6 +78,9 @@ export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promis
   const admin = kafka.admin();
   await admin.connect();
   try {
+    // Asked first so that a topic that exists is not a logged creation error; two relays creating
+    // it at once is still fine (createTopics answers false for a topic that exists).
+    if ((await admin.listTopics()).includes(topic)) return topic;
     await admin.createTopics({
       waitForLeaders: true,
       topics: [
@@ -87,11 +99,16 @@ export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promis
 
 export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { pool, store, logger, batchSize = 500, ...rest } = options;
-  const kafka = kafkaClient(options.kafka);
+  const kafka = kafkaClient(options.kafka, logger);
   const topic = await ensureTopic(kafka, options.kafka);
   // Idempotent: the broker drops a retried send it already has, so a retry inside one send doubles
-  // nothing; one request in flight keeps a partition's messages in the order sent.
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  // nothing; one request in flight keeps a partition's messages in the order sent. The default
+  // partitioner is the Java client's (murmur2 of the key), so other clients can tell a stream's partition.
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   let consumers: ConsumersHandle;
   try {
