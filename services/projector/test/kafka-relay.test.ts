@@ -118,7 +118,7 @@ async function wholeLog(): Promise<RecordedEvent[]> {
 function byStream(received: Received[]) {
   const streams = new Map<string, { partitions: Set<number>; positions: number[] }>();
   for (const each of received) {
-    const stream = each.message.key!.toString();
+    const stream = header(each.message, HEADERS.stream)!;
     const entry = streams.get(stream) ?? { partitions: new Set(), positions: [] };
     entry.partitions.add(each.partition);
     entry.positions.push(positionOf(each));
