@@ -12,6 +12,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platfor
 import { HEADERS, MESSAGE_SCHEMA_VERSION } from '../src/kafka/topic-contract';
 import { kafkaClient, RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+import { topicSchemaValidator } from './topic-schema';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',');
 if (!brokers)
@@ -149,7 +150,8 @@ describeWithKafka('the Kafka relay (real broker at KAFKA_BROKERS)', () => {
     for (const { positions } of streams.values()) expect(increasing(positions)).toBe(true);
     for (let partition = 0; partition < 6; partition++)
       expect(increasing(received.filter((e) => e.partition === partition).map(positionOf))).toBe(true);
-    // Headers and value: what the log recorded.
+    // Headers and value: what the log recorded, and a value the documented schema accepts.
+    const validate = topicSchemaValidator();
     const byPosition = new Map(received.map((each) => [positionOf(each), each.message]));
     for (const event of log) {
       const message = byPosition.get(event.globalPosition)!;
@@ -172,7 +174,9 @@ describeWithKafka('the Kafka relay (real broker at KAFKA_BROKERS)', () => {
         schemaVersion: MESSAGE_SCHEMA_VERSION,
       });
       expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(JSON.parse(message.value!.toString())).toEqual({
+      const value = JSON.parse(message.value!.toString());
+      expect(validate(value)).toEqual([]);
+      expect(value).toEqual({
         id: event.id,
         streamId: event.streamId,
         version: event.version,
