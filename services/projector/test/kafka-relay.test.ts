@@ -30,15 +30,26 @@ beforeEach(async () => {
   store = createPostgresEventStore(db.pool);
 });
 
+const topics: string[] = [];
+
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.stop()));
   await store.close();
   await db.drop();
+  // The broker is shared by everything on the machine: leave it as found.
+  if (topics.length) {
+    const admin = kafkaClient({ brokers: brokers! }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topics.splice(0) });
+    await admin.disconnect();
+  }
 });
 
 /** A fresh topic per test, so each reads only what its own relay published. */
 function newTopic() {
-  return `kobo.test.relay.${randomUUID()}`;
+  const topic = `kobo.test.relay.${randomUUID()}`;
+  topics.push(topic);
+  return topic;
 }
 
 async function relay(topic: string, options: Partial<RelayOptions> = {}) {
