@@ -94,9 +94,9 @@ async function readTopic(topic: string): Promise<Received[]> {
   const ends = new Map(
     (await admin.fetchTopicOffsets(topic)).map((each) => [each.partition, Number(each.high)]),
   );
-  await admin.disconnect();
   const received: Received[] = [];
-  const consumer = kafka.consumer({ groupId: `kobo-test-${randomUUID()}` });
+  const groupId = `kobo-test-${randomUUID()}`;
+  const consumer = kafka.consumer({ groupId });
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   const next = new Map([...ends.keys()].map((partition) => [partition, 0]));
@@ -112,6 +112,8 @@ async function readTopic(topic: string): Promise<Received[]> {
     );
   } finally {
     await consumer.disconnect();
+    await admin.deleteGroups([groupId]);
+    await admin.disconnect();
   }
   return received;
 }
