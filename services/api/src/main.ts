@@ -20,6 +20,7 @@ import {
   projectionNames,
   ProjectionsBehindError,
   startProjectors,
+  startRelay,
   type ConsumersHandle,
 } from '@kobo/projector';
 import { bootstrapAccounts } from './accounts/bootstrap';
@@ -140,6 +141,9 @@ async function main() {
   const purges = schedulePurges(pool, store, logger);
   const notices = await startNoticeReactor({ pool, store, mailer, logger });
   runningReactors.push(notices);
+  // With KAFKA_BROKERS, every ledger event is also published to Kafka (docs/kafka-topic.md).
+  const relay = config.kafka ? await startRelay({ pool, store, logger, kafka: config.kafka }) : undefined;
+  if (relay) runningReactors.push(relay);
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -166,6 +170,9 @@ async function main() {
   );
   console.log(`  email:    ${email.smtpUrl ? 'SMTP' : 'kept in the email_outbox table (SMTP_URL unset)'}`);
   console.log(`  images:   ${objectStore.description}`);
+  console.log(
+    `  kafka:    ${relay ? `every ledger event to topic ${relay.topic} (KAFKA_BROKERS)` : 'no relay (KAFKA_BROKERS unset)'}`,
+  );
   for (const account of accounts)
     console.log(`  ${account.role} sign-in: ${account.email} (password from the environment)`);
   const { rowCount: demoLoaded } = await pool.query('SELECT 1 FROM credentials WHERE email = $1', [
@@ -184,7 +191,7 @@ async function main() {
   }
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
 
-  // Stop accepting, let requests in flight finish, then the jobs, the notices, the projectors, the
+  // Stop accepting, let requests in flight finish, then the jobs, the notices, the relay, the projectors, the
   // pool and, last, the embedded PostgreSQL. Each step runs even if one before it failed (a
   // database that went first), so the server we started is always stopped.
   const shutdown = createGracefulShutdown(server, {
@@ -195,6 +202,7 @@ async function main() {
       const steps: [string, () => Promise<unknown>][] = [
         ['jobs', () => jobs.stop()],
         ['notices', () => notices.stop()],
+        ['kafka relay', async () => relay?.stop()],
         ['projectors', () => projectors.stop()],
         ['event store', () => store.close()],
         ['pool', () => pool.end()],

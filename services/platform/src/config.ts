@@ -55,6 +55,20 @@ export const configSchema = z
     WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
     /** Unset: BullMQ keeps its queues in PostgreSQL. Set: Redis through ioredis. */
     REDIS_URL: optionalText.pipe(z.string().url().optional()),
+    /** Set (comma-separated host:port): the relay publishes every ledger event to Kafka (docs/kafka-topic.md). */
+    KAFKA_BROKERS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'must be host:port, comma-separated')
+        .optional(),
+    ),
+    /** The topic the relay publishes the ledger's events to. */
+    KAFKA_TOPIC: z
+      .string()
+      .regex(/^[a-zA-Z0-9._-]{1,249}$/, 'must be a Kafka topic name')
+      .default('kobo.ledger.events'),
+    /** Partitions of the topic when the relay creates it (an existing topic is kept as it is). */
+    KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
     /** Unset: uploaded images go to DATA_DIR/uploads. Set (all four): that MinIO/S3 bucket. */
     S3_ENDPOINT: optionalText,
     S3_ACCESS_KEY: optionalText,
@@ -157,6 +171,8 @@ export interface Config {
   poolSize: number;
   jwtSecret: string | undefined;
   redisUrl: string | undefined;
+  /** Undefined without KAFKA_BROKERS: no relay to Kafka. */
+  kafka: { brokers: string[]; topic: string; partitions: number } | undefined;
   s3: S3Settings;
   /** The event store's backend; KurrentDB's connection string with it (validated: set together). */
   eventStore: { backend: 'postgres' } | { backend: 'kurrentdb'; url: string };
@@ -200,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: c.DATABASE_POOL_SIZE,
     jwtSecret: c.JWT_SECRET,
     redisUrl: c.REDIS_URL,
+    kafka: c.KAFKA_BROKERS
+      ? { brokers: c.KAFKA_BROKERS.split(','), topic: c.KAFKA_TOPIC, partitions: c.KAFKA_TOPIC_PARTITIONS }
+      : undefined,
     s3: {
       S3_ENDPOINT: c.S3_ENDPOINT,
       S3_ACCESS_KEY: c.S3_ACCESS_KEY,

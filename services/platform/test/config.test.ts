@@ -49,6 +49,20 @@ describe('configuration', () => {
     });
   });
 
+  it('relays to Kafka only with KAFKA_BROKERS, host:port comma-separated, to kobo.ledger.events by default', () => {
+    expect(loadConfig({}).kafka).toBeUndefined();
+    expect(loadConfig({ KAFKA_BROKERS: '127.0.0.1:59092,kafka-2:9092' }).kafka).toEqual({
+      brokers: ['127.0.0.1:59092', 'kafka-2:9092'],
+      topic: 'kobo.ledger.events',
+      partitions: 6,
+    });
+    expect(
+      loadConfig({ KAFKA_BROKERS: 'kafka:9092', KAFKA_TOPIC: 'ledger', KAFKA_TOPIC_PARTITIONS: '12' }).kafka,
+    ).toEqual({ brokers: ['kafka:9092'], topic: 'ledger', partitions: 12 });
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka://x:9092' })).toThrow(/KAFKA_BROKERS: must be host:port/);
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:9092', KAFKA_TOPIC: 'a b' })).toThrow(/KAFKA_TOPIC:/);
+  });
+
   it('reads bootstrap accounts and naira settings', () => {
     const config = loadConfig({
       ADMIN_EMAIL: 'boss@kobo.ng',

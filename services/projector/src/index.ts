@@ -1,6 +1,6 @@
 /**
  * @kobo/projector: the runtime every consumer of the log runs on (projectors and reactors), the
- * read-model projections, rebuild and verification.
+ * read-model projections, rebuild and verification, and the relay of the log to Kafka.
  */
 export {
   startConsumers,
@@ -25,6 +25,24 @@ export { createCheckpointWaiter, ProjectionsBehindError, type CheckpointWaiter }
 export { readConsumerStatus, type StoredConsumerStatus } from './runtime/status';
 export { openFailures, type ConsumerFailure } from './runtime/failures';
 export { CHECKPOINT_CHANNEL } from './runtime/sql';
+export {
+  startRelay,
+  relayReactor,
+  ensureTopic,
+  kafkaClient,
+  RELAY_NAME,
+  type KafkaSettings,
+  type RelayHandle,
+  type RelayOptions,
+} from './kafka/relay';
+export {
+  ledgerMessageOf,
+  DEFAULT_TOPIC,
+  HEADERS,
+  MESSAGE_SCHEMA_VERSION,
+  type LedgerEventMessage,
+  type LedgerMessage,
+} from './kafka/topic-contract';
 export { DedicatedClient } from './runtime/dedicated-client';
 export type { ConsumerHooks, ConsumerState } from './runtime/live-consumer';
 export {

@@ -1,0 +1,140 @@
+/**
+ * The relay: a reactor on the consumer runtime that publishes every ledger event to Kafka, in log
+ * order, keyed by stream (docs/kafka-topic.md, decision 0025). Its effect, a batch sent by an
+ * idempotent producer and acknowledged by all in-sync replicas, happens before its checkpoint moves;
+ * a crash in between publishes that batch again, and consumers drop the repeat by `kobo-position`.
+ * One process leads it at a time (the runtime's leadership), so there is one producer of the topic.
+ */
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import type { EventStore } from '@kobo/ledger';
+import type { Logger, Pool } from '@kobo/platform';
+import type { Reactor } from '../runtime/consumer';
+import { startConsumers, type ConsumersHandle, type StartConsumersOptions } from '../runtime/start-consumers';
+import { DEFAULT_TOPIC, ledgerMessageOf } from './topic-contract';
+
+export const RELAY_NAME = 'kafka-relay';
+
+export interface KafkaSettings {
+  /** host:port of each bootstrap broker. */
+  brokers: string[];
+  topic?: string;
+  /** Partitions of the topic when the relay creates it (default 6); an existing topic is kept as it is. */
+  partitions?: number;
+  /** Replication factor when the relay creates the topic (default 1: the one-machine stack). */
+  replicationFactor?: number;
+  clientId?: string;
+}
+
+export interface RelayOptions extends Pick<
+  StartConsumersOptions,
+  'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs' | 'hooks'
+> {
+  pool: Pool;
+  store: EventStore;
+  logger: Logger;
+  kafka: KafkaSettings;
+  /** The consumer's name: its checkpoint, lock and failures (default "kafka-relay"). */
+  name?: string;
+  /** Events per send (default 500): a crash publishes at most this many again. */
+  batchSize?: number;
+}
+
+export interface RelayHandle extends ConsumersHandle {
+  topic: string;
+}
+
+export function relayReactor(producer: Producer, topic: string, name = RELAY_NAME): Reactor {
+  return {
+    kind: 'reactor',
+    name,
+    description: `Publishes every ledger event to the Kafka topic ${topic}, keyed by stream, in log order`,
+    async react(events) {
+      // One send: acknowledged (acks=all) only when every message of the batch is in the log.
+      await producer.send({ topic, acks: -1, messages: events.map(ledgerMessageOf) });
+    },
+  };
+}
+
+/** A kafkajs client whose warnings and errors go to our logger (kafkajs would print them to the console). */
+export function kafkaClient(settings: KafkaSettings, logger?: Logger): Kafka {
+  return new Kafka({
+    clientId: settings.clientId ?? 'kobo-relay',
+    brokers: settings.brokers,
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ namespace, level, log }) => {
+        const { message, ...details } = log;
+        if (!logger) return;
+        if (level === logLevel.ERROR) logger.error({ kafkajs: namespace, ...details }, message);
+        else logger.warn({ kafkajs: namespace, ...details }, message);
+      },
+  });
+}
+
+/** Creates the topic unless it exists; waits until its partitions have leaders. */
+export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promise<string> {
+  const topic = settings.topic ?? DEFAULT_TOPIC;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    // Asked first so that a topic that exists is not a logged creation error; two relays creating
+    // it at once is still fine (createTopics answers false for a topic that exists).
+    if ((await admin.listTopics()).includes(topic)) return topic;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic,
+          numPartitions: settings.partitions ?? 6,
+          replicationFactor: settings.replicationFactor ?? 1,
+        },
+      ],
+    });
+  } finally {
+    await admin.disconnect();
+  }
+  return topic;
+}
+
+export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
+  const { pool, store, logger, batchSize = 500, ...rest } = options;
+  const kafka = kafkaClient(options.kafka, logger);
+  const topic = await ensureTopic(kafka, options.kafka);
+  // Idempotent: the broker drops a retried send it already has, so a retry inside one send doubles
+  // nothing; one request in flight keeps a partition's messages in the order sent. The default
+  // partitioner is the Java client's (murmur2 of the key), so other clients can tell a stream's partition.
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+  let consumers: ConsumersHandle;
+  try {
+    consumers = await startConsumers({
+      pool,
+      store,
+      logger,
+      consumers: [relayReactor(producer, topic, rest.name)],
+      batchSize,
+      maxBatchSize: batchSize,
+      pollIntervalMs: rest.pollIntervalMs,
+      leaderRetryMs: rest.leaderRetryMs,
+      retryDelayMs: rest.retryDelayMs,
+      hooks: rest.hooks,
+    });
+  } catch (error) {
+    await producer.disconnect();
+    throw error;
+  }
+  logger.info({ topic, brokers: options.kafka.brokers }, 'kafka relay started');
+  return {
+    topic,
+    status: () => consumers.status(),
+    async stop() {
+      await consumers.stop();
+      await producer.disconnect();
+    },
+  };
+}

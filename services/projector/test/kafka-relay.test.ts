@@ -1,0 +1,286 @@
+/**
+ * The Kafka relay against a real broker (KAFKA_BROKERS; `npm run stack:up` prints it): every event
+ * published once, keyed by stream, in log order, with the contract's headers and value; a relay
+ * that dies after the broker acknowledged a batch but before its checkpoint moved publishes that
+ * batch again on restart, and de-duplication by `kobo-position` leaves every event exactly once.
+ * Also prints the relay's throughput (recorded in docs/performance.md).
+ */
+import { randomUUID } from 'node:crypto';
+import type { KafkaMessage } from 'kafkajs';
+import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
+import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { HEADERS, MESSAGE_SCHEMA_VERSION } from '../src/kafka/topic-contract';
+import { kafkaClient, RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
+import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+import { topicSchemaValidator } from './topic-schema';
+
+const brokers = process.env.KAFKA_BROKERS?.split(',');
+if (!brokers)
+  console.log(
+    'SKIPPED: the Kafka relay against a real broker (KAFKA_BROKERS not set; npm run stack:up prints it)',
+  );
+const describeWithKafka = brokers ? describe : describe.skip;
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const relays: RelayHandle[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+});
+
+const topics: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
+  await store.close();
+  await db.drop();
+  // The broker is shared by everything on the machine: leave it as found.
+  if (topics.length) {
+    const admin = kafkaClient({ brokers: brokers! }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: topics.splice(0) });
+    await admin.disconnect();
+  }
+});
+
+/** A fresh topic per test, so each reads only what its own relay published. */
+function newTopic() {
+  const topic = `kobo.test.relay.${randomUUID()}`;
+  topics.push(topic);
+  return topic;
+}
+
+async function relay(topic: string, options: Partial<RelayOptions> = {}) {
+  const handle = await startRelay({
+    pool: db.pool,
+    store,
+    logger: quietLogger,
+    kafka: { brokers: brokers!, topic, partitions: 6 },
+    pollIntervalMs: 50,
+    leaderRetryMs: 100,
+    retryDelayMs: { min: 20, max: 100 },
+    ...options,
+  });
+  relays.push(handle);
+  return handle;
+}
+
+async function checkpoint(name = RELAY_NAME): Promise<number> {
+  const { rows } = await db.pool.query<{ position: string }>(
+    'SELECT position FROM projection_checkpoints WHERE projector = $1',
+    [name],
+  );
+  return Number(rows[0]?.position ?? 0);
+}
+
+async function relayedUpTo(position: number, name = RELAY_NAME) {
+  await eventually(`the relay's checkpoint at ${position}`, async () =>
+    (await checkpoint(name)) >= position ? true : undefined,
+  );
+}
+
+interface Received {
+  partition: number;
+  message: KafkaMessage;
+}
+
+/** Everything in the topic, partition by partition in offset order: read up to each partition's end. */
+async function readTopic(topic: string): Promise<Received[]> {
+  const kafka = kafkaClient({ brokers: brokers! });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map(
+    (await admin.fetchTopicOffsets(topic)).map((each) => [each.partition, Number(each.high)]),
+  );
+  const received: Received[] = [];
+  const groupId = `kobo-test-${randomUUID()}`;
+  const consumer = kafka.consumer({ groupId });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  const next = new Map([...ends.keys()].map((partition) => [partition, 0]));
+  await consumer.run({
+    eachMessage: async ({ partition, message }) => {
+      received.push({ partition, message });
+      next.set(partition, Number(message.offset) + 1);
+    },
+  });
+  try {
+    await eventually('every partition read to its end', async () =>
+      [...ends].every(([partition, end]) => next.get(partition)! >= end) ? true : undefined,
+    );
+  } finally {
+    await consumer.disconnect();
+    await admin.deleteGroups([groupId]);
+    await admin.disconnect();
+  }
+  return received;
+}
+
+function header(message: KafkaMessage, name: string): string | undefined {
+  return message.headers?.[name]?.toString();
+}
+
+const positionOf = (each: Received) => Number(header(each.message, HEADERS.position));
+
+async function wholeLog(): Promise<RecordedEvent[]> {
+  return store.readAll({ after: 0, limit: 100_000 });
+}
+
+/** Each stream's positions in the order its partition holds them, and the partitions it is in. */
+function byStream(received: Received[]) {
+  const streams = new Map<string, { partitions: Set<number>; positions: number[] }>();
+  for (const each of received) {
+    const stream = header(each.message, HEADERS.stream)!;
+    const entry = streams.get(stream) ?? { partitions: new Set(), positions: [] };
+    entry.partitions.add(each.partition);
+    entry.positions.push(positionOf(each));
+    streams.set(stream, entry);
+  }
+  return streams;
+}
+
+const increasing = (positions: number[]) => positions.every((p, i) => i === 0 || p > positions[i - 1]!);
+
+describeWithKafka('the Kafka relay (real broker at KAFKA_BROKERS)', () => {
+  it('publishes every event once, keyed by its stream, in log order, with the headers and the event as JSON', async () => {
+    const head = await appendGroups(store, scenario(600));
+    const topic = newTopic();
+    await relay(topic, { batchSize: 100 });
+    await relayedUpTo(head);
+
+    const received = await readTopic(topic);
+    const log = await wholeLog();
+    expect(log).toHaveLength(head);
+    // Exactly once: as many messages as events, one per position (no de-duplication needed here).
+    expect(received.map(positionOf).sort((a, b) => a - b)).toEqual(log.map((e) => e.globalPosition));
+    // A stream's events are in one partition, in log order; each partition is in log order.
+    const streams = byStream(received);
+    expect(streams.size).toBeGreaterThan(20);
+    expect(new Set([...streams.values()].map((each) => each.partitions.size))).toEqual(new Set([1]));
+    expect(new Set(received.map((each) => each.partition)).size).toBeGreaterThan(1);
+    for (const { positions } of streams.values()) expect(increasing(positions)).toBe(true);
+    for (let partition = 0; partition < 6; partition++)
+      expect(increasing(received.filter((e) => e.partition === partition).map(positionOf))).toBe(true);
+    // Headers and value: what the log recorded, and a value the documented schema accepts.
+    const validate = topicSchemaValidator();
+    const byPosition = new Map(received.map((each) => [positionOf(each), each.message]));
+    for (const event of log) {
+      const message = byPosition.get(event.globalPosition)!;
+      expect(message.key!.toString()).toBe(event.streamId);
+      expect({
+        position: header(message, HEADERS.position),
+        eventId: header(message, HEADERS.eventId),
+        type: header(message, HEADERS.type),
+        stream: header(message, HEADERS.stream),
+        hash: header(message, HEADERS.hash),
+        recordedAt: header(message, HEADERS.recordedAt),
+        schemaVersion: header(message, HEADERS.schemaVersion),
+      }).toEqual({
+        position: String(event.globalPosition),
+        eventId: event.id,
+        type: event.type,
+        stream: event.streamId,
+        hash: event.hash,
+        recordedAt: event.recordedAt.toISOString(),
+        schemaVersion: MESSAGE_SCHEMA_VERSION,
+      });
+      expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
+      const value = JSON.parse(message.value!.toString());
+      expect(validate(value)).toEqual([]);
+      expect(value).toEqual({
+        id: event.id,
+        streamId: event.streamId,
+        version: event.version,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        globalPosition: event.globalPosition,
+        recordedAt: event.recordedAt.toISOString(),
+      });
+    }
+  });
+
+  it('a relay that dies after the broker acknowledged a batch, before its checkpoint moved, publishes it again on restart: nothing lost, nothing twice after de-duplication by position', async () => {
+    const head = await appendGroups(store, scenario(400));
+    const topic = newTopic();
+    let batches = 0;
+    let died: Promise<void> | undefined;
+    const first = await relay(topic, {
+      batchSize: 50,
+      hooks: {
+        // The third batch is acknowledged by the broker; the process dies before its checkpoint commits.
+        async beforeCommit() {
+          if (++batches < 3) return;
+          died = first.stop();
+          throw new Error('the process dies here');
+        },
+      },
+    });
+    await eventually('the relay to die', async () => (died ? true : undefined));
+    await died;
+    expect(await checkpoint()).toBe(100);
+
+    await relay(topic, { batchSize: 50 });
+    await relayedUpTo(head);
+    const received = await readTopic(topic);
+
+    // The batch in flight at the crash was published twice...
+    expect(received.length).toBe(head + 50);
+    // ...and de-duplicated by kobo-position, every event is there exactly once, each stream in order.
+    const seen = new Set<number>();
+    const deduplicated = received.filter((each) => !seen.has(positionOf(each)) && seen.add(positionOf(each)));
+    expect(deduplicated.map(positionOf).sort((a, b) => a - b)).toEqual(
+      (await wholeLog()).map((e) => e.globalPosition),
+    );
+    for (const { positions, partitions } of byStream(deduplicated).values()) {
+      expect(partitions.size).toBe(1);
+      expect(increasing(positions)).toBe(true);
+    }
+  });
+
+  it('throughput: events per second from append to publish acknowledged (printed)', async () => {
+    const topic = newTopic();
+    await relay(topic);
+    // 32 writers, one stream each, single-event appends (the ledger benchmark's shape).
+    const writers = 32;
+    const perWriter = 150;
+    const started = performance.now();
+    let head = 0;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < perWriter; i++) {
+          const result = await store.appendToStreams([
+            {
+              streamId: `bench-${writer}`,
+              expectedVersion: i,
+              events: [{ id: randomUUID(), type: 'BenchEvent', data: { writer, i, note: 'x'.repeat(200) } }],
+            },
+          ]);
+          head = Math.max(head, result.lastPosition);
+        }
+      }),
+    );
+    const appended = performance.now();
+    await relayedUpTo(writers * perWriter);
+    const acknowledged = performance.now();
+    const events = writers * perWriter;
+    const line =
+      `kafka relay: ${events} events appended by ${writers} writers in ${Math.round(appended - started)} ms ` +
+      `and published (acks=all) ${Math.round(acknowledged - appended)} ms after the last append: ` +
+      `${Math.round(events / ((acknowledged - started) / 1000))} events/s from append to acknowledged`;
+    // Catching up: a second relay (its own name and topic) publishes the same log from the start.
+    const catchUpTopic = newTopic();
+    const catchUpStarted = performance.now();
+    await relay(catchUpTopic, { name: 'kafka-relay-catch-up' });
+    await relayedUpTo(events, 'kafka-relay-catch-up');
+    const catchUp = performance.now() - catchUpStarted;
+    console.log(
+      `${line}; catching up from position 0: ${events} events in ${Math.round(catchUp)} ms, ` +
+        `${Math.round(events / (catchUp / 1000))} events/s (batches of 500, acks=all)`,
+    );
+    expect((await readTopic(topic)).length).toBe(events);
+    expect((await readTopic(catchUpTopic)).length).toBe(events);
+  });
+});
