@@ -160,6 +160,8 @@ async function main() {
       },
     ]);
     shownReactors.push(jobs.reactor, notices);
+    // The Kafka relay (KAFKA_BROKERS) is a reactor like these two: it starts here, with them (one
+    // leader across the workers processes), and joins `shownReactors` and `stopping`.
   } else if (roles.has('api')) {
     // The API still shows the queues (Bull Board, /metrics) and the reactors other processes run.
     const shown = createQueues({
