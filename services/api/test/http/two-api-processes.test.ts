@@ -9,11 +9,11 @@ import request from 'supertest';
 import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
 import { createPool, type Pool } from '@kobo/platform';
 import { eventually } from '@kobo/platform/testing';
-import { watchConsumers, watchProjectors, type ProjectorsHandle } from '@kobo/projector';
+import { projectionNames, watchConsumers, watchProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites } from '../../src/http';
-import { startHarness, type Harness } from '../support/harness';
+import { settled, startHarness, type Harness } from '../support/harness';
 import { registerUser } from '../user-area/support';
 
 let h: Harness;
@@ -31,7 +31,8 @@ beforeAll(async () => {
     store,
     commands: createLedgerCommands(store, { rules: moneyRules(h.config.money) }),
     projectors,
-    reactors: watchConsumers(pool, store, []),
+    // The notices reactor, which no process runs here.
+    reactors: watchConsumers(pool, store, [{ kind: 'reactor', name: 'notices', description: 'notices' }]),
     auth: createAuth('test-secret-that-is-long-enough-for-hs256-signing', pool),
     writes: createReadYourWrites(projectors, pool, h.context.logger),
   };
@@ -153,4 +154,19 @@ it('an Idempotency-Key in flight on A answers 409 on B, and B replays the answer
   } finally {
     await release();
   }
+});
+
+it('B shows the projectors A leads (not from B), and a reactor no process runs as stopped', async () => {
+  await settled(h);
+  const report = await b.http
+    .get('/api/finance/projections')
+    .set('Authorization', `Bearer ${h.financeToken}`)
+    .expect(200);
+  expect(
+    new Set(report.body.projectors.map((p: { state: string; leader: boolean }) => `${p.state}:${p.leader}`)),
+  ).toEqual(new Set(['idle:false']));
+  expect(report.body.projectors).toHaveLength(projectionNames.length);
+  expect(report.body.reactors).toEqual([
+    expect.objectContaining({ name: 'notices', state: 'stopped', leader: false }),
+  ]);
 });
