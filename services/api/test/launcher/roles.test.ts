@@ -90,6 +90,7 @@ async function leaders(names: readonly string[]): Promise<Map<string, string>> {
     `SELECT c.name AS consumer, a.application_name AS process
        FROM unnest($1::text[]) AS c(name)
        JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = 741001
+                      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                       AND l.objid = (hashtext(c.name)::bigint & 4294967295)::oid
        JOIN pg_stat_activity a ON a.pid = l.pid`,
     [names],

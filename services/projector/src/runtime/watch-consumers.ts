@@ -18,11 +18,13 @@ export type WatchedConsumer = Pick<Consumer, 'name' | 'kind' | 'description'>;
 
 /** The names among `names` whose leadership lock some process holds. */
 async function ledNames(pool: Pool, names: readonly string[]): Promise<Set<string>> {
-  // A two-key advisory lock shows its keys as classid and objid (an oid: hashtext's int4, unsigned).
+  // A two-key advisory lock shows its keys as classid and objid (an oid: hashtext's int4, unsigned);
+  // pg_locks lists every database's locks, and advisory locks are per database.
   const { rows } = await pool.query<{ name: string }>(
     `SELECT name FROM unnest($1::text[]) AS name
       WHERE EXISTS (SELECT 1 FROM pg_locks
                      WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                        AND classid = ${LEADER_LOCK_CLASS}
                        AND objid = (hashtext(name)::bigint & 4294967295)::oid)`,
     [names],
