@@ -3,6 +3,11 @@
  * PostgreSQL when DATABASE_URL is unset), migrates it, starts the projectors, creates the
  * configured admin and finance accounts, loads demo data into an empty ledger (on a developer's
  * machine only: HOST unset, so it listens on 127.0.0.1, and not production), and serves HTTP.
+ *
+ * With KOBO_ROLES (roles.ts, decisions/0026) the same command runs a part of it, so several
+ * processes share the work on one PostgreSQL (DATABASE_URL): `api` serves HTTP, `projectors` runs
+ * the projections, `workers` the jobs, the job workers and the notices. Whichever starts first
+ * migrates the schema (the migration runner's lock makes the others wait).
  */
 import type { Server } from 'node:http';
 import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
@@ -15,19 +20,23 @@ import {
   provideDatabase,
   type Config,
 } from '@kobo/platform';
-import { startJobs } from '@kobo/jobs';
+import { createQueues, jobsReactor, startJobs, type JobQueues } from '@kobo/jobs';
 import {
   projectionNames,
   ProjectionsBehindError,
   startProjectors,
+  relayConsumer,
   startRelay,
+  watchConsumers,
+  watchProjectors,
   type ConsumersHandle,
 } from '@kobo/projector';
+import { rolesFrom } from './roles';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp } from './app';
 import { liveBalancesOf } from './features/live/live-balances';
-import { startNoticeReactor } from './notices/notice-reactor';
+import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
 import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
@@ -58,8 +67,9 @@ function refuseUnservedEventStore(config: Config): void {
 async function main() {
   const config = loadConfig();
   refuseUnservedEventStore(config);
+  const roles = rolesFrom(process.env.KOBO_ROLES, config.databaseUrl);
   const logger = createLogger(config.logLevel);
-  ensureWebBuild();
+  if (roles.has('api')) ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.
   const email = emailSettingsFromEnvironment();
   const objectStore = createObjectStore(config.dataDir, config.s3);
@@ -67,9 +77,15 @@ async function main() {
   const pool = createPool(database.url, config.poolSize);
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
-  const projectors = await startProjectors({ pool, store, logger });
+  // Without the role, the projectors run in other processes: this one reads their checkpoints.
+  const projectors = roles.has('projectors')
+    ? await startProjectors({ pool, store, logger })
+    : await watchProjectors({ pool, store });
+  const stopping: [string, () => Promise<unknown>][] = [];
 
-  const accounts = await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands });
+  const accounts = roles.has('api')
+    ? await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands })
+    : [];
   for (const account of accounts)
     logger.info(
       { email: account.email, role: account.role, created: account.created },
@@ -78,8 +94,8 @@ async function main() {
 
   // Demo data (and demo staff with a known password) on an empty ledger ("empty": no one has
   // signed up; the bootstrap accounts alone do not count), only where no one else can reach it:
-  // listening on 127.0.0.1 (HOST unset), outside production.
-  const demo = demoDataAllowed(config);
+  // listening on 127.0.0.1 (HOST unset), outside production, in the one-process product.
+  const demo = demoDataAllowed(config) && roles.all;
   const { rowCount: signedUp } = demo
     ? await pool.query(
         `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
@@ -99,51 +115,107 @@ async function main() {
     logger.info('empty ledger: demo data loaded');
   }
 
-  const jobs = await startJobs({
-    pool,
-    databaseUrl: database.url,
-    redisUrl: config.redisUrl,
-    store,
-    commands,
-    logger,
-    dataDir: config.dataDir,
-    images: proofImagesFrom(objectStore),
-  });
-
   const auth = createAuth(
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
     pool,
   );
-  const writes = createReadYourWrites(projectors, logger);
-  // The reactors this process runs: the jobs reactor, and the notices reactor once the mailer exists (below).
-  const runningReactors: Pick<ConsumersHandle, 'status'>[] = [jobs.reactor];
+  const writes = createReadYourWrites(projectors, pool, logger);
+  // The reactors this process runs (workers), or, in an API process without them, as others run them.
+  const shownReactors: Pick<ConsumersHandle, 'status'>[] = [];
   const reactors = {
-    status: async () => (await Promise.all(runningReactors.map((reactor) => reactor.status()))).flat(),
+    status: async () => (await Promise.all(shownReactors.map((reactor) => reactor.status()))).flat(),
   };
   const context = { config, logger, pool, store, commands, projectors, reactors, auth, writes };
-  const app = createApiApp(context, {
-    webOrigin: config.webOrigin,
-    queues: jobs.queues.list(),
-    webAppDir: webDistDir,
-  });
-  // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
   const { mailer } = emailFor(context);
-  const retryEmail =
-    'deliverUndelivered' in mailer
-      ? setInterval(() => {
-          (mailer as SmtpMailer)
-            .deliverUndelivered()
-            .catch((error: unknown) => logger.error({ err: error }, 'email retry failed'));
-        }, 60_000)
-      : undefined;
-  retryEmail?.unref();
+
+  // Workers: the jobs (reactor and workers), the notices reactor, and email retries.
+  let queues: JobQueues | undefined;
+  if (roles.has('workers')) {
+    const jobs = await startJobs({
+      pool,
+      databaseUrl: database.url,
+      redisUrl: config.redisUrl,
+      store,
+      commands,
+      logger,
+      dataDir: config.dataDir,
+      images: proofImagesFrom(objectStore),
+    });
+    stopping.push(['jobs', () => jobs.stop()]);
+    queues = jobs.queues;
+    // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
+    const retryEmail =
+      'deliverUndelivered' in mailer
+        ? setInterval(() => {
+            (mailer as SmtpMailer)
+              .deliverUndelivered()
+              .catch((error: unknown) => logger.error({ err: error }, 'email retry failed'));
+          }, 60_000)
+        : undefined;
+    retryEmail?.unref();
+    const notices = await startNoticeReactor({ pool, store, mailer, logger });
+    stopping.push([
+      'notices',
+      async () => {
+        clearInterval(retryEmail);
+        await notices.stop();
+      },
+    ]);
+    shownReactors.push(jobs.reactor, notices);
+  } else if (roles.has('api')) {
+    // The API still shows the queues (Bull Board, /metrics) and the reactors other processes run.
+    const shown = createQueues({
+      databaseUrl: database.url,
+      redisUrl: config.redisUrl,
+      onError: (err) => logger.warn({ err }, 'job queue connection error'),
+    });
+    stopping.push(['queues', () => shown.close()]);
+    queues = shown;
+    shownReactors.push(watchConsumers(pool, store, [jobsReactor(shown), noticesReactor({ pool, mailer })]));
+  }
+
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, store, logger);
-  const notices = await startNoticeReactor({ pool, store, mailer, logger });
-  runningReactors.push(notices);
-  // With KAFKA_BROKERS, every ledger event is also published to Kafka (docs/kafka-topic.md).
-  const relay = config.kafka ? await startRelay({ pool, store, logger, kafka: config.kafka }) : undefined;
-  if (relay) runningReactors.push(relay);
+  // The Kafka relay (KAFKA_BROKERS): every ledger event also published to Kafka
+  // (docs/kafka-topic.md), one leader across the processes with the relay role.
+  let relayTopic: string | undefined;
+  if (config.kafka && roles.has('relay')) {
+    const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
+    stopping.push(['kafka relay', () => relay.stop()]);
+    shownReactors.push(relay);
+    relayTopic = relay.topic;
+  } else if (config.kafka && roles.has('api')) {
+    shownReactors.push(watchConsumers(pool, store, [relayConsumer(config.kafka.topic)]));
+  }
+  stopping.push(
+    ['purges', async () => purges.stop()],
+    ['projectors', () => projectors.stop()],
+    ['event store', () => store.close()],
+    ['pool', () => pool.end()],
+    ['embedded PostgreSQL', () => database.stop()],
+  );
+  // Each step runs even if one before it failed (a database that went first), so the server we
+  // started is always stopped.
+  const stopAll = async () => {
+    for (const [what, stop] of stopping)
+      await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${what} failed`));
+  };
+
+  if (!roles.has('api')) {
+    console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)\n`);
+    shutdownOnSignals(async () => {
+      logger.info('shutting down');
+      await stopAll();
+      process.exit(0);
+    });
+    return;
+  }
+
+  const app = createApiApp(context, {
+    webOrigin: config.webOrigin,
+    queues: queues?.list(),
+    webAppDir: webDistDir,
+  });
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -151,7 +223,7 @@ async function main() {
 
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const address = `http://${shownHost}:${config.port}`;
-  console.log(`\nKobo is running at ${address}`);
+  console.log(`\nKobo is running at ${address}${roles.all ? '' : ` (KOBO_ROLES=${roles.names.join(',')})`}`);
   console.log(
     config.hostSet
       ? `  listening on ${config.host} (HOST): no demo data or demo sign-ins`
@@ -171,7 +243,7 @@ async function main() {
   console.log(`  email:    ${email.smtpUrl ? 'SMTP' : 'kept in the email_outbox table (SMTP_URL unset)'}`);
   console.log(`  images:   ${objectStore.description}`);
   console.log(
-    `  kafka:    ${relay ? `every ledger event to topic ${relay.topic} (KAFKA_BROKERS)` : 'no relay (KAFKA_BROKERS unset)'}`,
+    `  kafka:    ${relayTopic ? `every ledger event to topic ${relayTopic} (KAFKA_BROKERS)` : config.kafka ? 'the relay runs in another process (KOBO_ROLES)' : 'no relay (KAFKA_BROKERS unset)'}`,
   );
   for (const account of accounts)
     console.log(`  ${account.role} sign-in: ${account.email} (password from the environment)`);
@@ -191,27 +263,9 @@ async function main() {
   }
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
 
-  // Stop accepting, let requests in flight finish, then the jobs, the notices, the relay, the projectors, the
-  // pool and, last, the embedded PostgreSQL. Each step runs even if one before it failed (a
-  // database that went first), so the server we started is always stopped.
-  const shutdown = createGracefulShutdown(server, {
-    timeoutMs: 10_000,
-    onClosed: async () => {
-      if (retryEmail) clearInterval(retryEmail);
-      purges.stop();
-      const steps: [string, () => Promise<unknown>][] = [
-        ['jobs', () => jobs.stop()],
-        ['notices', () => notices.stop()],
-        ['kafka relay', async () => relay?.stop()],
-        ['projectors', () => projectors.stop()],
-        ['event store', () => store.close()],
-        ['pool', () => pool.end()],
-        ['embedded PostgreSQL', () => database.stop()],
-      ];
-      for (const [what, stop] of steps)
-        await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${what} failed`));
-    },
-  });
+  // Stop accepting, let requests in flight finish, then the jobs, the notices, the projectors, the
+  // pool and, last, the embedded PostgreSQL.
+  const shutdown = createGracefulShutdown(server, { timeoutMs: 10_000, onClosed: stopAll });
   shutdownOnSignals(async () => {
     logger.info('shutting down');
     // Event streams never go idle: end them first, or closing the server waits for its timeout.

@@ -22,6 +22,9 @@ export async function migrate(databaseUrl: string, log: (message: string) => voi
     count: Infinity,
     checkOrder: true,
     singleTransaction: true,
+    // Processes started together (KOBO_ROLES, decisions/0026) queue on the runner's lock: the
+    // first migrates, the others then find nothing to do (its default, 'fail', ends them).
+    advisoryLockMode: 'wait',
     log,
   });
 }

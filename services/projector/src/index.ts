@@ -21,12 +21,14 @@ export {
   type ProjectorsHandle,
   type StartProjectorsOptions,
 } from './runtime/start-projectors';
+export { watchConsumers, watchProjectors, type WatchedConsumer } from './runtime/watch-consumers';
 export { createCheckpointWaiter, ProjectionsBehindError, type CheckpointWaiter } from './runtime/wait-for';
 export { readConsumerStatus, type StoredConsumerStatus } from './runtime/status';
 export { openFailures, type ConsumerFailure } from './runtime/failures';
 export { CHECKPOINT_CHANNEL } from './runtime/sql';
 export {
   startRelay,
+  relayConsumer,
   relayReactor,
   ensureTopic,
   kafkaClient,

@@ -5,11 +5,12 @@
  * the write answers as soon as its events are stored. A command that reads back what it did waits
  * for the projections it reads first (`caughtUpTo`), with the same tolerance for a late one.
  *
- * Positions are kept per process: one API process serves a person's write and their next read
- * (the one-process product). Several API processes behind a load balancer need the position to
- * travel with the person instead (a cookie or header), which is the distributed mode's step.
+ * The position is kept in PostgreSQL (`written_positions`, one row per person), not in the
+ * process: with several API processes behind a load balancer (decisions/0026) the next read may
+ * reach another process than the write, and it must wait all the same. The write records it
+ * before answering; each signed-in read asks for it (one primary-key read) before waiting.
  */
-import type { Logger } from '@kobo/platform';
+import type { Logger, Pool } from '@kobo/platform';
 import {
   projectionNames,
   ProjectionsBehindError,
@@ -18,8 +19,8 @@ import {
 } from '@kobo/projector';
 
 export interface ReadYourWrites {
-  /** `userId` wrote events up to `position`: their next read waits for it. */
-  wrote(userId: string, position: number): void;
+  /** `userId` wrote events up to `position`: their next read, on any API process, waits for it. */
+  wrote(userId: string, position: number): Promise<void>;
   /**
    * Resolves once the projections have reached the last position `userId` wrote (at once when
    * they have, or when nothing is recorded). After `timeoutMs` it logs which projections are
@@ -36,18 +37,15 @@ export interface ReadYourWrites {
   waiting(): number;
 }
 
-/** People remembered at most; the oldest writer is forgotten first (long since projected). */
-const REMEMBERED = 100_000;
-
 export function createReadYourWrites(
   projectors: Pick<ProjectorsHandle, 'waitFor'>,
+  pool: Pool,
   logger: Pick<Logger, 'warn'>,
   {
     projections = projectionNames,
     timeoutMs = 5000,
   }: { projections?: readonly ProjectionName[]; timeoutMs?: number } = {},
 ): ReadYourWrites {
-  const written = new Map<string, number>();
   let waiting = 0;
 
   /** True once reached; false when late (logged with why), so the read goes on with what is there. */
@@ -63,19 +61,23 @@ export function createReadYourWrites(
   }
 
   return {
-    wrote(userId, position) {
-      const known = written.get(userId) ?? 0;
-      written.delete(userId);
-      written.set(userId, Math.max(known, position));
-      if (written.size > REMEMBERED) written.delete(written.keys().next().value!);
+    async wrote(userId, position) {
+      await pool.query(
+        `INSERT INTO written_positions (user_id, position) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET position = GREATEST(written_positions.position, EXCLUDED.position)`,
+        [userId, position],
+      );
     },
     async caughtUp(userId) {
-      const position = written.get(userId);
-      if (position === undefined) return;
+      const { rows } = await pool.query<{ position: string }>(
+        'SELECT position FROM written_positions WHERE user_id = $1',
+        [userId],
+      );
+      if (!rows[0]) return;
+      // Already projected: the waiter answers at once from the checkpoints it knows.
       waiting++;
       try {
-        if ((await reached(position, projections)) && written.get(userId) === position)
-          written.delete(userId);
+        await reached(Number(rows[0].position), projections);
       } finally {
         waiting--;
       }

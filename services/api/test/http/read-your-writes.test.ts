@@ -27,7 +27,7 @@ beforeEach(async () => {
   const logger: Pick<Logger, 'warn'> = {
     warn: (fields: unknown, msg?: unknown) => void warnings.push({ ...(fields as object), msg }),
   };
-  writes = createReadYourWrites(waiter, logger, { timeoutMs: 200 });
+  writes = createReadYourWrites(waiter, db.pool, logger, { timeoutMs: 200 });
   await db.pool.query(
     `INSERT INTO projection_checkpoints (projector, position) VALUES ('withdrawals', 10), ('balances', 3)
      ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position`,
@@ -54,7 +54,7 @@ it('answers a late read model after the timeout, and logs which projections are 
 });
 
 it("a person's next read waits out a late projection the same way, and keeps waiting for it next time", async () => {
-  writes.wrote('ada', 12);
+  await writes.wrote('ada', 12);
   await writes.caughtUp('ada');
   expect(warnings).toHaveLength(1);
   expect(warnings[0]!.msg).toContain('projections behind position 12 after 200 ms:');

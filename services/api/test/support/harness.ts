@@ -77,7 +77,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
-  const writes = createReadYourWrites(projectors, logger);
+  const writes = createReadYourWrites(projectors, db.pool, logger);
   // No reactor runs here: a test that needs one starts it (test/notices).
   const reactors = { status: async () => [] };
   const context: ApiContext = {

@@ -43,11 +43,21 @@ export interface RelayHandle extends ConsumersHandle {
   topic: string;
 }
 
-export function relayReactor(producer: Producer, topic: string, name = RELAY_NAME): Reactor {
+/** The relay as the runtime and the status screens name it (also where another process runs it). */
+export function relayConsumer(
+  topic: string,
+  name = RELAY_NAME,
+): Pick<Reactor, 'kind' | 'name' | 'description'> {
   return {
     kind: 'reactor',
     name,
     description: `Publishes every ledger event to the Kafka topic ${topic}, keyed by stream, in log order`,
+  };
+}
+
+export function relayReactor(producer: Producer, topic: string, name = RELAY_NAME): Reactor {
+  return {
+    ...relayConsumer(topic, name),
     async react(events) {
       // One send: acknowledged (acks=all) only when every message of the batch is in the log.
       await producer.send({ topic, acks: -1, messages: events.map(ledgerMessageOf) });

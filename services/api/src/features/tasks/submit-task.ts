@@ -110,7 +110,7 @@ async function submissionAfter(
   if (result.appended) {
     const answer = fromEvents(result.events, new Date());
     if (answer) {
-      context.writes.wrote(expected.userId, result.lastPosition);
+      await context.writes.wrote(expected.userId, result.lastPosition);
       return answer;
     }
   }

@@ -104,7 +104,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       // Answered from the command's own events and the user's state after them, without waiting
       // for the projections: the person's next read waits instead (decisions/0017).
       let row = result.appended ? fromEvent(result.events, new Date()) : undefined;
-      if (row) ctx.writes.wrote(userId, result.lastPosition);
+      if (row) await ctx.writes.wrote(userId, result.lastPosition);
       else {
         // A repeat (its withdrawal may have moved on since: approved, paid) or a decision that
         // changed nothing: read back the withdrawal as it stands.

@@ -1,0 +1,197 @@
+/**
+ * The roles as separate processes on one database (decisions/0026), each the real start command
+ * with KOBO_ROLES: two API processes, two projectors processes, one workers process. A person
+ * signs up on one API and reads on the other; the projectors' leader is killed (SIGKILL, no
+ * goodbye) and the other projectors process takes every projection over and carries on.
+ * Each process names itself to PostgreSQL (application_name), so the leadership locks in
+ * pg_locks say which process leads what.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { projectionNames } from '@kobo/projector';
+
+jest.setTimeout(300_000);
+
+const root = resolve(__dirname, '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+interface Started {
+  name: string;
+  child: ChildProcess;
+  port?: number;
+  stderr: () => string;
+  exit: Promise<unknown>;
+}
+
+let db: TestDatabase;
+const started: Started[] = [];
+
+/** The start command with KOBO_ROLES=`roles`, named `name` to PostgreSQL. */
+async function start(name: string, roles: string): Promise<Started> {
+  const port = roles.includes('api') ? await freePort() : undefined;
+  const inherited = { ...process.env };
+  for (const setting of ['REDIS_URL', 'SMTP_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY'])
+    delete inherited[setting];
+  const url = new URL(db.url);
+  url.searchParams.set('application_name', name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kobo-roles-'));
+  chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...inherited,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      KOBO_ROLES: roles,
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
+      ...(port ? { PORT: String(port) } : {}),
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exit = new Promise((done) => child.once('exit', done));
+  const process_ = { name, child, port, stderr: () => stderr, exit };
+  started.push(process_);
+  return process_;
+}
+
+async function ready(api: Started): Promise<void> {
+  await eventually(
+    `${api.name} ready`,
+    async () => {
+      if (api.child.exitCode !== null) throw new Error(`${api.name} exited:\n${api.stderr()}`);
+      const res = await fetch(`http://127.0.0.1:${api.port}/readyz`).catch(() => undefined);
+      return res?.ok ? true : undefined;
+    },
+    240_000,
+  );
+}
+
+/** Which process (application_name) holds each consumer's leadership lock. */
+async function leaders(names: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await db.pool.query<{ consumer: string; process: string }>(
+    `SELECT c.name AS consumer, a.application_name AS process
+       FROM unnest($1::text[]) AS c(name)
+       JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid = 741001
+                      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                      AND l.objid = (hashtext(c.name)::bigint & 4294967295)::oid
+       JOIN pg_stat_activity a ON a.pid = l.pid`,
+    [names],
+  );
+  return new Map(rows.map((row) => [row.consumer, row.process]));
+}
+
+/** Resolves once every one of `names` is led by `process`. */
+const allLedBy = (names: readonly string[], process: string) =>
+  eventually(
+    `${names.join(', ')} led by ${process}`,
+    async () => {
+      const led = await leaders(names);
+      return names.every((name) => led.get(name) === process) ? true : undefined;
+    },
+    60_000,
+  );
+
+async function signUp(api: Started, name: string) {
+  const body = {
+    firstName: name,
+    lastName: 'Tester',
+    username: `${name}_${Date.now()}`,
+    email: `${name}.${Date.now()}@example.ng`,
+    password: 'secret-123',
+    phone: '08031234567',
+    referredBy: '',
+  };
+  const res = await fetch(`http://127.0.0.1:${api.port}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return body;
+}
+
+async function signIn(api: Started, credentials: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${api.port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The person's dashboard on `api`, once the read models have their sign-up (the bonus credited). */
+const dashboard = (api: Started, token: string) =>
+  eventually(
+    `the dashboard on ${api.name}`,
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${api.port}/api/users/dashboard`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = res.ok ? ((await res.json()) as { activityBalance: number }) : undefined;
+      return body && body.activityBalance > 0 ? body : undefined;
+    },
+    30_000,
+  );
+
+beforeAll(async () => {
+  db = await createTestDatabase(2);
+});
+afterAll(async () => {
+  for (const each of started) if (each.child.exitCode === null) each.child.kill('SIGTERM');
+  await Promise.all(started.map((each) => each.exit));
+  await db?.drop();
+});
+
+it('runs two APIs, two projectors and a worker as separate processes; the projectors fail over', async () => {
+  const projectorsA = await start('kobo-projectors-a', 'projectors');
+  const [apiA, apiB] = [await start('kobo-api-a', 'api'), await start('kobo-api-b', 'api')];
+  const workers = await start('kobo-workers', 'workers');
+  await allLedBy(projectionNames, 'kobo-projectors-a');
+  const projectorsB = await start('kobo-projectors-b', 'projectors');
+  await Promise.all([ready(apiA), ready(apiB)]);
+  await allLedBy(['jobs', 'notices'], 'kobo-workers');
+  // The second projectors process is up and following (its leadership connection is open).
+  await eventually('kobo-projectors-b following', async () => {
+    const { rowCount } = await db.pool.query(
+      "SELECT 1 FROM pg_stat_activity WHERE application_name = 'kobo-projectors-b'",
+    );
+    return rowCount ? true : undefined;
+  });
+
+  // A journey through both APIs: sign up on A, sign in on B, read on A and on B.
+  const ada = await signUp(apiA, 'ada');
+  const token = await signIn(apiB, ada);
+  const seenOnA = await dashboard(apiA, token);
+  expect(await dashboard(apiB, token)).toEqual(seenOnA);
+
+  // The leader dies without a word; the other projectors process takes every projection over.
+  projectorsA.child.kill('SIGKILL');
+  await projectorsA.exit;
+  await allLedBy(projectionNames, 'kobo-projectors-b');
+
+  // And the read models move on: a new person's sign-up reaches both APIs' reads.
+  const bola = await signUp(apiB, 'bola');
+  const bolaToken = await signIn(apiA, bola);
+  expect((await dashboard(apiA, bolaToken)).activityBalance).toBe(seenOnA.activityBalance);
+  expect(projectorsB.child.exitCode).toBeNull();
+  expect(workers.child.exitCode).toBeNull();
+});
