@@ -88,10 +88,12 @@ function stepResults(metrics: Record<string, ExportedMetric>): StepResult[] {
     const number = (value: unknown) => (typeof value === 'number' ? value : NaN);
     // In the summary export a threshold's value is true when it failed.
     const thresholds = [failed, duration].flatMap((metric) =>
-      Object.entries(metric.thresholds ?? {}).map(([threshold, failedIt]) => ({
-        threshold: `${metric === failed ? 'failed' : 'latency'} ${threshold}`,
-        passed: !failedIt,
-      })),
+      Object.entries(metric.thresholds ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([threshold, failedIt]) => ({
+          threshold: `${metric === failed ? 'failed' : 'latency'} ${threshold}`,
+          passed: !failedIt,
+        })),
     );
     return {
       step,
@@ -126,7 +128,7 @@ function printTable(results: StepResult[]): void {
 
 function runK6(args: string[]): Promise<number> {
   return new Promise((resolvePromise, reject) => {
-    // k6 prints its own progress and end-of-test summary (thresholds marked) on the terminal.
+    // k6 prints its end-of-test summary (thresholds marked ✓ or ✗) on the terminal.
     const child = spawn(k6, args, { cwd: root, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 128 : 1)));
@@ -193,6 +195,8 @@ async function main(): Promise<number> {
   const settings = { BASE_URL: service.baseUrl, SIGN_UP: '1', ...journey };
   const code = await runK6([
     'run',
+    // No progress bar (a line a second in a log); the summary with the thresholds is printed.
+    '--quiet',
     '--summary-export',
     summaryFile,
     ...Object.entries({ ...settings, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }).flatMap(
