@@ -95,9 +95,12 @@ function stepResults(metrics: Record<string, ExportedMetric>): StepResult[] {
           passed: !failedIt,
         })),
     );
+    // k6 passes a threshold over no requests at all: a step that never ran measured nothing.
+    const requests = number(duration.count);
+    if (!(requests > 0)) thresholds.unshift({ threshold: 'requests > 0', passed: false });
     return {
       step,
-      requests: number(duration.count),
+      requests,
       failedShare: number(failed.value),
       medMs: number(duration.med),
       p95Ms: number(duration['p(95)']),
