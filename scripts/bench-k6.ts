@@ -10,7 +10,8 @@
  * REDIS_URL, S3_*; else the embedded PostgreSQL in a temporary directory.
  *
  * Environment: VUS (50), USERS (100), CAMPAIGNS (60), RAMP (10s), HOLD (60s), BENCH_LOG_LEVEL
- * (info), K6_BINARY (default: where stack:up builds it).
+ * (info), K6_BINARY (default: where stack:up builds it), API_PROCESSES (1; more needs DATABASE_URL:
+ * copies of the product on one database, each virtual user keeping to one of them).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,19 +34,22 @@ const journey = {
   HOLD: process.env.HOLD ?? '60s',
 };
 const k6 = process.env.K6_BINARY ?? k6Binary;
+/** Copies of the product on the same database (each serves the API; the projections and reactors lead in one). */
+const apiProcesses = Number(process.env.API_PROCESSES ?? 1);
 
 let database: BenchDatabase | undefined;
-let service: RunningService | undefined;
+const services: RunningService[] = [];
 let dataDir: string | undefined;
 let cleaning: Promise<void> | undefined;
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    try {
-      await service?.stop();
-    } catch (error) {
-      console.error('stopping the service failed:', error);
-    }
+    for (const service of services)
+      try {
+        await service.stop();
+      } catch (error) {
+        console.error('stopping the service failed:', error);
+      }
     try {
       await database?.drop();
     } catch (error) {
@@ -145,6 +149,14 @@ async function main(): Promise<number> {
     );
     return 1;
   }
+  if (!Number.isInteger(apiProcesses) || apiProcesses < 1) {
+    console.error('API_PROCESSES must be a whole number of at least 1');
+    return 1;
+  }
+  if (apiProcesses > 1 && !process.env.DATABASE_URL) {
+    console.error('API_PROCESSES > 1 needs DATABASE_URL (the embedded PostgreSQL belongs to one process)');
+    return 1;
+  }
   const started = Date.now();
   const machine = {
     cpus: cpus().length,
@@ -153,7 +165,8 @@ async function main(): Promise<number> {
   };
   console.log(`bench:k6 on ${machine.cpus} CPUs, load average ${machine.loadavg.join(' ')}`);
 
-  dataDir = mkdtempSync(join(tmpdir(), 'kobo-bench-k6-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'kobo-bench-k6-'));
+  dataDir = runDir;
   const databaseEnv: Record<string, string> = {};
   if (process.env.DATABASE_URL) {
     database = await createBenchDatabase(process.env.DATABASE_URL, 'kobo_bench_k6');
@@ -172,30 +185,36 @@ async function main(): Promise<number> {
 
   const admin = { email: 'admin@bench.kobo.test', password: 'bench-admin-password' };
   // REDIS_URL and S3_* reach the service from this process's environment as they are.
-  service = await startService({
-    root,
-    env: {
-      ...databaseEnv,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      JWT_SECRET: 'bench-k6-secret-0123456789abcdefghijklmnopq',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      // All the load comes from one address; the limits are for people, not for this bench.
-      AUTH_RATE_LIMIT_SCALE: '1000000',
-      // setup() funds each user in one admin change (₦2,000,000): above the cap and the approval
-      // threshold, which are for people too.
-      ADJUSTMENT_CAP_NAIRA: '100000000',
-      ADJUSTMENT_APPROVAL_ABOVE_NAIRA: '100000000',
-    },
-    // The embedded PostgreSQL's first start (initdb) is slow on a busy machine.
-    readyTimeoutMs: 180_000,
-  });
-  console.log(`service ready at ${service.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const start = () =>
+    startService({
+      root,
+      env: {
+        ...databaseEnv,
+        NODE_ENV: 'production',
+        DATA_DIR: runDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        JWT_SECRET: 'bench-k6-secret-0123456789abcdefghijklmnopq',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        // All the load comes from one address; the limits are for people, not for this bench.
+        AUTH_RATE_LIMIT_SCALE: '1000000',
+        // setup() funds each user in one admin change (₦2,000,000): above the cap and the approval
+        // threshold, which are for people too.
+        ADJUSTMENT_CAP_NAIRA: '100000000',
+        ADJUSTMENT_APPROVAL_ABOVE_NAIRA: '100000000',
+      },
+      // The embedded PostgreSQL's first start (initdb) is slow on a busy machine.
+      readyTimeoutMs: 180_000,
+    });
+  // One after the other: the first migrates the database and makes the admin.
+  for (let i = 0; i < apiProcesses; i++) services.push(await start());
+  const baseUrls = services.map((service) => service.baseUrl);
+  console.log(
+    `service ready at ${baseUrls.join(', ')} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
-  const summaryFile = join(dataDir, 'k6-summary.json');
-  const settings = { BASE_URL: service.baseUrl, SIGN_UP: '1', ...journey };
+  const summaryFile = join(runDir, 'k6-summary.json');
+  const settings = { BASE_URL: baseUrls.join(','), SIGN_UP: '1', ...journey };
   const code = await runK6([
     'run',
     // No progress bar (a line a second in a log); the summary with the thresholds is printed.
@@ -208,7 +227,9 @@ async function main(): Promise<number> {
     'loadtests/k6/user-journey.js',
   ]);
   if (!existsSync(summaryFile)) {
-    console.error(`k6 exited ${code} without a summary. Service output:\n${service.output().slice(-4000)}`);
+    console.error(
+      `k6 exited ${code} without a summary. Service output:\n${services[0]!.output().slice(-4000)}`,
+    );
     return 1;
   }
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
@@ -222,6 +243,7 @@ async function main(): Promise<number> {
   writeJson(OUTPUT, {
     startedAt: new Date(started).toISOString(),
     machine,
+    apiProcesses,
     backends,
     settings,
     k6ExitCode: code,
@@ -246,7 +268,8 @@ main()
     (code) => (process.exitCode = code),
     (error) => {
       console.error(error);
-      if (service) console.error(`service output:\n${service.output().split('\n').slice(-20).join('\n')}`);
+      for (const service of services)
+        console.error(`service output:\n${service.output().split('\n').slice(-20).join('\n')}`);
       process.exitCode = 1;
     },
   )

@@ -17,7 +17,14 @@
 import http from 'k6/http';
 import { check, fail, sleep } from 'k6';
 
-const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+/**
+ * The API's address; several, comma-separated, for several API processes without a proxy: each
+ * virtual user keeps to one (as a sticky load balancer would), setup() uses the first.
+ */
+const BASE_URLS = (__ENV.BASE_URL || 'http://127.0.0.1:8080')
+  .split(',')
+  .map((url) => url.trim().replace(/\/$/, ''));
+const BASE_URL = BASE_URLS[0];
 const USERS = Number(__ENV.USERS || 100);
 const VUS = Number(__ENV.VUS || 50);
 const PASSWORD = __ENV.PASSWORD || 'k6-password-123';
@@ -72,8 +79,8 @@ const json = (token, extra) => ({
 });
 const emailOf = (i) => `k6user${i}@${EMAIL_DOMAIN}`;
 
-function signIn(email, password, name) {
-  const res = http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ email, password }), {
+function signIn(email, password, name, baseUrl = BASE_URL) {
+  const res = http.post(`${baseUrl}/api/auth/login`, JSON.stringify({ email, password }), {
     ...json(),
     tags: { name: name || 'login' },
   });
@@ -190,8 +197,9 @@ let session = null;
 
 export default function (data) {
   const email = data.users[(__VU - 1) % data.users.length];
+  const api = BASE_URLS[(__VU - 1) % BASE_URLS.length];
   if (!session || __ITER % JOURNEYS_PER_SIGN_IN === 0) {
-    session = signIn(email, PASSWORD);
+    session = signIn(email, PASSWORD, 'login', api);
     if (!session) {
       sleep(1);
       return;
@@ -199,17 +207,17 @@ export default function (data) {
   }
   const auth = json(session.token);
 
-  const dashboard = http.get(`${BASE_URL}/api/users/dashboard`, { ...auth, tags: { name: 'dashboard' } });
+  const dashboard = http.get(`${api}/api/users/dashboard`, { ...auth, tags: { name: 'dashboard' } });
   check(dashboard, { 'dashboard 200': (r) => r.status === 200 });
   sleep(0.5);
 
-  const tasks = http.get(`${BASE_URL}/api/tasks`, { ...auth, tags: { name: 'tasks' } });
+  const tasks = http.get(`${api}/api/tasks`, { ...auth, tags: { name: 'tasks' } });
   check(tasks, { 'tasks 200': (r) => r.status === 200 });
   sleep(0.5);
 
   // A new key each journey: every request is a new withdrawal, safe to retry.
   const withdraw = http.post(
-    `${BASE_URL}/api/users/withdraw`,
+    `${api}/api/users/withdraw`,
     JSON.stringify({ amount: WITHDRAWAL_NAIRA, type: 'withdrawal' }),
     {
       ...json(session.token, { 'Idempotency-Key': `k6-${data.runId}-${__VU}-${__ITER}` }),
