@@ -1,6 +1,6 @@
 /**
  * npm run bench:k6: the k6 journey (loadtests/k6/user-journey.js) against the real product. Starts
- * the product (main.ts, one process) on a fresh database, runs k6 (the binary `npm run stack:up`
+ * the product (main.ts; one process, or API_PROCESSES copies) on a fresh database, runs k6 (the binary `npm run stack:up`
  * builds) whose setup() prepares users, balances and campaigns through the API, then prints each
  * step's figures and thresholds and writes them to artifacts/bench-k6.json. Exits 1 when a
  * threshold failed or k6 could not run.
