@@ -7,8 +7,12 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `kobo_bench_api_${Date.now()}`;
+/** `prefix`: which bench made it (kobo_bench_api_<timestamp>, kobo_bench_k6_<timestamp>). */
+export async function createBenchDatabase(
+  serverUrl: string,
+  prefix = 'kobo_bench_api',
+): Promise<BenchDatabase> {
+  const name = `${prefix}_${Date.now()}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

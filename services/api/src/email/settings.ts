@@ -11,7 +11,8 @@ const optional = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const schema = z.object({
+/** The email variables; the deployment check (docker-compose.test.ts) reads their names. */
+export const emailSettingsSchema = z.object({
   SMTP_URL: optional.pipe(
     z
       .string()
@@ -31,7 +32,7 @@ export interface EmailSettings {
 export const DEFAULT_MAIL_FROM = 'Kobo <no-reply@localhost>';
 
 export function emailSettingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): EmailSettings {
-  const parsed = schema.safeParse(env);
+  const parsed = emailSettingsSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid email configuration:\n${lines.join('\n')}`);
