@@ -46,6 +46,8 @@ import {
   createAuth,
   createGracefulShutdown,
   createReadYourWrites,
+  writtenPositionsIn,
+  writtenPositionsInMemory,
   jwtSecretFromEnvironment,
   shutdownOnSignals,
 } from './http';
@@ -119,7 +121,12 @@ async function main() {
     jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
     pool,
   );
-  const writes = createReadYourWrites(projectors, pool, logger);
+  // The one-process product is the only API process: its written positions stay in memory.
+  const writes = createReadYourWrites(
+    projectors,
+    roles.all ? writtenPositionsInMemory() : writtenPositionsIn(pool),
+    logger,
+  );
   // The reactors this process runs (workers), or, in an API process without them, as others run them.
   const shownReactors: Pick<ConsumersHandle, 'status'>[] = [];
   const reactors = {

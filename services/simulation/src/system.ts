@@ -35,6 +35,7 @@ import {
   type ApiContext,
   createAuth,
   createReadYourWrites,
+  writtenPositionsIn,
   createObjectStore,
   proofImagesFrom,
 } from '@kobo/api';
@@ -111,7 +112,9 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         auth,
         projectors: { status: async () => (projectors ? projectors.status() : []) },
         reactors: { status: async () => (jobs ? jobs.reactor.status() : []) },
-        writes: createReadYourWrites(waiter, pool, logger, { timeoutMs: READ_YOUR_WRITES_WAIT_MS }),
+        writes: createReadYourWrites(waiter, writtenPositionsIn(pool), logger, {
+          timeoutMs: READ_YOUR_WRITES_WAIT_MS,
+        }),
       };
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);

@@ -6,7 +6,12 @@
 import type { Logger } from '@kobo/platform';
 import { createCheckpointWaiter, type CheckpointWaiter } from '@kobo/projector';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { createReadYourWrites, type ReadYourWrites } from '../../src/http';
+import {
+  createReadYourWrites,
+  writtenPositionsIn,
+  writtenPositionsInMemory,
+  type ReadYourWrites,
+} from '../../src/http';
 
 let db: TestDatabase;
 let waiter: CheckpointWaiter;
@@ -27,7 +32,7 @@ beforeEach(async () => {
   const logger: Pick<Logger, 'warn'> = {
     warn: (fields: unknown, msg?: unknown) => void warnings.push({ ...(fields as object), msg }),
   };
-  writes = createReadYourWrites(waiter, db.pool, logger, { timeoutMs: 200 });
+  writes = createReadYourWrites(waiter, writtenPositionsIn(db.pool), logger, { timeoutMs: 200 });
   await db.pool.query(
     `INSERT INTO projection_checkpoints (projector, position) VALUES ('withdrawals', 10), ('balances', 3)
      ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position`,
@@ -62,4 +67,19 @@ it("a person's next read waits out a late projection the same way, and keeps wai
 
   await writes.caughtUp('ada');
   expect(warnings).toHaveLength(2); // still behind: the position was not forgotten
+});
+
+describe('in memory (the one-process product)', () => {
+  it('keeps the last position each person wrote, and forgets it once read back, unless a newer came', async () => {
+    const positions = writtenPositionsInMemory();
+    await positions.record('ada', 7);
+    await positions.record('ada', 5); // an older write answered late changes nothing
+    expect(await positions.lastOf('ada')).toBe(7);
+    await positions.record('ada', 9);
+    positions.reached('ada', 7); // a read that waited for 7 while 9 was written
+    expect(await positions.lastOf('ada')).toBe(9);
+    positions.reached('ada', 9);
+    expect(await positions.lastOf('ada')).toBeUndefined();
+    expect(await positions.lastOf('bola')).toBeUndefined();
+  });
 });

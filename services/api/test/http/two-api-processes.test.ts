@@ -12,7 +12,7 @@ import { eventually } from '@kobo/platform/testing';
 import { projectionNames, watchConsumers, watchProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
-import { createAuth, createReadYourWrites } from '../../src/http';
+import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
 import { settled, startHarness, type Harness } from '../support/harness';
 import { registerUser } from '../user-area/support';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
     // The notices reactor, which no process runs here.
     reactors: watchConsumers(pool, store, [{ kind: 'reactor', name: 'notices', description: 'notices' }]),
     auth: createAuth('test-secret-that-is-long-enough-for-hs256-signing', pool),
-    writes: createReadYourWrites(projectors, pool, h.context.logger),
+    writes: createReadYourWrites(projectors, writtenPositionsIn(pool), h.context.logger),
   };
   b = {
     http: request(createApiApp(context, { webOrigin: 'http://localhost:5173' })),

@@ -20,7 +20,7 @@ import {
 } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
-import { createAuth, createReadYourWrites } from '../../src/http';
+import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
 
 export interface Harness {
@@ -77,7 +77,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
-  const writes = createReadYourWrites(projectors, db.pool, logger);
+  const writes = createReadYourWrites(projectors, writtenPositionsIn(db.pool), logger);
   // No reactor runs here: a test that needs one starts it (test/notices).
   const reactors = { status: async () => [] };
   const context: ApiContext = {
