@@ -11,6 +11,7 @@ import { DedicatedClient } from './dedicated-client';
 import { LiveConsumer, type ConsumerHooks, type ConsumerState } from './live-consumer';
 import { limiter, Signal, sleep } from './signal';
 import { EVENTS_CHANNEL, TRY_LEADER_LOCK } from './sql';
+import type { ConsumerFailure } from './failures';
 import { readConsumerStatus } from './status';
 
 export interface StartConsumersOptions {
@@ -44,14 +45,23 @@ export interface ConsumerStatus {
   position: number;
   head: number;
   lag: number;
-  failure: {
-    globalPosition: number;
-    eventId: string;
-    eventType: string;
-    error: string;
-    attempts: number;
-  } | null;
+  failure: ConsumerStatusFailure | null;
   lastError: string | null;
+}
+
+export interface ConsumerStatusFailure {
+  globalPosition: number;
+  eventId: string;
+  eventType: string;
+  error: string;
+  attempts: number;
+}
+
+/** The open failure as the status shows it (the stored row without its bookkeeping). */
+export function statusFailureOf(failure: ConsumerFailure | null): ConsumerStatusFailure | null {
+  if (!failure) return null;
+  const { globalPosition, eventId, eventType, error, attempts } = failure;
+  return { globalPosition, eventId, eventType, error, attempts };
 }
 
 export interface ConsumersHandle {
@@ -177,15 +187,7 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
           position: row.position,
           head: row.head,
           lag: row.lag,
-          failure: row.failure
-            ? {
-                globalPosition: row.failure.globalPosition,
-                eventId: row.failure.eventId,
-                eventType: row.failure.eventType,
-                error: row.failure.error,
-                attempts: row.failure.attempts,
-              }
-            : null,
+          failure: statusFailureOf(row.failure),
           lastError: local.lastError,
         };
       });

@@ -8,7 +8,7 @@ import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { projections as allProjections } from '../projections';
 import type { Consumer } from './consumer';
-import type { ConsumersHandle, ConsumerStatus } from './start-consumers';
+import { statusFailureOf, type ConsumersHandle, type ConsumerStatus } from './start-consumers';
 import type { ProjectorsHandle } from './start-projectors';
 import { LEADER_LOCK_CLASS } from './sql';
 import { readConsumerStatus } from './status';
@@ -57,15 +57,7 @@ export function watchConsumers(
         position: row.position,
         head: row.head,
         lag: row.lag,
-        failure: row.failure
-          ? {
-              globalPosition: row.failure.globalPosition,
-              eventId: row.failure.eventId,
-              eventType: row.failure.eventType,
-              error: row.failure.error,
-              attempts: row.failure.attempts,
-            }
-          : null,
+        failure: statusFailureOf(row.failure),
         lastError: null,
       }));
     },
