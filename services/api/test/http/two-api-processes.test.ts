@@ -13,7 +13,7 @@ import { projectionNames, watchConsumers, watchProjectors, type ProjectorsHandle
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
-import { settled, startHarness, type Harness } from '../support/harness';
+import { holdLock, holdProjector, settled, startHarness, type Harness } from '../support/harness';
 import { registerUser } from '../user-area/support';
 
 let h: Harness;
@@ -50,26 +50,9 @@ afterAll(async () => {
   await h.close();
 });
 
-/** Holds a row lock in its own transaction until `release()`: what it guards waits meanwhile. */
-async function hold(sql: string) {
-  const client = await h.db.pool.connect();
-  await client.query('BEGIN');
-  await client.query(sql);
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    await client.query('COMMIT');
-    client.release();
-  };
-}
-
 it('a withdrawal answered by A: the next read, on B, waits until the projections have it', async () => {
   const user = await registerUser(h, 'kemi', { accountBalance: 500_000 });
-  // The withdrawals projector held between batches (its checkpoint row locked elsewhere).
-  const release = await hold(
-    "SELECT 1 FROM projection_checkpoints WHERE projector = 'withdrawals' FOR UPDATE",
-  );
+  const { release } = await holdProjector(h, 'withdrawals');
   try {
     const answer = await h.http
       .post('/api/users/withdraw')
@@ -121,7 +104,7 @@ it('an Idempotency-Key in flight on A answers 409 on B, and B replays the answer
   const key = randomUUID();
   const body = { amount: 2000, type: 'withdrawal' };
   // Every append waits on the chain head: A's withdrawal stays in flight, its key taken.
-  const release = await hold('SELECT 1 FROM event_chain_head FOR UPDATE');
+  const { release } = await holdLock(h, 'SELECT 1 FROM event_chain_head FOR UPDATE');
   try {
     const first = h.http
       .post('/api/users/withdraw')

@@ -47,26 +47,35 @@ export async function settled(h: Harness, position?: number): Promise<void> {
   await h.projectors.waitFor(position ?? (await h.context.store.headPosition()), projectionNames, 10_000);
 }
 
-/**
- * Holds one projector between batches (its checkpoint row, locked from another connection) until
- * `release` is called: what a read model that falls behind looks like to the API.
- */
-export async function holdProjector(
+/** Holds a row lock in its own transaction until `release()`: what it guards waits meanwhile. */
+export async function holdLock(
   h: Harness,
-  projector: ProjectionName,
+  sql: string,
+  params: unknown[] = [],
 ): Promise<{ release: () => Promise<void> }> {
-  const blocker = await h.context.pool.connect();
-  await blocker.query('BEGIN');
-  await blocker.query('SELECT 1 FROM projection_checkpoints WHERE projector = $1 FOR UPDATE', [projector]);
+  const client = await h.context.pool.connect();
+  await client.query('BEGIN');
+  await client.query(sql, params);
   let released = false;
   return {
     release: async () => {
       if (released) return;
       released = true;
-      await blocker.query('COMMIT');
-      blocker.release();
+      await client.query('COMMIT');
+      client.release();
     },
   };
+}
+
+/**
+ * Holds one projector between batches (its checkpoint row, locked from another connection) until
+ * `release` is called: what a read model that falls behind looks like to the API.
+ */
+export function holdProjector(
+  h: Harness,
+  projector: ProjectionName,
+): Promise<{ release: () => Promise<void> }> {
+  return holdLock(h, 'SELECT 1 FROM projection_checkpoints WHERE projector = $1 FOR UPDATE', [projector]);
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
