@@ -19,7 +19,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createBenchDatabase, type BenchDatabase } from '../loadtests/api/bench-database';
 import { writeJson } from '../loadtests/api/report';
-import { freePort, startService, type RunningService } from '../loadtests/api/service-process';
+import { freePort } from '@kobo/platform/testing';
+import { startService, type RunningService } from '../loadtests/api/service-process';
 import { k6Binary } from './stack/servers/k6.mjs';
 
 const root = resolve(__dirname, '..');

@@ -3,7 +3,7 @@
  * output is kept (last lines only) to explain a failed start or a failed run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '@kobo/platform/testing';
 
 export interface ServiceOptions {
   root: string;
@@ -24,18 +24,6 @@ export interface RunningService {
 }
 
 const KEPT_LINES = 200;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const port = await freePort();

@@ -8,26 +8,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
 import { projectionNames } from '@kobo/projector';
 
 jest.setTimeout(300_000);
 
 const root = resolve(__dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 interface Started {
   name: string;

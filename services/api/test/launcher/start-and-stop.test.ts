@@ -5,26 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@kobo/platform/testing';
 
 jest.setTimeout(300_000);
 
 const root = resolve(__dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -42,7 +42,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '@kobo/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApiDocument } from '../../src/cli/openapi-document';
@@ -339,17 +339,6 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 
