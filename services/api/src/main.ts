@@ -81,9 +81,23 @@ async function main() {
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   // Without the role, the projectors run in other processes: this one reads their checkpoints.
   const projectors = roles.has('projectors')
-    ? await startProjectors({ pool, store, logger })
+    ? await startProjectors({ pool, store, logger, kafka: config.kafka })
     : await watchProjectors({ pool, store });
   const stopping: [string, () => Promise<unknown>][] = [];
+  // The reactors this process runs (workers, relay), or, in an API process without them, as others run them.
+  const shownReactors: Pick<ConsumersHandle, 'status'>[] = [];
+  // The Kafka relay (KAFKA_BROKERS): every ledger event also published to Kafka
+  // (docs/kafka-topic.md), one leader across the processes with the relay role. Started before
+  // anything waits for the projectors, which then read the topic it feeds (decision 0028).
+  let relayTopic: string | undefined;
+  if (config.kafka && roles.has('relay')) {
+    const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
+    stopping.push(['kafka relay', () => relay.stop()]);
+    shownReactors.push(relay);
+    relayTopic = relay.topic;
+  } else if (config.kafka && roles.has('api')) {
+    shownReactors.push(watchConsumers(pool, store, [relayConsumer(config.kafka.topic)]));
+  }
 
   const accounts = roles.has('api')
     ? await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands })
@@ -127,8 +141,6 @@ async function main() {
     roles.all ? writtenPositionsInMemory() : writtenPositionsIn(pool),
     logger,
   );
-  // The reactors this process runs (workers), or, in an API process without them, as others run them.
-  const shownReactors: Pick<ConsumersHandle, 'status'>[] = [];
   const reactors = {
     status: async () => (await Promise.all(shownReactors.map((reactor) => reactor.status()))).flat(),
   };
@@ -147,6 +159,7 @@ async function main() {
       logger,
       dataDir: config.dataDir,
       images: proofImagesFrom(objectStore),
+      kafka: config.kafka,
     });
     stopping.push(['jobs', () => jobs.stop()]);
     queues = jobs.queues;
@@ -160,7 +173,7 @@ async function main() {
           }, 60_000)
         : undefined;
     retryEmail?.unref();
-    const notices = await startNoticeReactor({ pool, store, mailer, logger });
+    const notices = await startNoticeReactor({ pool, store, mailer, logger, kafka: config.kafka });
     stopping.push([
       'notices',
       async () => {
@@ -183,17 +196,6 @@ async function main() {
 
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, store, logger);
-  // The Kafka relay (KAFKA_BROKERS): every ledger event also published to Kafka
-  // (docs/kafka-topic.md), one leader across the processes with the relay role.
-  let relayTopic: string | undefined;
-  if (config.kafka && roles.has('relay')) {
-    const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
-    stopping.push(['kafka relay', () => relay.stop()]);
-    shownReactors.push(relay);
-    relayTopic = relay.topic;
-  } else if (config.kafka && roles.has('api')) {
-    shownReactors.push(watchConsumers(pool, store, [relayConsumer(config.kafka.topic)]));
-  }
   stopping.push(
     ['purges', async () => purges.stop()],
     ['projectors', () => projectors.stop()],

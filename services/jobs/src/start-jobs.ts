@@ -4,7 +4,7 @@
  */
 import type { LedgerCommands, EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
-import type { ConsumersHandle } from '@kobo/projector';
+import type { ConsumersHandle, KafkaSettings } from '@kobo/projector';
 import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
 import { createQueues, type JobQueues, type WorkerTuning } from './queues';
 import { startReactor } from './reactor/reactor';
@@ -29,6 +29,8 @@ export interface JobsOptions {
   /** Default true; false runs the reactor only (e.g. a process that must not pay). */
   workers?: boolean;
   tuning?: WorkerTuning;
+  /** The reactor reads the relay's Kafka topic instead of the log (decision 0028). */
+  kafka?: KafkaSettings;
 }
 
 export interface Jobs {
@@ -68,7 +70,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     // answer for good (every later call fails at once, and a worker then spins without pause), so a
     // database that drops us while starting must fail the start, not linger in the workers.
     await Promise.all([...queues.list(), ...workers].map((each) => each.waitUntilReady()));
-    reactor = await startReactor({ pool, store, queues, logger });
+    reactor = await startReactor({ pool, store, queues, logger, kafka: options.kafka });
   } catch (error) {
     await Promise.all(workers.map((w) => w.close()));
     await queues.close();

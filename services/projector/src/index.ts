@@ -54,6 +54,7 @@ export {
   type ProjectionName,
   type AccountBalanceRow,
   type BalanceAdjustmentRow,
+  type CampaignPayoutsRow,
   type CampaignRow,
   type CommunityLinksRow,
   type LedgerEntryRow,

@@ -355,8 +355,18 @@ describe('campaigns', () => {
       }),
     ]);
     expect(campaigns.handle(reward!)).toEqual([
-      expect.objectContaining({ key: { campaign_id: 'c1' }, add: { total_paid: 5000 } }),
-      expect.objectContaining({ key: { campaign_id: 'c1' }, add: { escrow_balance: -5000 } }),
+      expect.objectContaining({
+        kind: 'upsert',
+        table: 'campaign_payouts',
+        key: { campaign_id: 'c1' },
+        add: { total_paid: 5000 },
+      }),
+      expect.objectContaining({
+        kind: 'upsert',
+        table: 'campaign_payouts',
+        key: { campaign_id: 'c1' },
+        add: { escrow_paid: -5000 },
+      }),
     ]);
   });
 });

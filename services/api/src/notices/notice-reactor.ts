@@ -56,7 +56,7 @@ export function noticesReactor({ pool, mailer }: { pool: Pool; mailer: Mailer })
 export function startNoticeReactor(
   options: { pool: Pool; store: EventStore; mailer: Mailer; logger: Logger } & Pick<
     StartConsumersOptions,
-    'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs'
+    'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs' | 'kafka'
   >,
 ): Promise<ConsumersHandle> {
   const { pool, store, mailer, logger, ...timing } = options;

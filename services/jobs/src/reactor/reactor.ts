@@ -19,7 +19,7 @@ export const REACTOR_NAME = 'jobs';
 
 export interface ReactorOptions extends Pick<
   StartConsumersOptions,
-  'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs'
+  'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs' | 'kafka'
 > {
   pool: Pool;
   store: EventStore;
@@ -64,5 +64,6 @@ export function startReactor(options: ReactorOptions): Promise<ConsumersHandle> 
     pollIntervalMs: timing.pollIntervalMs,
     leaderRetryMs: timing.leaderRetryMs,
     retryDelayMs: timing.retryDelayMs,
+    kafka: timing.kafka,
   });
 }

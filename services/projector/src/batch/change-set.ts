@@ -15,6 +15,8 @@ export interface PendingRow {
   row: Row;
   /** Columns of `row` holding an increment rather than a value (never for an insert). */
   adds: Set<string> | null;
+  /** Columns of `row` that keep the greater of the stored and this value (never for an insert). */
+  latest: Set<string> | null;
 }
 
 export interface TableChanges {
@@ -40,13 +42,26 @@ function keyOf(spec: TableSpec, values: Row): unknown {
   return id;
 }
 
-function applyChange(target: PendingRow, set: Row, add: Record<string, number>): void {
+/** Numbers compare as numbers; ISO times (one format) compare as text. */
+const greater = (a: unknown, b: unknown) => ((a as number | string) >= (b as number | string) ? a : b);
+
+function applyChange(target: PendingRow, set: Row, add: Record<string, number>, latest: Row): void {
   const row = target.row;
   for (const column in set) {
     const value = set[column];
     if (value === undefined) continue;
     row[column] = value;
     target.adds?.delete(column);
+    target.latest?.delete(column);
+  }
+  for (const column in latest) {
+    const value = latest[column];
+    if (value === undefined) continue;
+    if (column in row) row[column] = greater(row[column], value);
+    else {
+      row[column] = value;
+      if (target.kind !== 'insert') (target.latest ??= new Set()).add(column);
+    }
   }
   for (const column in add) {
     const delta = add[column]!;
@@ -81,7 +96,7 @@ export class ChangeSet {
     if (op.kind === 'insert') {
       const id = keyOf(spec, op.row);
       if (rows.has(id)) return false;
-      rows.set(id, { kind: 'insert', row: op.row, adds: null });
+      rows.set(id, { kind: 'insert', row: op.row, adds: null, latest: null });
       this.size++;
       return true;
     }
@@ -92,15 +107,16 @@ export class ChangeSet {
         existing.kind = 'delete';
         existing.row = { ...op.key };
         existing.adds = null;
+        existing.latest = null;
       } else {
-        rows.set(id, { kind: 'delete', row: { ...op.key }, adds: null });
+        rows.set(id, { kind: 'delete', row: { ...op.key }, adds: null, latest: null });
         this.size++;
       }
       return true;
     }
     if (!existing) {
-      const pending: PendingRow = { kind: op.kind, row: { ...op.key }, adds: null };
-      applyChange(pending, op.set, op.add);
+      const pending: PendingRow = { kind: op.kind, row: { ...op.key }, adds: null, latest: null };
+      applyChange(pending, op.set, op.add, op.latest);
       rows.set(id, pending);
       this.size++;
       return true;
@@ -108,7 +124,7 @@ export class ChangeSet {
     if (existing.kind === 'delete') return false;
     // An update before an upsert: whether the upsert inserts depends on the row existing first.
     if (existing.kind === 'update' && op.kind === 'upsert') return false;
-    applyChange(existing, op.set, op.add);
+    applyChange(existing, op.set, op.add, op.latest);
     return true;
   }
 }

@@ -19,7 +19,8 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 interface Group {
   kind: ChangeKind;
-  columns: { name: string; add: boolean }[];
+  /** How each column changes a stored row: overwritten, incremented or kept at the greater value. */
+  columns: { name: string; add: boolean; latest?: boolean }[];
   rows: Row[];
 }
 
@@ -31,17 +32,30 @@ function groupRows(changes: TableChanges): Group[] {
     const names = Object.keys(pending.row);
     let signature = pending.kind + '|' + names.join(',');
     if (pending.adds?.size) signature += '|+' + [...pending.adds].join(',');
+    if (pending.latest?.size) signature += '|>' + [...pending.latest].join(',');
     let group = groups.get(signature);
     if (!group) {
       const columns = names
         .filter((name) => !key.includes(name))
-        .map((name) => ({ name, add: pending.adds?.has(name) ?? false }));
+        .map((name) => ({
+          name,
+          add: pending.adds?.has(name) ?? false,
+          latest: pending.latest?.has(name) ?? false,
+        }));
       group = { kind: pending.kind, columns, rows: [] };
       groups.set(signature, group);
     }
     group.rows.push(pending.row);
   }
   return [...groups.values()];
+}
+
+/** A column's new value from the stored row `t` and the incoming one `source`. */
+function changed(column: Group['columns'][number], source: string): string {
+  const name = quote(column.name);
+  if (column.add) return `t.${name} + ${source}.${name}`;
+  if (column.latest) return `GREATEST(t.${name}, ${source}.${name})`;
+  return `${source}.${name}`;
 }
 
 export function statementFor(
@@ -59,21 +73,13 @@ export function statementFor(
     }
     case 'upsert': {
       const all = [...keys, ...columns].join(', ');
-      const sets = group.columns.map((c) =>
-        c.add
-          ? `${quote(c.name)} = t.${quote(c.name)} + EXCLUDED.${quote(c.name)}`
-          : `${quote(c.name)} = EXCLUDED.${quote(c.name)}`,
-      );
+      const sets = group.columns.map((c) => `${quote(c.name)} = ${changed(c, 'EXCLUDED')}`);
       const onConflict = sets.length ? `DO UPDATE SET ${sets.join(', ')}` : 'DO NOTHING';
       return `INSERT INTO ${table} AS t (${all}) SELECT ${all} FROM ${source} ON CONFLICT (${keys.join(', ')}) ${onConflict}`;
     }
     case 'update': {
       if (!group.columns.length) return null;
-      const sets = group.columns.map((c) =>
-        c.add
-          ? `${quote(c.name)} = t.${quote(c.name)} + s.${quote(c.name)}`
-          : `${quote(c.name)} = s.${quote(c.name)}`,
-      );
+      const sets = group.columns.map((c) => `${quote(c.name)} = ${changed(c, 's')}`);
       const match = keys.map((k) => `t.${k} = s.${k}`).join(' AND ');
       return `UPDATE ${table} AS t SET ${sets.join(', ')} FROM ${source} AS s WHERE ${match}`;
     }

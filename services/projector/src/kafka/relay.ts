@@ -5,11 +5,13 @@
  * a crash in between publishes that batch again, and consumers drop the repeat by `kobo-position`.
  * One process leads it at a time (the runtime's leadership), so there is one producer of the topic.
  */
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type PartitionMetadata, type Producer } from 'kafkajs';
 import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
+import type { Queryable } from '../batch/flush';
 import type { Reactor } from '../runtime/consumer';
 import { startConsumers, type ConsumersHandle, type StartConsumersOptions } from '../runtime/start-consumers';
+import { hasMarks, marksOf, recordMarks } from './marks';
 import { DEFAULT_TOPIC, ledgerMessageOf } from './topic-contract';
 
 export const RELAY_NAME = 'kafka-relay';
@@ -55,14 +57,60 @@ export function relayConsumer(
   };
 }
 
-export function relayReactor(producer: Producer, topic: string, name = RELAY_NAME): Reactor {
+export function relayReactor(options: {
+  producer: Producer;
+  topic: string;
+  /** The topic's partitions, as the broker describes them. */
+  partitions: PartitionMetadata[];
+  /** Where the marks go (decision 0028): the database of the log. */
+  db: Queryable;
+  name?: string;
+}): Reactor {
+  const { producer, topic, partitions, db, name = RELAY_NAME } = options;
+  // The Java client's partitioner (murmur2 of the key), applied here so that the count of messages
+  // per partition is known for the marks; it is also what the producer would have chosen.
+  const partitionOf = Partitioners.DefaultPartitioner();
   return {
     ...relayConsumer(topic, name),
     async react(events) {
+      const sent = new Map<number, number>();
+      const messages = events.map((event) => {
+        const message = ledgerMessageOf(event);
+        const partition = partitionOf({ topic, partitionMetadata: partitions, message });
+        sent.set(partition, (sent.get(partition) ?? 0) + 1);
+        return { ...message, partition };
+      });
       // One send: acknowledged (acks=all) only when every message of the batch is in the log.
-      await producer.send({ topic, acks: -1, messages: events.map(ledgerMessageOf) });
+      const answer = await producer.send({ topic, acks: -1, messages });
+      await recordMarks(
+        db,
+        topic,
+        { firstPosition: events[0]!.globalPosition, lastPosition: events[events.length - 1]!.globalPosition },
+        marksOf(answer, sent),
+      );
     },
   };
+}
+
+/** The topic's partitions, and a first mark for what it held before the relay marked anything. */
+async function preparePartitions(kafka: Kafka, db: Queryable, topic: string): Promise<PartitionMetadata[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+    if (!(await hasMarks(db, topic))) {
+      // Messages sent before marks were kept: nothing before them counts as handled until a
+      // consumer is past them (first position 1).
+      const ends = (await admin.fetchTopicOffsets(topic)).filter((end) => Number(end.high) > 0);
+      for (const end of ends)
+        await recordMarks(db, topic, { firstPosition: 1, lastPosition: 0 }, [
+          { partition: end.partition, nextOffset: Number(end.high) },
+        ]);
+    }
+    return metadata!.partitions;
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** A kafkajs client whose warnings and errors go to our logger (kafkajs would print them to the console). */
@@ -98,6 +146,8 @@ export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promis
           topic,
           numPartitions: settings.partitions ?? 6,
           replicationFactor: settings.replicationFactor ?? 1,
+          // The whole log: consumers fed from Kafka rebuild from the beginning (decision 0028).
+          configEntries: [{ name: 'retention.ms', value: '-1' }],
         },
       ],
     });
@@ -111,6 +161,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { pool, store, logger, batchSize = 500, ...rest } = options;
   const kafka = kafkaClient(options.kafka, logger);
   const topic = await ensureTopic(kafka, options.kafka);
+  const partitions = await preparePartitions(kafka, pool, topic);
   // Idempotent: the broker drops a retried send it already has, so a retry inside one send doubles
   // nothing; one request in flight keeps a partition's messages in the order sent. The default
   // partitioner is the Java client's (murmur2 of the key), so other clients can tell a stream's partition.
@@ -126,7 +177,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       pool,
       store,
       logger,
-      consumers: [relayReactor(producer, topic, rest.name)],
+      consumers: [relayReactor({ producer, topic, partitions, db: pool, name: rest.name })],
       batchSize,
       maxBatchSize: batchSize,
       pollIntervalMs: rest.pollIntervalMs,

@@ -65,3 +65,28 @@ export function ledgerMessageOf(event: RecordedEvent): LedgerMessage {
     },
   };
 }
+
+/**
+ * A message of the topic back as the event the log recorded (what a consumer fed from Kafka hands
+ * its handler, as the log's readAll would). The hash chain is not carried: prevHash is ''.
+ */
+export function recordedEventOf(message: {
+  value: Buffer | null;
+  headers?: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+}): RecordedEvent {
+  if (!message.value) throw new Error('a ledger message without a value');
+  const value = JSON.parse(message.value.toString()) as LedgerEventMessage;
+  const hash = message.headers?.[HEADERS.hash];
+  return {
+    id: value.id,
+    streamId: value.streamId,
+    version: value.version,
+    type: value.type,
+    data: value.data,
+    metadata: value.metadata,
+    globalPosition: value.globalPosition,
+    recordedAt: new Date(value.recordedAt),
+    hash: hash === undefined ? '' : String(hash),
+    prevHash: '',
+  };
+}

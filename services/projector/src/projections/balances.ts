@@ -38,17 +38,18 @@ export const balances: Projection<'balances'> = {
   handle(event) {
     const postings = postingsOf(event);
     if (!postings.length && event.type !== 'UserRegistered') return [];
-    const stamp = { last_position: event.globalPosition, updated_at: timeOf(event) };
+    // Kept at the latest: an account's postings come from many streams (decision 0028).
+    const latest = { last_position: event.globalPosition, updated_at: timeOf(event) };
     const changes: RowOp[] = [];
     // Every registered user has a row, even before their first posting.
     if (event.type === 'UserRegistered')
-      changes.push(ops.upsert('user_balances', { user_id: event.data.userId }, { set: stamp }));
+      changes.push(ops.upsert('user_balances', { user_id: event.data.userId }, { latest }));
     for (const posting of postings) {
       changes.push(
         ops.upsert(
           'account_balances',
           { account: posting.account },
-          { set: stamp, add: { balance: posting.amount, entry_count: 1 } },
+          { latest, add: { balance: posting.amount, entry_count: 1 } },
         ),
       );
       const owner = parseUserAccount(posting.account);
@@ -57,7 +58,7 @@ export const balances: Projection<'balances'> = {
           ops.upsert(
             'user_balances',
             { user_id: owner.userId },
-            { set: stamp, add: { [userColumn[owner.kind]]: posting.amount } },
+            { latest, add: { [userColumn[owner.kind]]: posting.amount } },
           ),
         );
     }

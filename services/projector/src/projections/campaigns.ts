@@ -1,8 +1,17 @@
 /**
- * Campaigns with their progress: unit counters from the submission events, the escrow balance from
- * every posting to the campaign's escrow account (including RewardCredited on the user's stream).
+ * Campaigns with their progress: details, status and unit counters from the campaign's own stream
+ * (`campaigns`), and what was paid from its escrow by events of the users' streams, RewardCredited
+ * (`campaign_payouts`). The two are kept apart because only a row changed by one stream may be
+ * overwritten or updated: read from Kafka's partitions, a user's stream may be applied before the
+ * campaign's (decision 0028). The escrow balance is the sum of both rows' escrow columns.
  */
-import { type CampaignDetails, type CampaignStatus, postingsOf, type RecordedKoboEvent } from '@kobo/ledger';
+import {
+  type CampaignDetails,
+  type CampaignStatus,
+  postingsOf,
+  type RecordedKoboEvent,
+  streams,
+} from '@kobo/ledger';
 import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
 import { parseCampaignEscrow } from './accounts';
 
@@ -27,12 +36,21 @@ export interface CampaignRow {
   pending: number;
   rejected: number;
   participants: number;
-  escrow_balance: number;
-  total_paid: number;
+  /** Postings to the escrow by the campaign's own events (funded when created, returned when it ends). */
+  escrow_held: number;
   /** Generated: units not yet approved or reserved by a pending submission. */
   remaining: number;
   /** Generated: units × price. */
   budget: number;
+}
+
+/** A row of `campaign_payouts`: what the users' streams took from a campaign's escrow, in kobo. */
+export interface CampaignPayoutsRow {
+  campaign_id: string;
+  /** Rewards credited for the campaign's approved submissions. */
+  total_paid: number;
+  /** Postings to the escrow by the users' events (rewards: negative). */
+  escrow_paid: number;
 }
 
 function detailColumns(details: Partial<CampaignDetails>): Row {
@@ -86,7 +104,13 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
     case 'ActivityCompleted':
       return touch({}, { approved: 1, participants: 1 });
     case 'RewardCredited':
-      return touch({}, { total_paid: event.data.amount });
+      return [
+        ops.upsert(
+          'campaign_payouts',
+          { campaign_id: event.data.campaignId },
+          { add: { total_paid: event.data.amount } },
+        ),
+      ];
     default:
       return [];
   }
@@ -95,15 +119,21 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
 export const campaigns: Projection<'campaigns'> = {
   name: 'campaigns',
   description: 'campaign details, status, unit progress, escrow balance and totals',
-  tables: [{ name: 'campaigns', key: ['campaign_id'] }],
+  tables: [
+    { name: 'campaigns', key: ['campaign_id'] },
+    { name: 'campaign_payouts', key: ['campaign_id'] },
+  ],
   handle(event) {
     const changes = campaignChanges(event);
     for (const posting of postingsOf(event)) {
       const campaignId = parseCampaignEscrow(posting.account);
-      if (campaignId)
-        changes.push(
-          ops.update('campaigns', { campaign_id: campaignId }, { add: { escrow_balance: posting.amount } }),
-        );
+      if (!campaignId) continue;
+      const key = { campaign_id: campaignId };
+      changes.push(
+        event.streamId === streams.campaign(campaignId)
+          ? ops.update('campaigns', key, { add: { escrow_held: posting.amount } })
+          : ops.upsert('campaign_payouts', key, { add: { escrow_paid: posting.amount } }),
+      );
     }
     return changes;
   },

@@ -13,7 +13,7 @@ import { withdrawals } from './withdrawals';
 /** The read models' rows, one type per table, as the API's queries read them. */
 export type { BalanceAdjustmentRow } from './adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from './balances';
-export type { CampaignRow } from './campaigns';
+export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
 export type { CommunityLinksRow } from './community';
 export type { LedgerEntryRow } from './ledger-entries';
 export type { UserStatsRow } from './user-stats';

@@ -8,7 +8,14 @@ import type { Pool, Logger } from '@kobo/platform';
 import { ensureCheckpoints } from './checkpoints';
 import type { Consumer, ConsumerKind } from './consumer';
 import { DedicatedClient } from './dedicated-client';
-import { LiveConsumer, type ConsumerHooks, type ConsumerState } from './live-consumer';
+import { startKafkaFed } from '../kafka/kafka-fed';
+import type { KafkaSettings } from '../kafka/relay';
+import {
+  LiveConsumer,
+  type ConsumerHooks,
+  type ConsumerState,
+  type LocalConsumerStatus,
+} from './live-consumer';
 import { limiter, Signal, sleep } from './signal';
 import { EVENTS_CHANNEL, TRY_LEADER_LOCK } from './sql';
 import type { ConsumerFailure } from './failures';
@@ -32,6 +39,11 @@ export interface StartConsumersOptions {
   /** Consumers handling a batch at the same time (default 4), so they leave the rest of the pool to the API. */
   concurrency?: number;
   hooks?: ConsumerHooks;
+  /**
+   * Read the relay's Kafka topic instead of the log, in a consumer group per consumer (decision
+   * 0028, kafka/kafka-fed.ts). Never for the relay itself, which feeds the topic from the log.
+   */
+  kafka?: KafkaSettings;
 }
 
 /** A consumer as this process sees it: its stored progress and failure, and its local state. */
@@ -69,8 +81,47 @@ export interface ConsumersHandle {
   stop(): Promise<void>;
 }
 
+/** The status of consumers run here: each one's stored progress and failure with its local state. */
+async function statusOf(
+  pool: Pool,
+  store: EventStore,
+  consumers: readonly Consumer[],
+  local: readonly LocalConsumerStatus[],
+): Promise<ConsumerStatus[]> {
+  const stored = await readConsumerStatus(
+    pool,
+    store,
+    consumers.map((consumer) => consumer.name),
+  );
+  return stored.map((row, index) => ({
+    name: row.name,
+    kind: consumers[index]!.kind,
+    description: consumers[index]!.description,
+    state: local[index]!.state,
+    leader: local[index]!.leader,
+    position: row.position,
+    head: row.head,
+    lag: row.lag,
+    failure: statusFailureOf(row.failure),
+    lastError: local[index]!.lastError,
+  }));
+}
+
 export async function startConsumers(options: StartConsumersOptions): Promise<ConsumersHandle> {
   const { pool, store, logger, consumers } = options;
+  if (options.kafka) {
+    const fed = await startKafkaFed({ ...options, kafka: options.kafka });
+    return {
+      status: () =>
+        statusOf(
+          pool,
+          store,
+          consumers,
+          fed.consumers.map((each) => each.status),
+        ),
+      stop: () => fed.stop(),
+    };
+  }
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaderRetryMs = options.leaderRetryMs ?? 2000;
   const retry = options.retryDelayMs ?? { min: 500, max: 60_000 };
@@ -170,28 +221,13 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
   );
 
   return {
-    async status() {
-      const stored = await readConsumerStatus(
+    status: () =>
+      statusOf(
         pool,
         store,
-        live.map((each) => each.name),
-      );
-      return stored.map((row, index) => {
-        const local = live[index]!.status;
-        return {
-          name: row.name,
-          kind: local.kind,
-          description: consumers[index]!.description,
-          state: local.state,
-          leader: local.leader,
-          position: row.position,
-          head: row.head,
-          lag: row.lag,
-          failure: statusFailureOf(row.failure),
-          lastError: local.lastError,
-        };
-      });
-    },
+        consumers,
+        live.map((each) => each.status),
+      ),
     async stop() {
       stopped = true;
       wakeAll();

@@ -1,6 +1,6 @@
 /** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
-import type { CampaignRow, SubmissionRow } from '@kobo/projector';
+import type { CampaignPayoutsRow, CampaignRow, SubmissionRow } from '@kobo/projector';
 import { platformsMatching } from '../../tasks/platforms';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
@@ -48,7 +48,14 @@ function toSubmission(row: SubmissionWithUser): AdminSubmission {
   };
 }
 
-function toCampaign(row: CampaignRow, completedBy: AdminSubmission[]): AdminCampaign {
+/** A campaign with what was paid from its escrow (its two rows, decision 0028). */
+type CampaignWithPayouts = CampaignRow & Pick<CampaignPayoutsRow, 'total_paid'> & { escrow_balance: number };
+
+const SELECT_CAMPAIGNS = `
+  SELECT c.*, coalesce(p.total_paid, 0) AS total_paid, c.escrow_held + coalesce(p.escrow_paid, 0) AS escrow_balance
+  FROM campaigns c LEFT JOIN campaign_payouts p USING (campaign_id)`;
+
+function toCampaign(row: CampaignWithPayouts, completedBy: AdminSubmission[]): AdminCampaign {
   return {
     _id: row.campaign_id,
     taskId: row.campaign_id,
@@ -88,7 +95,7 @@ const SELECT_SUBMISSIONS = `
 // Pending first (the review queue), then the newest.
 const SUBMISSION_ORDER = `ORDER BY (s.status = 'pending') DESC, s.submitted_at DESC, s.submission_id`;
 
-async function withSubmissions(pool: Pool, campaigns: CampaignRow[]): Promise<AdminCampaign[]> {
+async function withSubmissions(pool: Pool, campaigns: CampaignWithPayouts[]): Promise<AdminCampaign[]> {
   if (campaigns.length === 0) return [];
   const { rows } = await pool.query<SubmissionWithUser>(
     `${SELECT_SUBMISSIONS} WHERE s.campaign_id = ANY($1::text[]) ${SUBMISSION_ORDER}`,
@@ -138,8 +145,8 @@ export async function listCampaigns(
     if (keys.length) where.add((param) => `lower(platform) = ANY(${param(keys)}::text[])`);
   }
   const sort = query.sort ?? 'createdAt';
-  const { rows, total, next } = await readPage<CampaignRow>(pool, {
-    select: 'SELECT * FROM campaigns',
+  const { rows, total, next } = await readPage<CampaignWithPayouts>(pool, {
+    select: SELECT_CAMPAIGNS,
     where,
     order: [
       [CAMPAIGN_ORDER[sort], direction(query.order, 'desc')],
@@ -159,8 +166,8 @@ export async function findCampaign(
   campaignId: string,
   { submissions = 'all' }: { submissions?: 'all' | 'none' } = {},
 ): Promise<AdminCampaign | null> {
-  const { rows } = await pool.query<CampaignRow>(
-    `SELECT * FROM campaigns WHERE campaign_id = $1 AND status <> 'deleted'`,
+  const { rows } = await pool.query<CampaignWithPayouts>(
+    `${SELECT_CAMPAIGNS} WHERE campaign_id = $1 AND status <> 'deleted'`,
     [campaignId],
   );
   if (!rows[0]) return null;

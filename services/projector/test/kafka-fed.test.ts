@@ -1,0 +1,138 @@
+/**
+ * Consumers fed from Kafka (decision 0028) against a real broker (KAFKA_BROKERS; `npm run stack:up`
+ * prints it): projectors in two processes' worth of consumer-group members build exactly the read
+ * models the log builds (every table compared with a rebuild from the log), while the history
+ * grows, a member stops and the relay restarts; the partitions are spread over the members; and a
+ * position the checkpoint waiter reports reached is in the read models (read-your-writes).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PostgresEventStore } from '@kobo/ledger';
+import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { groupIdOf } from '../src/kafka/kafka-fed';
+import { kafkaClient, startRelay, type RelayHandle } from '../src/kafka/relay';
+import { projectionNames, projections } from '../src/projections';
+import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
+import { verify } from '../src/verify/verify';
+import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+
+const brokers = process.env.KAFKA_BROKERS?.split(',');
+if (!brokers)
+  console.log(
+    'SKIPPED: consumers fed from Kafka against a real broker (KAFKA_BROKERS not set; npm run stack:up prints it)',
+  );
+const describeWithKafka = brokers ? describe : describe.skip;
+
+jest.setTimeout(180_000);
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let topic: string;
+const running: { stop(): Promise<void> }[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.pool);
+  topic = `kobo.test.fed.${randomUUID()}`;
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((each) => each.stop()));
+  await store.close();
+  await db.drop();
+  if (!brokers) return;
+  // The broker is shared by everything on the machine: leave it as found.
+  const admin = kafkaClient({ brokers }).admin();
+  await admin.connect();
+  await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+  await admin.deleteGroups(projectionNames.map((name) => groupIdOf(topic, name))).catch(() => undefined);
+  await admin.disconnect();
+});
+
+const kafka = () => ({ brokers: brokers!, topic, partitions: 6 });
+
+async function relay(): Promise<RelayHandle> {
+  const handle = await startRelay({
+    pool: db.pool,
+    store,
+    logger: quietLogger,
+    kafka: kafka(),
+    pollIntervalMs: 50,
+    leaderRetryMs: 100,
+  });
+  running.push(handle);
+  return handle;
+}
+
+async function member(): Promise<ProjectorsHandle> {
+  const handle = await startProjectors({ pool: db.pool, store, logger: quietLogger, kafka: kafka() });
+  running.push(handle);
+  return handle;
+}
+
+async function stop(handle: { stop(): Promise<void> }) {
+  running.splice(running.indexOf(handle), 1);
+  await handle.stop();
+}
+
+describeWithKafka('projectors fed from Kafka', () => {
+  it('build exactly the read models the log builds, through member and relay restarts', async () => {
+    const history = scenario(6000, 11);
+    const third = Math.floor(history.length / 3);
+    await appendGroups(store, history.slice(0, third));
+    const relayHandle = await relay();
+    const first = await member();
+    const second = await member();
+
+    // Both members get partitions of every group.
+    const admin = kafkaClient({ brokers: brokers! }).admin();
+    await admin.connect();
+    try {
+      await eventually('the partitions spread over both members', async () => {
+        const { groups } = await admin.describeGroups([groupIdOf(topic, 'balances')]);
+        const members = groups[0]?.members ?? [];
+        return members.length === 2 ? members : undefined;
+      });
+    } finally {
+      await admin.disconnect();
+    }
+
+    // More history while they run; one member stops and the relay restarts half way.
+    await appendGroups(store, history.slice(third, 2 * third));
+    await stop(relayHandle);
+    await stop(second);
+    await relay();
+    const last = await appendGroups(store, history.slice(2 * third));
+    await first.waitFor(last, projectionNames, 120_000);
+
+    const checks = await verify({ pool: db.pool, store, projections });
+    expect(checks.filter((check) => !check.ok)).toEqual([]);
+    // Every read model was compared at the head, not at some earlier checkpoint.
+    const { rows } = await db.pool.query<{ projector: string; position: string }>(
+      `SELECT projector, position FROM projection_checkpoints WHERE projector = ANY($1::text[])`,
+      [projectionNames],
+    );
+    expect(rows.map((row) => Number(row.position))).toEqual(projectionNames.map(() => last));
+  });
+
+  it('reports a position reached only once the read models hold it (read-your-writes)', async () => {
+    const history = scenario(400, 5);
+    await relay();
+    const projectors = await member();
+    for (const group of history.slice(0, 60)) {
+      const position = await appendGroups(store, [group]);
+      await projectors.waitFor(position, ['ledger_entries', 'balances'], 30_000);
+      const { rows } = await db.pool.query<{ applied: string; entries: string }>(
+        `SELECT (SELECT coalesce(max(last_position), 0) FROM account_balances) AS applied,
+                (SELECT count(*) FROM ledger_entries WHERE global_position <= $1) AS entries`,
+        [position],
+      );
+      const expected = await db.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM events e, jsonb_array_elements(coalesce(e.data->'postings', '[]'::jsonb))
+         WHERE e.global_position <= $1`,
+        [position],
+      );
+      expect(Number(rows[0]!.entries)).toBe(Number(expected.rows[0]!.n));
+      if (Number(expected.rows[0]!.n) > 0) expect(Number(rows[0]!.applied)).toBeGreaterThan(0);
+    }
+  });
+});
