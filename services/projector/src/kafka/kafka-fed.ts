@@ -30,7 +30,7 @@ import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/con
 import { isTransientError } from '../runtime/errors';
 import { describeError, recordFailure } from '../runtime/failures';
 import type { ConsumerHooks, LocalConsumerStatus } from '../runtime/live-consumer';
-import { sleep } from '../runtime/signal';
+import { limiter, sleep } from '../runtime/signal';
 import { DedicatedClient } from '../runtime/dedicated-client';
 import { BATCH_LOCK, CHECKPOINT_CHANNEL } from '../runtime/sql';
 import { handledThrough } from './marks';
@@ -45,6 +45,8 @@ export interface KafkaFedOptions {
   kafka: KafkaSettings;
   /** Messages per transaction (default 1000). */
   batchSize?: number;
+  /** Transactions of these consumers at the same time (default 4), so they leave the rest of the pool to others. */
+  concurrency?: number;
   /** Back-off after a failure: doubles from min to max (default 500 ms .. 60 s). */
   retryDelayMs?: { min: number; max: number };
   hooks?: ConsumerHooks;
@@ -82,6 +84,8 @@ export class KafkaFedConsumer {
       consumer: Consumer;
       topic: string;
       partitions: number;
+      /** Shared by the consumers of one start: a transaction waits here, not holding a connection. */
+      runLimited: ReturnType<typeof limiter>;
     },
   ) {
     this.name = options.consumer.name;
@@ -300,14 +304,16 @@ export class KafkaFedConsumer {
       if (misplaced) return misplaced;
       const fresh = this.fresh(stored, events);
       if (fresh.length) await consumer.react(fresh);
-      await this.commit(partition, events, null);
+      await this.options.runLimited(() => this.commit(partition, events, null));
       return { kind: 'handled' };
     }
-    return this.commit(partition, events, (stored) => {
-      const misplaced = this.misplaced(partition, stored, firstOffset, lastOffset);
-      if (misplaced) return { misplaced };
-      return { fresh: this.fresh(stored, events) };
-    });
+    return this.options.runLimited(() =>
+      this.commit(partition, events, (stored) => {
+        const misplaced = this.misplaced(partition, stored, firstOffset, lastOffset);
+        if (misplaced) return { misplaced };
+        return { fresh: this.fresh(stored, events) };
+      }),
+    );
   }
 
   /**
@@ -394,6 +400,10 @@ export class KafkaFedConsumer {
   async settle(): Promise<void> {
     if (this.settling || this.stopped || this.handledUpTo <= this.status.position) return;
     this.settling = true;
+    await this.options.runLimited(() => this.settleNow());
+  }
+
+  private async settleNow(): Promise<void> {
     const { client, release } = await checkout(this.options.pool);
     let broken: unknown;
     try {
@@ -456,7 +466,10 @@ export async function startKafkaFed(options: KafkaFedOptions): Promise<{
     pool,
     consumers.map((consumer) => consumer.name),
   );
-  const fed = consumers.map((consumer) => new KafkaFedConsumer({ ...options, consumer, topic, partitions }));
+  const runLimited = limiter(options.concurrency ?? 4);
+  const fed = consumers.map(
+    (consumer) => new KafkaFedConsumer({ ...options, consumer, topic, partitions, runLimited }),
+  );
   try {
     await Promise.all(fed.map((each) => each.start(kafka)));
   } catch (error) {
