@@ -11,6 +11,8 @@ import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platfor
 import { groupIdOf } from '../src/kafka/kafka-fed';
 import { kafkaClient, startRelay, type RelayHandle } from '../src/kafka/relay';
 import { projectionNames, projections } from '../src/projections';
+import type { ProjectionConsumer } from '../src/runtime/consumer';
+import { startConsumers } from '../src/runtime/start-consumers';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
 import { rebuild } from '../src/rebuild/rebuild';
 import { verify } from '../src/verify/verify';
@@ -130,6 +132,51 @@ describeWithKafka('projectors fed from Kafka', () => {
     ]);
     await projectors.waitFor(last, projectionNames, 60_000);
     expect((await verify({ pool: db.pool, store, projections })).filter((check) => !check.ok)).toEqual([]);
+  });
+
+  it('isolates a poison event, records it, stays on it and goes on once it can be handled', async () => {
+    const last = await appendGroups(store, scenario(300, 9));
+    const poison = Math.floor(last / 2);
+    let broken = true;
+    const handled: number[] = [];
+    const consumer: ProjectionConsumer = {
+      kind: 'projection',
+      name: 'poison-test',
+      description: 'fails on one event until mended',
+      async apply(events) {
+        if (broken && events.some((event) => event.globalPosition === poison))
+          throw new Error(`cannot handle ${poison}`);
+        handled.push(...events.map((event) => event.globalPosition));
+      },
+    };
+    await relay();
+    const handle = await startConsumers({
+      pool: db.pool,
+      store,
+      logger: quietLogger,
+      consumers: [consumer],
+      kafka: kafka(),
+      retryDelayMs: { min: 50, max: 200 },
+    });
+    running.push(handle);
+    const failure = await eventually('the poison event recorded', async () => {
+      const [status] = await handle.status();
+      return status?.failure ?? undefined;
+    });
+    expect(failure.globalPosition).toBe(poison);
+    const [stuck] = await handle.status();
+    expect(stuck!.position).toBeLessThan(poison);
+    expect(stuck!.state).toBe('failed');
+
+    broken = false;
+    await eventually('past the mended event, to the head', async () => {
+      const [status] = await handle.status();
+      return status!.position === last && !status!.failure ? status : undefined;
+    });
+    // Every event handled, none twice (the failed batches wrote nothing).
+    expect([...handled].sort((a, b) => a - b)).toEqual(
+      (await store.readAll({ after: 0, limit: 10_000 })).map((event) => event.globalPosition),
+    );
   });
 
   it('reports a position reached only once the read models hold it (read-your-writes)', async () => {
