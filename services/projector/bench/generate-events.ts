@@ -13,6 +13,7 @@ import {
   withSchemaVersion,
   type Posting,
   type UniqueValueClaimed,
+  type PostgresEventStore,
 } from '@kobo/ledger';
 
 export interface GeneratedEvent {
@@ -664,4 +665,39 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
 /** The events as one flat, ordered list (for tests; the benchmark streams the groups). */
 export function generateEvents(options: GenerateOptions): GeneratedEvent[] {
   return [...generateEventGroups(options)].flat();
+}
+
+/** Appends each group as one atomic append, in order, with the exact expected versions. */
+export async function appendGroups(
+  store: PostgresEventStore,
+  groups: readonly EventGroup[],
+): Promise<number> {
+  let last = 0;
+  for (const group of groups) last = await appendTogether(store, group);
+  return last;
+}
+
+/**
+ * Appends consecutive events of the history (one group or several) as one atomic append: each
+ * stream's events are consecutive, so its expected version is the one before its first.
+ */
+export async function appendTogether(
+  store: PostgresEventStore,
+  events: readonly GeneratedEvent[],
+): Promise<number> {
+  const byStream = new Map<string, GeneratedEvent[]>();
+  for (const event of events) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+  const result = await store.appendToStreams(
+    [...byStream].map(([streamId, streamEvents]) => ({
+      streamId,
+      expectedVersion: streamEvents[0]!.version - 1,
+      events: streamEvents.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      })),
+    })),
+  );
+  return result.lastPosition;
 }

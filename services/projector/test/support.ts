@@ -1,38 +1,12 @@
 /** Shared set-up for the projector tests: a real event store on a fresh database, and a scenario. */
-import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
+import { createPostgresEventStore } from '@kobo/ledger';
 import { createLogger } from '@kobo/platform';
-import { generateEventGroups, type EventGroup, type GeneratedEvent } from '../bench/generate-events';
+import { appendGroups, generateEventGroups, type EventGroup } from '../bench/generate-events';
 
 export const quietLogger = createLogger('silent');
 
 export function scenario(events: number, seed = 7): EventGroup[] {
   return [...generateEventGroups({ events, seed })];
-}
-
-/** Appends each group as one atomic append, in order, with the exact expected versions. */
-export async function appendGroups(
-  store: PostgresEventStore,
-  groups: readonly EventGroup[],
-): Promise<number> {
-  let last = 0;
-  for (const group of groups) {
-    const byStream = new Map<string, GeneratedEvent[]>();
-    for (const event of group) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
-    const result = await store.appendToStreams(
-      [...byStream].map(([streamId, events]) => ({
-        streamId,
-        expectedVersion: events[0]!.version - 1,
-        events: events.map((event) => ({
-          id: event.id,
-          type: event.type,
-          data: event.data,
-          metadata: event.metadata,
-        })),
-      })),
-    );
-    last = result.lastPosition;
-  }
-  return last;
 }
 
 /** Every account's balance, summed from the postings of the generated events. */
@@ -53,4 +27,4 @@ export function postingsCount(events: readonly { data: unknown }[]): number {
   );
 }
 
-export { createPostgresEventStore };
+export { appendGroups, createPostgresEventStore };

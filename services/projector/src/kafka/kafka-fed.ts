@@ -24,7 +24,7 @@ import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import type { Queryable } from '../batch/flush';
-import { advanceCheckpoint, ensureCheckpoints, readCheckpoint } from '../runtime/checkpoints';
+import { ensureCheckpoints, readCheckpoint } from '../runtime/checkpoints';
 import { checkout } from '../runtime/checkout';
 import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/consumer';
 import { isTransientError } from '../runtime/errors';
@@ -32,8 +32,8 @@ import { describeError, recordFailure } from '../runtime/failures';
 import type { ConsumerHooks, LocalConsumerStatus } from '../runtime/live-consumer';
 import { limiter, sleep } from '../runtime/signal';
 import { DedicatedClient } from '../runtime/dedicated-client';
-import { BATCH_LOCK, CHECKPOINT_CHANNEL } from '../runtime/sql';
-import { handledThrough } from './marks';
+import { BATCH_LOCK, CHECKPOINT_CHANNEL, openBatchSql } from '../runtime/sql';
+import { saveAndMoveCheckpoint } from './marks';
 import { ensureTopic, kafkaClient, type KafkaSettings } from './relay';
 import { recordedEventOf } from './topic-contract';
 
@@ -329,12 +329,18 @@ export class KafkaFedConsumer {
     const { client, release } = await checkout(pool);
     let broken: unknown;
     try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL synchronous_commit = off');
-      await client.query(BATCH_LOCK, [this.name]);
-      // The checkpoint locked, as on the log: nothing else moves it while this batch runs.
-      const checkpoint = await readCheckpoint(client as Queryable, this.name, true);
-      const stored = { ...(await readStored(client, this.name, topic, partition)), checkpoint };
+      // One round trip: begin, the batch lock, the checkpoint locked (as on the log: nothing else
+      // moves it while this batch runs) and where this consumer stands in the partition.
+      const opened = (await client.query(
+        openKafkaBatchSql(client.escapeLiteral(this.name), client.escapeLiteral(topic), partition),
+      )) as unknown as { rows: Record<string, string>[] }[];
+      const checkpoint = Number(opened[3]!.rows[0]?.position ?? 0);
+      const offsets = opened[4]!.rows[0];
+      const stored: Stored = {
+        nextOffset: Number(offsets?.next_offset ?? 0),
+        position: Number(offsets?.position ?? 0),
+        checkpoint,
+      };
       let fresh: RecordedEvent[] = [];
       if (select) {
         const selected = select(stored);
@@ -347,15 +353,14 @@ export class KafkaFedConsumer {
       }
       const lastOffset = events[events.length - 1]!.offset;
       const highest = Math.max(stored.position, ...events.map(({ event }) => event.globalPosition));
-      await client.query(
-        `INSERT INTO kafka_consumer_offsets (consumer, topic, partition, next_offset, position)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (consumer, topic, partition) DO UPDATE
-           SET next_offset = GREATEST(kafka_consumer_offsets.next_offset, EXCLUDED.next_offset),
-               position = GREATEST(kafka_consumer_offsets.position, EXCLUDED.position), updated_at = now()`,
-        [this.name, topic, partition, lastOffset + 1, highest],
+      const through = Math.max(
+        checkpoint,
+        (await saveAndMoveCheckpoint(client as Queryable, this.standing, {
+          partition,
+          nextOffset: lastOffset + 1,
+          position: highest,
+        })) ?? 0,
       );
-      const through = await this.advanceFromMarks(client, checkpoint);
       if (this.failureMayBeOpen)
         await client.query(
           `UPDATE projection_failures SET resolved_at = now()
@@ -383,13 +388,8 @@ export class KafkaFedConsumer {
     }
   }
 
-  /** Moves the checkpoint as far as the relay's marks show everything handled; answers where it is. */
-  private async advanceFromMarks(client: PoolClient, checkpoint: number): Promise<number> {
-    const { topic, partitions } = this.options;
-    const through = await handledThrough(client as Queryable, this.name, topic, partitions);
-    if (through === null || through <= checkpoint) return checkpoint;
-    await advanceCheckpoint(client as Queryable, this.name, through);
-    return through;
+  private get standing() {
+    return { consumer: this.name, topic: this.options.topic, partitions: this.options.partitions };
   }
 
   /**
@@ -410,7 +410,10 @@ export class KafkaFedConsumer {
       await client.query('BEGIN');
       await client.query(BATCH_LOCK, [this.name]);
       const checkpoint = await readCheckpoint(client as Queryable, this.name, true);
-      const through = await this.advanceFromMarks(client, checkpoint);
+      const through = Math.max(
+        checkpoint,
+        (await saveAndMoveCheckpoint(client as Queryable, this.standing)) ?? 0,
+      );
       await client.query('COMMIT');
       this.status.position = through;
     } catch (error) {
@@ -422,6 +425,12 @@ export class KafkaFedConsumer {
       this.settling = false;
     }
   }
+}
+
+/** The log's batch opening (runtime/sql.ts), then where the consumer stands in the partition. */
+function openKafkaBatchSql(quotedName: string, quotedTopic: string, partition: number): string {
+  return `${openBatchSql(quotedName)}; SELECT next_offset, position FROM kafka_consumer_offsets
+    WHERE consumer = ${quotedName} AND topic = ${quotedTopic} AND partition = ${Number(partition)}`;
 }
 
 async function readStored(
