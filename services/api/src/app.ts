@@ -1,11 +1,18 @@
 /** The API application: the HTTP frame, health probes, and every feature's routes. */
-import type { Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext, FeatureRoutes } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
 import { serveWebApp } from './web/serve-web-app';
 import { mountQueuesBoard } from './features/queues/board';
-import { createHttpApp, createIdempotencyStore, createRouteRegistry, type RouteRegistry } from './http';
+import {
+  createHttpApp,
+  createHttpMetrics,
+  createIdempotencyStore,
+  createRouteRegistry,
+  metricsAccess,
+  type RouteRegistry,
+} from './http';
 import { communityRoutes } from './features/community/routes';
 import { userAreaRoutes } from './features/user-area/routes';
 import { tasksRoutes } from './features/tasks/routes';
@@ -67,10 +74,7 @@ export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir
       : undefined,
     extraRoutes: (app) => {
       if (queues) mountQueuesBoard(app, queues, context.auth);
-      // Alive: the process answers.
-      app.get('/healthz', (_req, res) => {
-        res.json({ status: 'ok' });
-      });
+      app.get('/healthz', alive);
       // Ready: the database answers and no projector is stopped at a poison event.
       app.get('/readyz', async (_req, res) => {
         const problems: string[] = [];
@@ -90,5 +94,29 @@ export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir
     },
   });
   registerProductMetrics(metrics.registry, context, queues);
+  return app;
+}
+
+/** Alive: the process answers. */
+const alive: RequestHandler = (_req, res) => {
+  res.json({ status: 'ok' });
+};
+
+/**
+ * What a process without the `api` role serves on METRICS_PORT, so that Prometheus scrapes its
+ * consumers too: /healthz, and /metrics with the API's series and the API's access rule
+ * (METRICS_TOKEN, else this machine only).
+ */
+export function createMetricsApp(
+  context: Pick<ApiContext, 'config' | 'pool' | 'projectors' | 'reactors' | 'logger' | 'writes'>,
+  queues?: JobQueue<unknown>[],
+): Express {
+  const metrics = createHttpMetrics();
+  registerProductMetrics(metrics.registry, context, queues);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', context.config.trustProxy);
+  app.get('/healthz', alive);
+  app.get('/metrics', metricsAccess(context.config.metricsToken), metrics.handler);
   return app;
 }

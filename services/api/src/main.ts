@@ -34,7 +34,7 @@ import {
 import { rolesFrom } from './roles';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
-import { createApiApp } from './app';
+import { createApiApp, createMetricsApp } from './app';
 import { liveBalancesOf } from './features/live/live-balances';
 import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
@@ -211,7 +211,26 @@ async function main() {
   };
 
   if (!roles.has('api')) {
-    console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)\n`);
+    // METRICS_PORT: /healthz and /metrics, so this process's consumers are scraped too.
+    let metricsAddress = '';
+    const { metricsPort } = config;
+    if (metricsPort) {
+      const metricsApp = createMetricsApp(context, queues?.list());
+      const listening: Server = await new Promise((resolve) => {
+        const server = metricsApp.listen(metricsPort, config.host, () => resolve(server));
+      });
+      stopping.unshift([
+        'metrics listener',
+        () =>
+          new Promise<void>((resolve) => {
+            listening.close(() => resolve());
+            listening.closeAllConnections(); // a scraper's kept-alive connection would hold close()
+          }),
+      ]);
+      const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+      metricsAddress = `; /healthz and /metrics on http://${shownHost}:${metricsPort} (METRICS_PORT)`;
+    }
+    console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)${metricsAddress}\n`);
     shutdownOnSignals(async () => {
       logger.info('shutting down');
       await stopAll();

@@ -69,6 +69,8 @@ export const configSchema = z
       .default('kobo.ledger.events'),
     /** Partitions of the topic when the relay creates it (an existing topic is kept as it is). */
     KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+    /** A process without the `api` role (KOBO_ROLES) serves /healthz and /metrics on this port; unset: no HTTP. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Unset: uploaded images go to DATA_DIR/uploads. Set (all four): that MinIO/S3 bucket. */
     S3_ENDPOINT: optionalText,
     S3_ACCESS_KEY: optionalText,
@@ -165,6 +167,8 @@ export interface Config {
   /** Express's 'trust proxy' value (false: X-Forwarded-For is ignored). */
   trustProxy: boolean | number | string;
   metricsToken: string | undefined;
+  /** Where a process without the `api` role serves /healthz and /metrics (unset: it serves no HTTP). */
+  metricsPort: number | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostSet: c.HOST !== undefined,
     trustProxy: c.TRUST_PROXY,
     metricsToken: c.METRICS_TOKEN,
+    metricsPort: c.METRICS_PORT,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     embeddedPgPort: c.EMBEDDED_PG_PORT,

@@ -27,6 +27,12 @@ describe('configuration', () => {
     }
   });
 
+  it('reads METRICS_PORT as a port, unset by default', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT:/);
+  });
+
   it('refuses an admin email without its password', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@kobo.ng' })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,

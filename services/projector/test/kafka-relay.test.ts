@@ -6,9 +6,10 @@
  * Also prints the relay's throughput (recorded in docs/performance.md).
  */
 import { randomUUID } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { KafkaMessage } from 'kafkajs';
 import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
-import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
 import { HEADERS, MESSAGE_SCHEMA_VERSION } from '../src/kafka/topic-contract';
 import { kafkaClient, RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
@@ -284,3 +285,90 @@ describeWithKafka('the Kafka relay (real broker at KAFKA_BROKERS)', () => {
     expect((await readTopic(catchUpTopic)).length).toBe(events);
   });
 });
+
+/** The milliseconds `action` took. */
+async function timed(action: () => Promise<unknown>): Promise<number> {
+  const started = Date.now();
+  await action();
+  return Date.now() - started;
+}
+
+/** Forwards connections on `port` to the broker at `target`: a broker address that can be brought up later. */
+async function brokerProxy(port: number, target: string): Promise<{ close(): Promise<void> }> {
+  const [host, targetPort] = target.split(':');
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(targetPort), host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('the Kafka relay with no broker listening', () => {
+  it('starts at once, shows retrying with why, and stops at once', async () => {
+    await appendGroups(store, scenario(5));
+    const deadBroker = `127.0.0.1:${await freePort()}`;
+    let handle!: RelayHandle;
+    const startMs = await timed(async () => {
+      handle = await startRelay({
+        pool: db.pool,
+        store,
+        logger: quietLogger,
+        kafka: { brokers: [deadBroker], topic: `kobo.test.relay.${randomUUID()}` },
+        pollIntervalMs: 50,
+        retryDelayMs: { min: 20, max: 100 },
+      });
+    });
+    expect(startMs).toBeLessThan(2_000);
+    await eventually('the relay shown retrying after a failed attempt', async () => {
+      const [status] = await handle.status();
+      return status?.lastError?.includes(': ') ? status : undefined;
+    });
+    const [status] = await handle.status();
+    expect(status).toMatchObject({ name: RELAY_NAME, state: 'retrying', position: 0 });
+    expect(status!.lag).toBeGreaterThan(0);
+    expect(status!.lastError).toMatch(new RegExp(`^Kafka broker cannot be reached \\(${deadBroker}\\): `));
+    expect(await checkpoint()).toBe(0);
+    expect(await timed(() => handle.stop())).toBeLessThan(3_000);
+  });
+});
+
+describeWithKafka(
+  'the Kafka relay when the broker comes up after it started (real broker at KAFKA_BROKERS)',
+  () => {
+    it('publishes from its checkpoint once the broker answers', async () => {
+      const head = await appendGroups(store, scenario(30));
+      const port = await freePort();
+      const topic = newTopic();
+      // Bootstraps through the proxy; the broker's metadata then names its own address.
+      const handle = await relay(topic, { kafka: { brokers: [`127.0.0.1:${port}`], topic, partitions: 6 } });
+      await eventually('the relay shown retrying', async () =>
+        (await handle.status())[0]?.lastError?.includes(': ') ? true : undefined,
+      );
+      expect(await checkpoint()).toBe(0);
+      const proxy = await brokerProxy(port, brokers![0]!);
+      try {
+        await relayedUpTo(head);
+        expect((await readTopic(topic)).map(positionOf).sort((a, b) => a - b)).toEqual(
+          (await wholeLog()).map((event) => event.globalPosition),
+        );
+        const [status] = await handle.status();
+        expect(status).toMatchObject({ state: 'idle', lag: 0, lastError: null });
+      } finally {
+        await proxy.close();
+      }
+    });
+  },
+);

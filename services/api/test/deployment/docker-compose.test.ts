@@ -128,20 +128,36 @@ describe('docker-compose.yml', () => {
   });
 });
 
+/** Prometheus's scrape targets: the compose service each names, and the port. */
+function scrapeTargets(): { host: string; port: number }[] {
+  const config = parseYaml(read('infra/prometheus/prometheus.yml')) as {
+    scrape_configs: {
+      static_configs?: { targets: string[] }[];
+      dns_sd_configs?: { names: string[]; port: number }[];
+    }[];
+  };
+  return config.scrape_configs.flatMap((job) => [
+    ...(job.static_configs ?? []).flatMap((c) =>
+      c.targets.map((target) => ({ host: target.split(':')[0]!, port: Number(target.split(':')[1]) })),
+    ),
+    ...(job.dns_sd_configs ?? []).flatMap((c) => c.names.map((host) => ({ host, port: c.port }))),
+  ]);
+}
+
 describe('infra/ for docker-compose.yml', () => {
   it('has Prometheus scrape compose services only', () => {
-    const config = parseYaml(read('infra/prometheus/prometheus.yml')) as {
-      scrape_configs: {
-        static_configs?: { targets: string[] }[];
-        dns_sd_configs?: { names: string[] }[];
-      }[];
-    };
-    const hosts = config.scrape_configs.flatMap((job) => [
-      ...(job.static_configs ?? []).flatMap((c) => c.targets.map((target) => target.split(':')[0]!)),
-      ...(job.dns_sd_configs ?? []).flatMap((c) => c.names),
-    ]);
+    const hosts = scrapeTargets().map((target) => target.host);
     expect(hosts.length).toBeGreaterThan(0);
     expect(hosts.filter((host) => !serviceNames.has(host))).toEqual([]);
+  });
+
+  it('has Prometheus scrape every role, where it serves /metrics: the API on PORT, the others on METRICS_PORT', () => {
+    const scraped = scrapeTargets().map(({ host, port }) => `${host}:${port}`);
+    const served = applicationServices.map(([name, service]) => {
+      const env = service.environment as Record<string, unknown>;
+      return `${name}:${String(env.KOBO_ROLES).includes('api') ? env.PORT : env.METRICS_PORT}`;
+    });
+    expect(scraped.sort()).toEqual(served.sort());
   });
 
   it("has Grafana read the compose service's Prometheus", () => {

@@ -4,7 +4,8 @@
  * signs up on one API and reads on the other; the projectors' leader is killed (SIGKILL, no
  * goodbye) and the other projectors process takes every projection over and carries on.
  * Each process names itself to PostgreSQL (application_name), so the leadership locks in
- * pg_locks say which process leads what.
+ * pg_locks say which process leads what. The projectors and workers processes answer /healthz and
+ * /metrics (their consumers' lag) on METRICS_PORT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
@@ -20,17 +21,20 @@ const root = resolve(__dirname, '../../../..');
 interface Started {
   name: string;
   child: ChildProcess;
-  port?: number;
+  port: number;
   stderr: () => string;
   exit: Promise<unknown>;
 }
+
+const METRICS_TOKEN = 'a-metrics-token-for-the-roles-test';
 
 let db: TestDatabase;
 const started: Started[] = [];
 
 /** The start command with KOBO_ROLES=`roles`, named `name` to PostgreSQL. */
 async function start(name: string, roles: string): Promise<Started> {
-  const port = roles.includes('api') ? await freePort() : undefined;
+  // The API's port, or, for the other roles, the /healthz and /metrics listener's (METRICS_PORT).
+  const port = await freePort();
   const inherited = { ...process.env };
   // The servers CI exports (npm run stack:up) are not this test's: images on disk, queues in PostgreSQL.
   for (const setting of Object.keys(inherited))
@@ -50,7 +54,8 @@ async function start(name: string, roles: string): Promise<Started> {
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
-      ...(port ? { PORT: String(port) } : {}),
+      METRICS_TOKEN,
+      ...(roles.includes('api') ? { PORT: String(port) } : { METRICS_PORT: String(port) }),
     },
   });
   let stderr = '';
@@ -102,6 +107,15 @@ const allLedBy = (names: readonly string[], process: Started, timeoutMs = 60_000
     },
     timeoutMs,
   );
+
+/** The lines of `process`'s /metrics, asked for with the token. */
+async function scrape(process: Started): Promise<string[]> {
+  const res = await fetch(`http://127.0.0.1:${process.port}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.text()).split('\n');
+}
 
 async function signUp(api: Started, name: string) {
   const body = {
@@ -170,6 +184,25 @@ it('runs two APIs, two projectors and a worker as separate processes; the projec
     );
     return rowCount ? true : undefined;
   });
+
+  // The processes without HTTP are scraped on METRICS_PORT, as the API's /metrics is guarded.
+  expect((await fetch(`http://127.0.0.1:${workers.port}/healthz`)).status).toBe(200);
+  expect((await fetch(`http://127.0.0.1:${workers.port}/metrics`)).status).toBe(404);
+  expect(await scrape(workers)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^kobo_consumer_lag_events\{consumer="jobs",kind="reactor",state="\w+"\} \d+$/),
+      expect.stringMatching(/^kobo_consumer_failed\{consumer="notices",kind="reactor"\} 0$/),
+    ]),
+  );
+  expect(await scrape(projectorsA)).toEqual(
+    expect.arrayContaining(
+      projectionNames.map((name) =>
+        expect.stringMatching(
+          new RegExp(`^kobo_projection_lag_events\\{projector="${name}",state="\\w+"\\} \\d+$`),
+        ),
+      ),
+    ),
+  );
 
   // A journey through both APIs: sign up on A, sign in on B, read on A and on B.
   const ada = await signUp(apiA, 'ada');

@@ -5,11 +5,19 @@
  * a crash in between publishes that batch again, and consumers drop the repeat by `kobo-position`.
  * One process leads it at a time (the runtime's leadership), so there is one producer of the topic.
  */
-import { Kafka, logLevel, Partitioners, type PartitionMetadata, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type PartitionMetadata,
+  type Producer,
+  type RetryOptions,
+} from 'kafkajs';
 import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import type { Queryable } from '../batch/flush';
-import type { Reactor } from '../runtime/consumer';
+import { RetryLaterError, type Reactor } from '../runtime/consumer';
+import { Signal } from '../runtime/signal';
 import { startConsumers, type ConsumersHandle, type StartConsumersOptions } from '../runtime/start-consumers';
 import { hasMarks, marksOf, recordMarks } from './marks';
 import { DEFAULT_TOPIC, ledgerMessageOf } from './topic-contract';
@@ -114,10 +122,11 @@ async function preparePartitions(kafka: Kafka, db: Queryable, topic: string): Pr
 }
 
 /** A kafkajs client whose warnings and errors go to our logger (kafkajs would print them to the console). */
-export function kafkaClient(settings: KafkaSettings, logger?: Logger): Kafka {
+export function kafkaClient(settings: KafkaSettings, logger?: Logger, retry?: RetryOptions): Kafka {
   return new Kafka({
     clientId: settings.clientId ?? 'kobo-relay',
     brokers: settings.brokers,
+    retry,
     logLevel: logLevel.WARN,
     logCreator:
       () =>
@@ -157,11 +166,29 @@ export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promis
   return topic;
 }
 
+/** Back-off between attempts to reach the broker at start (default 500 ms doubling to 30 s). */
+const CONNECT_RETRY_MS = { min: 500, max: 30_000 };
+
+/**
+ * Whether a broker answers: one connection without kafkajs's retries (about 12 s of them), so an
+ * attempt, and a stop waiting for it, takes at most a connection timeout.
+ */
+async function reachBroker(settings: KafkaSettings): Promise<void> {
+  const admin = kafkaClient(settings, undefined, { retries: 0 }).admin();
+  await admin.connect();
+  await admin.disconnect();
+}
+
+/**
+ * Starts the relay without waiting for the broker: the consumer starts at once (a database that
+ * cannot be reached still fails the start), and the topic and producer are made ready in the
+ * background, trying again with back-off. Until then the relay shows `retrying` with why, and its
+ * batches wait; once the broker answers it publishes from its checkpoint.
+ */
 export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { pool, store, logger, batchSize = 500, ...rest } = options;
   const kafka = kafkaClient(options.kafka, logger);
-  const topic = await ensureTopic(kafka, options.kafka);
-  const partitions = await preparePartitions(kafka, pool, topic);
+  const topic = options.kafka.topic ?? DEFAULT_TOPIC;
   // Idempotent: the broker drops a retried send it already has, so a retry inside one send doubles
   // nothing; one request in flight keeps a partition's messages in the order sent. The default
   // partitioner is the Java client's (murmur2 of the key), so other clients can tell a stream's partition.
@@ -170,30 +197,77 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     maxInFlightRequests: 1,
     createPartitioner: Partitioners.DefaultPartitioner,
   });
-  await producer.connect();
-  let consumers: ConsumersHandle;
-  try {
-    consumers = await startConsumers({
-      pool,
-      store,
-      logger,
-      consumers: [relayReactor({ producer, topic, partitions, db: pool, name: rest.name })],
-      batchSize,
-      maxBatchSize: batchSize,
-      pollIntervalMs: rest.pollIntervalMs,
-      leaderRetryMs: rest.leaderRetryMs,
-      retryDelayMs: rest.retryDelayMs,
-      hooks: rest.hooks,
-    });
-  } catch (error) {
+  // Set while the broker has not yet been reached: why, for the status and for a batch that waits.
+  let unreachable: string | null = `Kafka broker cannot be reached yet (${options.kafka.brokers.join(',')})`;
+  let stopping = false;
+  const wake = new Signal();
+  // Made once the broker answered: the marks need the topic's partitions (decision 0028).
+  let reactor: Reactor | undefined;
+  const connecting = (async () => {
+    let backoff = rest.retryDelayMs?.min ?? CONNECT_RETRY_MS.min;
+    const maxBackoff = rest.retryDelayMs?.max ?? CONNECT_RETRY_MS.max;
+    while (!stopping) {
+      try {
+        await reachBroker(options.kafka);
+        await ensureTopic(kafka, options.kafka);
+        const partitions = await preparePartitions(kafka, pool, topic);
+        await producer.connect();
+        reactor = relayReactor({ producer, topic, partitions, db: pool, name: rest.name });
+        unreachable = null;
+        logger.info({ topic, brokers: options.kafka.brokers }, 'kafka relay connected');
+        return;
+      } catch (error) {
+        unreachable = `Kafka broker cannot be reached (${options.kafka.brokers.join(',')}): ${(error as Error).message}`;
+        logger.warn(
+          { err: error, brokers: options.kafka.brokers },
+          'kafka broker cannot be reached; will retry',
+        );
+      }
+      await wake.wait(backoff);
+      backoff = Math.min(backoff * 2, maxBackoff);
+    }
+  })();
+  const consumers = await startConsumers({
+    pool,
+    store,
+    logger,
+    consumers: [
+      {
+        ...relayConsumer(topic, rest.name),
+        async react(events) {
+          if (unreachable || !reactor)
+            throw new RetryLaterError(unreachable ?? 'kafka relay not connected yet');
+          await reactor.react(events);
+        },
+      },
+    ],
+    batchSize,
+    maxBatchSize: batchSize,
+    pollIntervalMs: rest.pollIntervalMs,
+    leaderRetryMs: rest.leaderRetryMs,
+    retryDelayMs: rest.retryDelayMs,
+    hooks: rest.hooks,
+  }).catch(async (error: unknown) => {
+    stopping = true;
+    wake.notify();
+    await connecting;
     await producer.disconnect();
     throw error;
-  }
+  });
   logger.info({ topic, brokers: options.kafka.brokers }, 'kafka relay started');
   return {
     topic,
-    status: () => consumers.status(),
+    // Until the broker answers, the relay is shown retrying, with why, even with nothing to publish.
+    status: async () =>
+      (await consumers.status()).map((status) =>
+        unreachable && status.state !== 'stopped' && status.state !== 'failed'
+          ? { ...status, state: 'retrying', lastError: unreachable }
+          : status,
+      ),
     async stop() {
+      stopping = true;
+      wake.notify();
+      await connecting;
       await consumers.stop();
       await producer.disconnect();
     },
