@@ -13,7 +13,7 @@
 import pg from 'pg';
 import { createPostgresEventStore } from '@kobo/ledger';
 import { createLogger, createPool, migrate } from '@kobo/platform';
-import { kafkaClient, startRelay } from '../src/kafka/relay';
+import { kafkaClient, RELAY_NAME, startRelay } from '../src/kafka/relay';
 import { groupIdOf } from '../src/kafka/kafka-fed';
 import { projectionNames } from '../src/projections';
 import { startProjectors } from '../src/runtime/start-projectors';
@@ -42,9 +42,10 @@ async function admin(url: string, sql: string) {
   }
 }
 
-/** Every projection's checkpoint as it moves (NOTIFY), and the lowest of them. */
+/** Every projection's checkpoint as it moves (NOTIFY), and the lowest of them; and the relay's. */
 async function followCheckpoints(url: string) {
   const positions = new Map<string, number>(projectionNames.map((name) => [name, 0]));
+  const relayListeners = new Set<(position: number) => void>();
   const listeners = new Set<(lowest: number) => void>();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -52,6 +53,8 @@ async function followCheckpoints(url: string) {
   client.on('notification', ({ payload = '' }) => {
     const separator = payload.lastIndexOf(':');
     const name = payload.slice(0, separator);
+    if (name === RELAY_NAME)
+      for (const listener of relayListeners) listener(Number(payload.slice(separator + 1)));
     if (!positions.has(name)) return;
     positions.set(name, Math.max(positions.get(name)!, Number(payload.slice(separator + 1))));
     const now = lowest();
@@ -72,6 +75,7 @@ async function followCheckpoints(url: string) {
         listeners.add(listener);
       }),
     onMove: (listener: (lowest: number) => void) => listeners.add(listener),
+    onRelayed: (listener: (position: number) => void) => relayListeners.add(listener),
     close: () => client.end(),
   };
 }
@@ -126,6 +130,14 @@ async function main() {
     console.log(`[bench:kafka] 2. ${rate.toLocaleString('en')} events/s for ${seconds} s ...`);
     const pending: { position: number; at: number }[] = [];
     const lags: number[] = [];
+    // The relay's hop alone: from the append to the relay's checkpoint (the broker acknowledged it).
+    const unrelayed: { position: number; at: number }[] = [];
+    const relayLags: number[] = [];
+    checkpoints.onRelayed((relayed) => {
+      const now = performance.now();
+      while (unrelayed.length && unrelayed[0]!.position <= relayed)
+        relayLags.push(now - unrelayed.shift()!.at);
+    });
     checkpoints.onMove((lowest) => {
       const now = performance.now();
       while (pending.length && pending[0]!.position <= lowest) lags.push(now - pending.shift()!.at);
@@ -151,6 +163,7 @@ async function main() {
       const at = performance.now();
       position = await appendTogether(store, due.flat());
       pending.push({ position, at });
+      unrelayed.push({ position, at });
       sent = count;
     }
     const pacedSeconds = (performance.now() - pacedStart) / 1000;
@@ -166,6 +179,11 @@ async function main() {
     console.log(
       `  ${Math.round(lag.rate).toLocaleString('en')} events/s reached; append to every read model: ` +
         `p50 ${ms(lag.p50)}, p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (${sorted.length} appends)`,
+    );
+    const relayed = [...relayLags].sort((a, b) => a - b);
+    console.log(
+      `  of which the relay's hop (append to acknowledged by the broker): p50 ${ms(quantile(relayed, 0.5))}, ` +
+        `p99 ${ms(quantile(relayed, 0.99))}`,
     );
     console.log(`RESULT ${JSON.stringify({ ...burst, lag })}`);
   } finally {
