@@ -12,7 +12,8 @@
  */
 import pg from 'pg';
 import { createPostgresEventStore } from '@kobo/ledger';
-import { createLogger, createPool, migrate } from '@kobo/platform';
+import { createLogger, createPool } from '@kobo/platform';
+import { createScratchDatabase } from '@kobo/platform/testing';
 import { kafkaClient, RELAY_NAME, startRelay } from '../src/kafka/relay';
 import { groupIdOf } from '../src/kafka/kafka-fed';
 import { projectionNames } from '../src/projections';
@@ -25,22 +26,6 @@ const brokers = process.env.KAFKA_BROKERS?.split(',');
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function admin(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every projection's checkpoint as it moves (NOTIFY), and the lowest of them; and the relay's. */
 async function followCheckpoints(url: string) {
@@ -92,10 +77,8 @@ async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 30);
   const name = `kobo_bench_kafka_${process.pid}`;
   const topic = `kobo.bench.${process.pid}`;
-  await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name}`);
-  await admin(databaseUrl, `CREATE DATABASE ${name}`);
-  const url = withDatabase(databaseUrl, name);
-  await migrate(url);
+  const database = await createScratchDatabase(databaseUrl, name);
+  const url = database.url;
   const pool = createPool(url, 12);
   const store = createPostgresEventStore(pool);
   const logger = createLogger('warn');
@@ -192,7 +175,7 @@ async function main() {
     await checkpoints.close();
     await store.close();
     await pool.end();
-    await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name}`);
+    await database.drop();
     const kafkaAdmin = kafkaClient({ brokers }).admin();
     await kafkaAdmin.connect();
     await kafkaAdmin.deleteTopics({ topics: [topic] }).catch(() => undefined);

@@ -3,8 +3,8 @@
  * a timed `rebuild all` (every projection, shadow tables, swap). Prints events/s.
  *   npx tsx services/projector/bench/rebuild-bench.ts [--events N]   (DATABASE_URL: the server)
  */
-import pg from 'pg';
-import { createPool, migrate } from '@kobo/platform';
+import { createPool } from '@kobo/platform';
+import { createScratchDatabase } from '@kobo/platform/testing';
 import { createPostgresEventStore } from '@kobo/ledger';
 import { projections } from '../src/projections';
 import { rebuild } from '../src/rebuild/rebuild';
@@ -17,22 +17,6 @@ export interface RebuildBenchResult {
   eventsPerSecond: number;
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function admin(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function runRebuildBench(
   databaseUrl: string,
   options: { events?: number; keep?: boolean; log?: (line: string) => void } = {},
@@ -40,12 +24,9 @@ export async function runRebuildBench(
   const total = options.events ?? 1_000_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const name = `kobo_bench_rebuild_${process.pid}`;
-  await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name}`);
-  await admin(databaseUrl, `CREATE DATABASE ${name}`);
-  const url = withDatabase(databaseUrl, name);
-  const pool = createPool(url, 6);
+  const database = await createScratchDatabase(databaseUrl, name);
+  const pool = createPool(database.url, 6);
   try {
-    await migrate(url);
     log(`[rebuild bench] filling ${total.toLocaleString('en')} events into ${name} ...`);
     const fillStarted = Date.now();
     const filled = await fillEvents(pool, generateEventGroups({ events: total }));
@@ -76,7 +57,7 @@ export async function runRebuildBench(
     return { events: result.events, seconds: result.seconds, eventsPerSecond };
   } finally {
     await pool.end();
-    if (!options.keep) await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!options.keep) await database.drop();
   }
 }
 

@@ -2,3 +2,4 @@
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { eventually } from './eventually';
 export { freePort } from './free-port';
+export { createScratchDatabase, withDatabase, type ScratchDatabase } from './scratch-database';

@@ -5,17 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPool, type Pool } from '../database';
+import { withDatabase } from './scratch-database';
 
 export interface TestDatabase {
   url: string;
   pool: Pool;
   drop(): Promise<void>;
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
