@@ -202,7 +202,7 @@ describeOnStack('the distributed fault test', () => {
 
     /** One client: people who sign up, prove a task, are approved or rejected, withdraw and are paid. */
     async function client(index: number, until: number) {
-      for (let round = 0; Date.now() < until; round++) {
+      for (let round = 0; Date.now() < until && !failed; round++) {
         const handle = `faults${index}r${round}`;
         const person = { email: `${handle}@faults.test`, password: 'fault-test-password' };
         const registered = await call('register', {
@@ -253,17 +253,29 @@ describeOnStack('the distributed fault test', () => {
         // The answer's campaign is read back from the read models, which may lag: the log has it.
         const campaignId = (campaign.body.task?.taskId ??
           (await campaignNamed(`Fault campaign ${handle}`))) as string;
-        const submitted = await call('submit', {
-          method: 'POST',
-          path: '/api/tasks/submit',
-          token,
-          form: () => {
-            const form = new FormData();
-            form.append('taskId', campaignId);
-            form.append('proofImage', new Blob([new Uint8Array(proof)], { type: 'image/png' }), 'proof.png');
-            return form;
+        // Another person's campaign is open to submissions once the read models have it (404 until then).
+        const submitted = await eventually(
+          `campaign ${campaignId} open to submissions`,
+          async () => {
+            const answer = await call('submit', {
+              method: 'POST',
+              path: '/api/tasks/submit',
+              token,
+              form: () => {
+                const form = new FormData();
+                form.append('taskId', campaignId);
+                form.append(
+                  'proofImage',
+                  new Blob([new Uint8Array(proof)], { type: 'image/png' }),
+                  'proof.png',
+                );
+                return form;
+              },
+            });
+            return answer.status === 404 ? undefined : answer;
           },
-        });
+          30_000,
+        );
         if (submitted.status >= 300)
           throw new Error(`submit: ${submitted.status} ${JSON.stringify(submitted.body)}`);
         const approve = round % 3 !== 2;
@@ -331,7 +343,16 @@ describeOnStack('the distributed fault test', () => {
     }
 
     const until = Date.now() + LOAD_MS;
-    await Promise.all([faults(), ...Array.from({ length: CLIENTS }, (_, i) => client(i, until))]);
+    let failed = false; // the first client to fail stops the others
+    await Promise.all([
+      faults(),
+      ...Array.from({ length: CLIENTS }, (_, i) =>
+        client(i, until).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        }),
+      ),
+    ]);
 
     // The survivors catch up: every projection and the relay at the head of the log, and the log
     // quiet (the workers append after the clients stopped: proofs checked, payouts settled).
