@@ -89,10 +89,22 @@ async function down() {
   }
 }
 
-const command = process.argv[2];
+/** One server stopped or started alone (the fault test stops the broker for a few seconds). */
+async function one(command, name) {
+  const server = servers.find((each) => each.name === name);
+  if (!server) throw new Error(`no server named ${name} (${servers.map((each) => each.name).join(', ')})`);
+  const since = Date.now();
+  if (command === 'stop') {
+    if (await stop(server.name, server.stopSignal)) say(`${server.name}: stopped in ${seconds(since)}`);
+    else say(`${server.name}: not running`);
+  } else await start(server);
+}
+
+const [command, name] = process.argv.slice(2);
 if (command === 'up') await up();
 else if (command === 'down') await down();
+else if ((command === 'stop' || command === 'start') && name) await one(command, name);
 else {
-  process.stderr.write('usage: node scripts/stack/stack.mjs up|down\n');
+  process.stderr.write('usage: node scripts/stack/stack.mjs up|down, or stop|start <server>\n');
   process.exitCode = 2;
 }
