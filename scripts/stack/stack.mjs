@@ -5,13 +5,15 @@
 // infra/README.md and docs/decisions/0022-the-stack-on-one-machine.md.
 import { home, portTaken, runningPid, say, seconds, startDetached, stop, waitUntil } from './home.mjs';
 import { k6 } from './servers/k6.mjs';
-import { kafka } from './servers/kafka.mjs';
+import { kafka, kafkaFaults } from './servers/kafka.mjs';
 import { minio } from './servers/minio.mjs';
 import { postgres } from './servers/postgres.mjs';
 import { redis } from './servers/redis.mjs';
 
 /** Started in this order, stopped in the reverse. */
 const servers = [postgres, redis, kafka, minio];
+/** Started only on demand (stop|start <server>); stack:down stops them too. */
+const onDemand = [kafkaFaults];
 
 async function obtain(server) {
   const since = Date.now();
@@ -82,7 +84,7 @@ async function up() {
 }
 
 async function down() {
-  for (const server of [...servers].reverse()) {
+  for (const server of [...onDemand, ...servers].reverse()) {
     const since = Date.now();
     if (await stop(server.name, server.stopSignal)) say(`${server.name}: stopped in ${seconds(since)}`);
     else say(`${server.name}: not running`);
@@ -91,8 +93,9 @@ async function down() {
 
 /** One server stopped or started alone (the fault test stops the broker for a few seconds). */
 async function one(command, name) {
-  const server = servers.find((each) => each.name === name);
-  if (!server) throw new Error(`no server named ${name} (${servers.map((each) => each.name).join(', ')})`);
+  const known = [...servers, ...onDemand];
+  const server = known.find((each) => each.name === name);
+  if (!server) throw new Error(`no server named ${name} (${known.map((each) => each.name).join(', ')})`);
   const since = Date.now();
   if (command === 'stop') {
     if (await stop(server.name, server.stopSignal)) say(`${server.name}: stopped in ${seconds(since)}`);
