@@ -78,6 +78,8 @@ export class KafkaFedConsumer {
   /** The highest log position this member has handled; past the checkpoint, a mark may still come. */
   private handledUpTo = 0;
   private settling = false;
+  /** Counts the relay's checkpoint moves seen, so a batch or settle that ran meanwhile settles again. */
+  private marksNoticed = 0;
 
   constructor(
     private readonly options: Omit<KafkaFedOptions, 'consumers'> & {
@@ -326,6 +328,7 @@ export class KafkaFedConsumer {
     select: ((stored: Stored) => { misplaced: Outcome } | { fresh: RecordedEvent[] }) | null,
   ): Promise<Outcome> {
     const { pool, consumer, topic, hooks } = this.options;
+    const seen = this.marksNoticed;
     const { client, release } = await checkout(pool);
     let broken: unknown;
     try {
@@ -378,6 +381,7 @@ export class KafkaFedConsumer {
       this.status.position = through;
       this.handledUpTo = Math.max(this.handledUpTo, highest);
       if (!this.status.failure) this.failureMayBeOpen = false;
+      if (this.marksNoticed !== seen) this.afterMarks();
       return { kind: 'handled' };
     } catch (error) {
       broken = error;
@@ -400,7 +404,24 @@ export class KafkaFedConsumer {
   async settle(): Promise<void> {
     if (this.settling || this.stopped || this.handledUpTo <= this.status.position) return;
     this.settling = true;
-    await this.options.runLimited(() => this.settleNow());
+    try {
+      const seen = this.marksNoticed;
+      await this.options.runLimited(() => this.settleNow());
+      // Marks that came while it ran may be past what it read.
+      if (this.marksNoticed !== seen) this.afterMarks();
+    } finally {
+      this.settling = false;
+    }
+  }
+
+  /** The relay stored new marks (its checkpoint moved): the checkpoint may move now. */
+  noticeMarks(): void {
+    this.marksNoticed++;
+    void this.settle();
+  }
+
+  private afterMarks(): void {
+    setImmediate(() => void this.settle());
   }
 
   private async settleNow(): Promise<void> {
@@ -422,7 +443,6 @@ export class KafkaFedConsumer {
       this.options.logger.warn({ consumer: this.name, err: error }, 'could not move the checkpoint');
     } finally {
       release(Boolean(broken));
-      this.settling = false;
     }
   }
 }
@@ -487,7 +507,7 @@ export async function startKafkaFed(options: KafkaFedOptions): Promise<{
   }
   // A checkpoint of something else moved (the relay's: its marks are stored): settle ours.
   const ours = new Set(fed.map((each) => each.name));
-  const settleAll = () => fed.forEach((each) => void each.settle());
+  const settleAll = () => fed.forEach((each) => each.noticeMarks());
   const listener = new DedicatedClient(
     pool,
     [CHECKPOINT_CHANNEL],
