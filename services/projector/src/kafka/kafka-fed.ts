@@ -28,7 +28,7 @@ import { ensureCheckpoints, readCheckpoint } from '../runtime/checkpoints';
 import { checkout } from '../runtime/checkout';
 import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/consumer';
 import { isTransientError } from '../runtime/errors';
-import { describeError, recordFailure } from '../runtime/failures';
+import { describeError, stopAtPoison } from '../runtime/failures';
 import type { ConsumerHooks, LocalConsumerStatus } from '../runtime/live-consumer';
 import { limiter, sleep } from '../runtime/signal';
 import { DedicatedClient } from '../runtime/dedicated-client';
@@ -237,34 +237,9 @@ export class KafkaFedConsumer {
   }
 
   private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
-    const { pool, logger } = this.options;
     this.failureMayBeOpen = true;
     this.status.state = 'failed';
-    this.status.failure = {
-      globalPosition: event.globalPosition,
-      eventId: event.id,
-      eventType: event.type,
-      error: describeError(error),
-    };
-    logger.error(
-      {
-        consumer: this.name,
-        position: event.globalPosition,
-        eventId: event.id,
-        eventType: event.type,
-        err: error,
-      },
-      'consumer stopped at a poison event; it will retry',
-    );
-    await recordFailure(pool, {
-      consumer: this.name,
-      globalPosition: event.globalPosition,
-      eventId: event.id,
-      eventType: event.type,
-      error,
-    }).catch((recordError: unknown) =>
-      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure'),
-    );
+    await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
   }
 
   /** The events not handled yet: at or past the stored offset, and past every position handled. */

@@ -13,7 +13,7 @@ import { advanceCheckpoint, readCheckpoint } from './checkpoints';
 import { checkout } from './checkout';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
-import { describeError, recordFailure, resolveFailures } from './failures';
+import { describeError, resolveFailures, stopAtPoison } from './failures';
 import { openBatchSql } from './sql';
 
 export type ConsumerState =
@@ -187,37 +187,9 @@ export class LiveConsumer {
   }
 
   private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
-    const { pool, logger } = this.options;
     this.failureMayBeOpen = true;
     // Retries read this event alone, so events appended behind it do not make a batch to search again.
     this.singleStepUntil = Math.max(this.singleStepUntil, event.globalPosition);
-    this.status.failure = {
-      globalPosition: event.globalPosition,
-      eventId: event.id,
-      eventType: event.type,
-      error: describeError(error),
-    };
-    this.status.lastError = this.status.failure.error;
-    logger.error(
-      {
-        consumer: this.name,
-        position: event.globalPosition,
-        eventId: event.id,
-        eventType: event.type,
-        err: error,
-      },
-      'consumer stopped at a poison event; it will retry',
-    );
-    try {
-      await recordFailure(pool, {
-        consumer: this.name,
-        globalPosition: event.globalPosition,
-        eventId: event.id,
-        eventType: event.type,
-        error,
-      });
-    } catch (recordError) {
-      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure');
-    }
+    await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
   }
 }
