@@ -71,7 +71,7 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
   chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...inherited,
       NODE_ENV: 'development',
@@ -93,7 +93,10 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
     },
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  // Its log (warnings and errors: LOG_LEVEL=warn) and its error output, the last of them.
+  const keep = (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exit = new Promise((done) => child.once('exit', done));
   const each = { name, roles, child, port, stderr: () => stderr, exit };
   started.push(each);
@@ -383,6 +386,7 @@ describeOnStack('the distributed fault test', () => {
     const store = createPostgresEventStore(db.pool);
     const consumers = [...projections.map((p) => p.name), RELAY_NAME];
     let head = 0;
+    let behind: string[] = [];
     await eventually(
       'every projection and the relay at the head of the log',
       async () => {
@@ -394,11 +398,17 @@ describeOnStack('the distributed fault test', () => {
           [consumers],
         );
         const at = new Map(rows.map((row) => [row.projector, Number(row.position)]));
-        const behind = consumers.filter((name) => (at.get(name) ?? 0) < head);
+        behind = consumers
+          .filter((name) => (at.get(name) ?? 0) < head)
+          .map((name) => `${name} at ${at.get(name) ?? 0}`);
         return behind.length === 0 && (await store.headPosition()) === head ? true : undefined;
       },
-      90_000,
-    );
+      150_000,
+    ).catch((error: unknown) => {
+      // Say who is behind and what the surviving processes said, not only that the wait ran out.
+      const said = started.map((each) => `--- ${each.name}:\n${each.stderr().slice(-3000)}`).join('\n');
+      throw new Error(`${(error as Error).message}: head ${head}, behind: ${behind.join(', ')}\n${said}`);
+    });
 
     console.log(
       [

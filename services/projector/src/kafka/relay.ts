@@ -88,8 +88,12 @@ export function relayReactor(options: {
         sent.set(partition, (sent.get(partition) ?? 0) + 1);
         return { ...message, partition };
       });
-      // One send: acknowledged (acks=all) only when every message of the batch is in the log.
-      const answer = await producer.send({ topic, acks: -1, messages });
+      // One send: acknowledged (acks=all) only when every message of the batch is in the log. A
+      // broker that cannot be reached is no fault of the events: retried, nothing recorded as poison.
+      const answer = await producer.send({ topic, acks: -1, messages }).catch((error: unknown) => {
+        if (!isBrokerUnreachable(error)) throw error;
+        throw new RetryLaterError(`Kafka broker cannot be reached: ${(error as Error).message}`);
+      });
       await recordMarks(
         db,
         topic,
@@ -98,6 +102,16 @@ export function relayReactor(options: {
       );
     },
   };
+}
+
+/** kafkajs's errors of a broker gone away (retriable, or retries run out on one), not of a message. */
+function isBrokerUnreachable(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const { name, retriable } = cause as { name?: string; retriable?: boolean };
+    if (retriable || name === 'KafkaJSConnectionError' || name === 'KafkaJSConnectionClosedError')
+      return true;
+  }
+  return false;
 }
 
 /** The topic's partitions, and a first mark for what it held before the relay marked anything. */
@@ -168,6 +182,8 @@ export async function ensureTopic(kafka: Kafka, settings: KafkaSettings): Promis
 
 /** Back-off between attempts to reach the broker at start (default 500 ms doubling to 30 s). */
 const CONNECT_RETRY_MS = { min: 500, max: 30_000 };
+/** Between sends that failed, and between the producer's own retries of one send. */
+const SEND_RETRY_MS = { min: 500, max: 5_000 };
 
 /**
  * Whether a broker answers: one connection without kafkajs's retries (about 12 s of them), so an
@@ -196,6 +212,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     idempotent: true,
     maxInFlightRequests: 1,
     createPartitioner: Partitioners.DefaultPartitioner,
+    // Without end, as an idempotent producer does, but at most 5 s apart: a broker back is used soon.
+    retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: SEND_RETRY_MS.max },
   });
   // Set while the broker has not yet been reached: why, for the status and for a batch that waits.
   let unreachable: string | null = `Kafka broker cannot be reached yet (${options.kafka.brokers.join(',')})`;
@@ -245,7 +263,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     maxBatchSize: batchSize,
     pollIntervalMs: rest.pollIntervalMs,
     leaderRetryMs: rest.leaderRetryMs,
-    retryDelayMs: rest.retryDelayMs,
+    // A broker back after an outage is used within seconds: a retry costs one connection attempt.
+    retryDelayMs: rest.retryDelayMs ?? SEND_RETRY_MS,
     hooks: rest.hooks,
   }).catch(async (error: unknown) => {
     stopping = true;
