@@ -196,8 +196,19 @@ describeOnStack('the distributed fault test', () => {
       if (answer.status !== 200) throw new Error(`login ${who.email}: ${answer.status}`);
       return { token: answer.body.token as string, userId: (answer.body.id ?? answer.body._id) as string };
     };
-    const { token: admin } = await login(staff.admin);
-    const { token: finance } = await login(staff.finance);
+    // The staff accounts are made by the API processes as they start; signing in waits for the read
+    // models to have them (401 until then; fed from Kafka that takes the groups' first joins).
+    const staffLogin = (who: { email: string; password: string }) =>
+      eventually(
+        `${who.email} able to sign in`,
+        async () => {
+          const answer = await send(http, { method: 'POST', path: '/api/auth/login', json: who });
+          return answer.status === 401 ? undefined : answer;
+        },
+        60_000,
+      ).then(() => login(who));
+    const { token: admin } = await staffLogin(staff.admin);
+    const { token: finance } = await staffLogin(staff.finance);
     const proof = await sharp({
       create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 120, b: 200 } },
     })
