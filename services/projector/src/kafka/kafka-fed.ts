@@ -29,7 +29,7 @@ import { checkout } from '../runtime/checkout';
 import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/consumer';
 import { isTransientError } from '../runtime/errors';
 import { describeError, stopAtPoison } from '../runtime/failures';
-import type { ConsumerHooks, LocalConsumerStatus } from '../runtime/live-consumer';
+import { startingStatus, type ConsumerHooks, type LocalConsumerStatus } from '../runtime/live-consumer';
 import { limiter, sleep } from '../runtime/signal';
 import { DedicatedClient } from '../runtime/dedicated-client';
 import { BATCH_LOCK, CHECKPOINT_CHANNEL, openBatchSql } from '../runtime/sql';
@@ -91,15 +91,7 @@ export class KafkaFedConsumer {
     },
   ) {
     this.name = options.consumer.name;
-    this.status = {
-      name: this.name,
-      kind: options.consumer.kind,
-      state: 'starting',
-      leader: false,
-      position: 0,
-      failure: null,
-      lastError: null,
-    };
+    this.status = startingStatus(options.consumer);
   }
 
   async start(kafka: ReturnType<typeof kafkaClient>): Promise<void> {

@@ -52,6 +52,19 @@ export interface LocalConsumerStatus {
   lastError: string | null;
 }
 
+/** A consumer's status before it has done anything (on the log or fed from Kafka). */
+export function startingStatus(consumer: Consumer): LocalConsumerStatus {
+  return {
+    name: consumer.name,
+    kind: consumer.kind,
+    state: 'starting',
+    leader: false,
+    position: 0,
+    failure: null,
+    lastError: null,
+  };
+}
+
 export class LiveConsumer {
   readonly name: string;
   /** After a failed batch: batches of one event until past `singleStepUntil`. */
@@ -65,15 +78,7 @@ export class LiveConsumer {
   constructor(private readonly options: LiveConsumerOptions) {
     this.name = options.consumer.name;
     this.batchLimit = options.batchSize;
-    this.status = {
-      name: this.name,
-      kind: options.consumer.kind,
-      state: 'starting',
-      leader: false,
-      position: 0,
-      failure: null,
-      lastError: null,
-    };
+    this.status = startingStatus(options.consumer);
   }
 
   /** Handles at most one batch. Never throws: the outcome says what the loop should do next. */
