@@ -1,15 +1,14 @@
 /**
  * The real product for the end-to-end tests: the web app built once (when missing or older than its
- * sources), then `npm start`'s entry point (services/api/src/main.ts under tsx) on a free port with
- * a fresh database cloned from the Jest template, its own data folder and a fixed signing secret.
+ * sources), then `npm start`'s entry point (services/api/src/main.ts under tsx) on a port of its own
+ * (PORT=0, the address read from what it prints) with a fresh database cloned from the Jest template, its own data folder and a fixed signing secret.
  * Demo data loads on the empty ledger, as on a developer's machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 // npm start's own build step, so the server finds the build fresh and does not build again.
 import { ensureWebBuild } from '@kobo/api';
 
@@ -64,18 +63,6 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -106,8 +93,6 @@ export function startServer(extraEnv: Record<string, string> = {}): Promise<Kobo
 
 async function launch(root: string, extraEnv: Record<string, string>): Promise<KoboServer> {
   const db = await createTestDatabase(2);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
@@ -118,10 +103,10 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'development',
       DATABASE_URL: db.url,
-      PORT: String(port),
+      // Any free port, the server's own (a port chosen here could be taken before it listened).
+      PORT: '0',
       DATA_DIR: dataDir,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WEB_ORIGIN: url,
       LOG_LEVEL: 'warn',
       // The journeys and page checks sign in more often from one address than a person would.
       AUTH_RATE_LIMIT_SCALE: '20',
@@ -146,6 +131,13 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  let url: string;
+  try {
+    url = await printedAddress(child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -156,7 +148,7 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
       const answer = await fetch(`${url}/readyz`);
       if (answer.ok) break;
     } catch {
-      // Not listening yet.
+      // A connection cut short: asked again.
     }
     if (Date.now() > deadline) {
       await stop();
