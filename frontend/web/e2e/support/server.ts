@@ -37,6 +37,9 @@ const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const LOCK = join(tmpdir(), 'kobo-web-build.lock');
 
+/** How long a server that listens may take to answer /readyz 200 (it loaded its demo data before). */
+const READY_MS = 30_000;
+
 /**
  * Runs `work` while holding the build lock, a folder: two Jest workers (or a test and the
  * screenshot script) must not build at once, since a build empties dist/ under the other. A lock
@@ -131,6 +134,9 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  // A server that cannot start says so at once (it exits: printedAddress rejects with its output).
+  // Once it listens, its demo data is loaded and its /readyz answers 200 at once: one that does not
+  // within READY_MS is broken, and the error says what /readyz answered instead.
   let url: string;
   try {
     url = await printedAddress(child, 120_000);
@@ -138,7 +144,8 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     await stop();
     throw error;
   }
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + READY_MS;
+  let answered: string;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -147,12 +154,16 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     try {
       const answer = await fetch(`${url}/readyz`);
       if (answer.ok) break;
-    } catch {
-      // A connection cut short: asked again.
+      answered = `${answer.status} ${await answer.text()}`;
+    } catch (error) {
+      answered = String(error);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server was not ready within 120 s:\n${output}`);
+      throw new Error(
+        `the server listens at ${url} but was not ready within ${READY_MS / 1000} s: ` +
+          `GET /readyz answered ${answered}\n${output}`,
+      );
     }
     await until(250);
   }
