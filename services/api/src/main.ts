@@ -75,10 +75,13 @@ function refuseUnservedEventStore(config: Config): void {
 async function listen(app: RequestListener, port: number, host: string, setting: string): Promise<Server> {
   const server = createServer(app);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new ConfigError(`cannot listen on ${host}:${port} (${setting}): ${error.message}`)),
-    );
-    server.listen(port, host, resolve);
+    const failed = (error: Error) =>
+      reject(new ConfigError(`cannot listen on ${host}:${port} (${setting}): ${error.message}`));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
   });
   return server;
 }

@@ -1,11 +1,12 @@
 /**
  * The real start command (services/api/src/main.ts, as `npm start` runs it) in a child process:
  * Ctrl-C and SIGTERM end it with exit code 0, without a stack trace, with the request in flight
- * answered, also when the database ended our sessions first.
+ * answered, also when the database ended our sessions first. A port another process holds ends the
+ * start with the reason (it once printed its address while the other process answered there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -170,5 +171,20 @@ describe('the start command', () => {
     const stderr = withoutEnvironmentNoise(started.stderr());
     expect(stderr).not.toMatch(/Error|\n\s+at /);
     expect(code).toBe(0);
+  });
+
+  it('refuses a port another process holds: it says so and exits, printing no address', async () => {
+    db ??= await createTestDatabase(2);
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const { port } = holder.address() as { port: number };
+    try {
+      const refused = start({ DATABASE_URL: db.url, PORT: String(port) });
+      await expect(refused).rejects.toThrow(
+        `exited before it listened:\ncannot listen on 127.0.0.1:${port} (PORT): listen EADDRINUSE`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });
