@@ -1,9 +1,9 @@
 /**
- * The real API service as a child process (`main.ts` under tsx), on a free loopback port. Its
- * output is kept (last lines only) to explain a failed start or a failed run.
+ * The real API service as a child process (`main.ts` under tsx), on a loopback port of its own
+ * (PORT=0, the address read from what it prints). Its output is kept (last lines only) to explain a failed start or a failed run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '@kobo/platform/testing';
+import { printedAddress } from '@kobo/platform/testing';
 
 export interface ServiceOptions {
   root: string;
@@ -26,7 +26,6 @@ export interface RunningService {
 const KEPT_LINES = 200;
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const port = await freePort();
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(line);
@@ -38,7 +37,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     [...(options.nodeFlags ?? []), '--import', 'tsx', 'services/api/src/main.ts'],
     {
       cwd: options.root,
-      env: { ...process.env, ...options.env, PORT: String(port) },
+      env: { ...process.env, ...options.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -54,8 +53,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let running = true;
   void exited.then(() => (running = false));
 
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
+  const address = printedAddress(child, readyTimeoutMs);
   const service: RunningService = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: '',
     pid: child.pid ?? -1,
     output: () => lines.join('\n'),
     exitStatus: () => (running ? undefined : exit),
@@ -68,15 +70,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     },
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  try {
+    service.baseUrl = await address;
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
   for (;;) {
     if (!running) throw new Error(`the service exited (${exit}) before it was ready:\n${service.output()}`);
     if (await ready(service.baseUrl)) return service;
     if (Date.now() > deadline) {
       await service.stop();
-      throw new Error(
-        `the service was not ready within ${options.readyTimeoutMs ?? 60_000} ms:\n${service.output()}`,
-      );
+      throw new Error(`the service was not ready within ${readyTimeoutMs} ms:\n${service.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -9,7 +9,8 @@
  * the projections, `workers` the jobs, the job workers and the notices. Whichever starts first
  * migrates the schema (the migration runner's lock makes the others wait).
  */
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
 import {
   ConfigError,
@@ -64,6 +65,31 @@ function refuseUnservedEventStore(config: Config): void {
       "EVENT_STORE=kurrentdb: not yet served by the API, which still reads PostgreSQL's events table " +
         'directly (see docs/runbooks/kurrentdb.md); unset EVENT_STORE to keep the events in PostgreSQL',
     );
+}
+
+/**
+ * Listens on `port` (0: any free one) at `host`. A port it cannot have (another process holds it)
+ * ends the start with the reason: Express 5's `app.listen` hands that error to its callback, where it
+ * once passed for listening, so a server printed its address while another process answered there.
+ */
+async function listen(app: RequestListener, port: number, host: string, setting: string): Promise<Server> {
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) =>
+      reject(new ConfigError(`cannot listen on ${host}:${port} (${setting}): ${error.message}`));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  return server;
+}
+
+/** http://<host>:<port> as a browser writes it, with the port the server got. */
+function addressOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 async function main() {
@@ -214,11 +240,14 @@ async function main() {
     // METRICS_PORT: /healthz and /metrics, so this process's consumers are scraped too.
     let metricsAddress = '';
     const { metricsPort } = config;
-    if (metricsPort) {
+    if (metricsPort !== undefined) {
       const metricsApp = createMetricsApp(context, queues?.list());
-      const listening: Server = await new Promise((resolve) => {
-        const server = metricsApp.listen(metricsPort, config.host, () => resolve(server));
-      });
+      const listening = await listen(metricsApp, metricsPort, config.host, 'METRICS_PORT').catch(
+        async (error: unknown) => {
+          await stopAll();
+          throw error;
+        },
+      );
       stopping.unshift([
         'metrics listener',
         () =>
@@ -227,8 +256,7 @@ async function main() {
             listening.closeAllConnections(); // a scraper's kept-alive connection would hold close()
           }),
       ]);
-      const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-      metricsAddress = `; /healthz and /metrics on http://${shownHost}:${metricsPort} (METRICS_PORT)`;
+      metricsAddress = `; /healthz and /metrics on ${addressOf(listening, config.host)} (METRICS_PORT)`;
     }
     console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)${metricsAddress}\n`);
     shutdownOnSignals(async () => {
@@ -245,12 +273,12 @@ async function main() {
     webAppDir: webDistDir,
   });
 
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  const server = await listen(app, config.port, config.host, 'PORT').catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
   });
 
-  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const address = `http://${shownHost}:${config.port}`;
+  const address = addressOf(server, config.host);
   console.log(`\nKobo is running at ${address}${roles.all ? '' : ` (KOBO_ROLES=${roles.names.join(',')})`}`);
   console.log(
     config.hostSet

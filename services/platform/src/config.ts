@@ -37,7 +37,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** 0: any free port, printed in "Kobo is running at …" (tests start servers side by side this way). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** Unset: listen on 127.0.0.1 only (a developer's machine, demo data allowed). Set: listen there, no demo data. */
     HOST: optionalText,
     /** Express's 'trust proxy': unset/false (default), true, a hop count, or addresses/subnets/'loopback' (comma-separated). */
@@ -69,8 +70,8 @@ export const configSchema = z
       .default('kobo.ledger.events'),
     /** Partitions of the topic when the relay creates it (an existing topic is kept as it is). */
     KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
-    /** A process without the `api` role (KOBO_ROLES) serves /healthz and /metrics on this port; unset: no HTTP. */
-    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** A process without the `api` role (KOBO_ROLES) serves /healthz and /metrics on this port (0: any free one); unset: no HTTP. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Unset: uploaded images go to DATA_DIR/uploads. Set (all four): that MinIO/S3 bucket. */
     S3_ENDPOINT: optionalText,
     S3_ACCESS_KEY: optionalText,

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import sharp from 'sharp';
 import { createPostgresEventStore } from '@kobo/ledger';
-import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, eventually, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 import { projections, RELAY_NAME, verify } from '@kobo/projector';
 import { send, type Answer, type Request } from '../src/http-client';
 import { LedgerWatch } from '../src/ledger-watch';
@@ -49,7 +49,10 @@ interface Started {
   name: string;
   roles: string;
   child: ChildProcess;
+  /** An API's port: known from the start on a restart, else once it printed the one it got. */
   port?: number;
+  /** An API's address as it printed it. */
+  address?: Promise<string>;
   stderr: () => string;
   exit: Promise<unknown>;
 }
@@ -59,8 +62,8 @@ const started: Started[] = [];
 const topic = `kobo.test.faults.${randomBytes(4).toString('hex')}`;
 const bucket = `kobo-faults-${randomBytes(4).toString('hex')}`;
 
+/** Starts a process; an API on `port`, or without one on any free port (PORT=0). */
 async function start(name: string, roles: string, port?: number): Promise<Started> {
-  port ??= roles === 'api' ? await freePort() : undefined;
   const inherited = { ...process.env };
   // Jest's own and the parent's database settings are not the child's.
   for (const setting of Object.keys(inherited))
@@ -89,7 +92,7 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
       ADMIN_PASSWORD: staff.admin.password,
       FINANCE_EMAIL: staff.finance.email,
       FINANCE_PASSWORD: staff.finance.password,
-      ...(port ? { PORT: String(port) } : {}),
+      ...(roles === 'api' ? { PORT: String(port ?? 0) } : {}),
     },
   });
   let stderr = '';
@@ -98,7 +101,9 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exit = new Promise((done) => child.once('exit', done));
-  const each = { name, roles, child, port, stderr: () => stderr, exit };
+  const address = roles === 'api' ? printedAddress(child) : undefined;
+  address?.catch(() => undefined); // a process that died is reported where its address is awaited
+  const each = { name, roles, child, port, address, stderr: () => stderr, exit };
   started.push(each);
   return each;
 }
@@ -108,6 +113,7 @@ async function ready(api: Started): Promise<void> {
     `${api.name} ready`,
     async () => {
       if (api.child.exitCode !== null) throw new Error(`${api.name} exited:\n${api.stderr()}`);
+      api.port = Number(new URL(await api.address!).port);
       const res = await fetch(`http://127.0.0.1:${api.port}/readyz`).catch(() => undefined);
       return res?.ok ? true : undefined;
     },

@@ -1,15 +1,14 @@
 /**
  * The real product for the end-to-end tests: the web app built once (when missing or older than its
- * sources), then `npm start`'s entry point (services/api/src/main.ts under tsx) on a free port with
- * a fresh database cloned from the Jest template, its own data folder and a fixed signing secret.
+ * sources), then `npm start`'s entry point (services/api/src/main.ts under tsx) on a port of its own
+ * (PORT=0, the address read from what it prints) with a fresh database cloned from the Jest template, its own data folder and a fixed signing secret.
  * Demo data loads on the empty ledger, as on a developer's machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 // npm start's own build step, so the server finds the build fresh and does not build again.
 import { ensureWebBuild } from '@kobo/api';
 
@@ -38,6 +37,9 @@ const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const LOCK = join(tmpdir(), 'kobo-web-build.lock');
 
+/** How long a server that listens may take to answer /readyz 200 (it loaded its demo data before). */
+const READY_MS = 30_000;
+
 /**
  * Runs `work` while holding the build lock, a folder: two Jest workers (or a test and the
  * screenshot script) must not build at once, since a build empties dist/ under the other. A lock
@@ -62,18 +64,6 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -106,8 +96,6 @@ export function startServer(extraEnv: Record<string, string> = {}): Promise<Kobo
 
 async function launch(root: string, extraEnv: Record<string, string>): Promise<KoboServer> {
   const db = await createTestDatabase(2);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
@@ -118,10 +106,10 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'development',
       DATABASE_URL: db.url,
-      PORT: String(port),
+      // Any free port, the server's own (a port chosen here could be taken before it listened).
+      PORT: '0',
       DATA_DIR: dataDir,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WEB_ORIGIN: url,
       LOG_LEVEL: 'warn',
       // The journeys and page checks sign in more often from one address than a person would.
       AUTH_RATE_LIMIT_SCALE: '20',
@@ -146,7 +134,18 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 120_000;
+  // A server that cannot start says so at once (it exits: printedAddress rejects with its output).
+  // Once it listens, its demo data is loaded and its /readyz answers 200 at once: one that does not
+  // within READY_MS is broken, and the error says what /readyz answered instead.
+  let url: string;
+  try {
+    url = await printedAddress(child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const deadline = Date.now() + READY_MS;
+  let answered: string;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -155,12 +154,16 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
     try {
       const answer = await fetch(`${url}/readyz`);
       if (answer.ok) break;
-    } catch {
-      // Not listening yet.
+      answered = `${answer.status} ${await answer.text()}`;
+    } catch (error) {
+      answered = String(error);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server was not ready within 120 s:\n${output}`);
+      throw new Error(
+        `the server listens at ${url} but was not ready within ${READY_MS / 1000} s: ` +
+          `GET /readyz answered ${answered}\n${output}`,
+      );
     }
     await until(250);
   }

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, eventually, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 import { projectionNames } from '@kobo/projector';
 
 jest.setTimeout(300_000);
@@ -21,7 +21,8 @@ const root = resolve(__dirname, '../../../..');
 interface Started {
   name: string;
   child: ChildProcess;
-  port: number;
+  /** http://127.0.0.1:<port>: the API's, or, for the other roles, the /healthz and /metrics listener's. */
+  address: Promise<string>;
   stderr: () => string;
   exit: Promise<unknown>;
 }
@@ -33,8 +34,6 @@ const started: Started[] = [];
 
 /** The start command with KOBO_ROLES=`roles`, named `name` to PostgreSQL. */
 async function start(name: string, roles: string): Promise<Started> {
-  // The API's port, or, for the other roles, the /healthz and /metrics listener's (METRICS_PORT).
-  const port = await freePort();
   const inherited = { ...process.env };
   // The servers CI exports (npm run stack:up) are not this test's: images on disk, queues in PostgreSQL.
   for (const setting of Object.keys(inherited))
@@ -45,7 +44,7 @@ async function start(name: string, roles: string): Promise<Started> {
   chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'], // stdout: the address it got
     env: {
       ...inherited,
       NODE_ENV: 'development',
@@ -55,13 +54,16 @@ async function start(name: string, roles: string): Promise<Started> {
       DATA_DIR: dataDir,
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
       METRICS_TOKEN,
-      ...(roles.includes('api') ? { PORT: String(port) } : { METRICS_PORT: String(port) }),
+      // Any free port, the process's own, read from what it prints.
+      ...(roles.includes('api') ? { PORT: '0' } : { METRICS_PORT: '0' }),
     },
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exit = new Promise((done) => child.once('exit', done));
-  const process_ = { name, child, port, stderr: () => stderr, exit };
+  const address = printedAddress(child);
+  address.catch(() => undefined); // a process that died is reported where its address is awaited
+  const process_ = { name, child, address, stderr: () => stderr, exit };
   started.push(process_);
   return process_;
 }
@@ -71,7 +73,7 @@ async function ready(api: Started): Promise<void> {
     `${api.name} ready`,
     async () => {
       if (api.child.exitCode !== null) throw new Error(`${api.name} exited:\n${api.stderr()}`);
-      const res = await fetch(`http://127.0.0.1:${api.port}/readyz`).catch(() => undefined);
+      const res = await fetch(`${await api.address}/readyz`).catch(() => undefined);
       return res?.ok ? true : undefined;
     },
     240_000,
@@ -110,7 +112,7 @@ const allLedBy = (names: readonly string[], process: Started, timeoutMs = 60_000
 
 /** The lines of `process`'s /metrics, asked for with the token. */
 async function scrape(process: Started): Promise<string[]> {
-  const res = await fetch(`http://127.0.0.1:${process.port}/metrics`, {
+  const res = await fetch(`${await process.address}/metrics`, {
     headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
   });
   expect(res.status).toBe(200);
@@ -127,7 +129,7 @@ async function signUp(api: Started, name: string) {
     phone: '08031234567',
     referredBy: '',
   };
-  const res = await fetch(`http://127.0.0.1:${api.port}/api/auth/register`, {
+  const res = await fetch(`${await api.address}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -137,7 +139,7 @@ async function signUp(api: Started, name: string) {
 }
 
 async function signIn(api: Started, credentials: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${api.port}/api/auth/login`, {
+  const res = await fetch(`${await api.address}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: credentials.email, password: credentials.password }),
@@ -151,7 +153,7 @@ const dashboard = (api: Started, token: string) =>
   eventually(
     `the dashboard on ${api.name}`,
     async () => {
-      const res = await fetch(`http://127.0.0.1:${api.port}/api/users/dashboard`, {
+      const res = await fetch(`${await api.address}/api/users/dashboard`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       const body = res.ok ? ((await res.json()) as { activityBalance: number }) : undefined;
@@ -186,8 +188,8 @@ it('runs two APIs, two projectors and a worker as separate processes; the projec
   });
 
   // The processes without HTTP are scraped on METRICS_PORT, as the API's /metrics is guarded.
-  expect((await fetch(`http://127.0.0.1:${workers.port}/healthz`)).status).toBe(200);
-  expect((await fetch(`http://127.0.0.1:${workers.port}/metrics`)).status).toBe(404);
+  expect((await fetch(`${await workers.address}/healthz`)).status).toBe(200);
+  expect((await fetch(`${await workers.address}/metrics`)).status).toBe(404);
   expect(await scrape(workers)).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^kobo_consumer_lag_events\{consumer="jobs",kind="reactor",state="\w+"\} \d+$/),

@@ -1,15 +1,16 @@
 /**
  * The real start command (services/api/src/main.ts, as `npm start` runs it) in a child process:
  * Ctrl-C and SIGTERM end it with exit code 0, without a stack trace, with the request in flight
- * answered, also when the database ended our sessions first.
+ * answered, also when the database ended our sessions first. A port another process holds ends the
+ * start with the reason (it once printed its address while the other process answered there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, freePort, type TestDatabase } from '@kobo/platform/testing';
+import { createTestDatabase, freePort, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 
 jest.setTimeout(300_000);
 
@@ -24,7 +25,6 @@ interface Started {
 }
 
 async function start(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
   const pgPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-start-'));
   chmodSync(dataDir, 0o755);
@@ -45,12 +45,12 @@ async function start(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'], // stdout: the address it got
     env: {
       ...inherited,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
@@ -62,10 +62,12 @@ async function start(env: Record<string, string>): Promise<Started> {
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => done({ code, signal })),
   );
+  const address = await printedAddress(child);
+  const port = Number(new URL(address).port);
   for (let waited = 0; ; waited += 250) {
     if (child.exitCode !== null) throw new Error(`main.ts exited during start-up:\n${stderr}`);
     if (waited > 240_000) throw new Error(`main.ts never became ready:\n${stderr}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    const ready = await fetch(`${address}/readyz`).then(
       (res) => res.ok,
       () => false,
     );
@@ -169,5 +171,20 @@ describe('the start command', () => {
     const stderr = withoutEnvironmentNoise(started.stderr());
     expect(stderr).not.toMatch(/Error|\n\s+at /);
     expect(code).toBe(0);
+  });
+
+  it('refuses a port another process holds: it says so and exits, printing no address', async () => {
+    db ??= await createTestDatabase(2);
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const { port } = holder.address() as { port: number };
+    try {
+      const refused = start({ DATABASE_URL: db.url, PORT: String(port) });
+      await expect(refused).rejects.toThrow(
+        `exited before it listened:\ncannot listen on 127.0.0.1:${port} (PORT): listen EADDRINUSE`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -18,7 +18,7 @@
  *             `--errors`: a violating request is answered 422 by prism without reaching the API,
  *             a violating answer is replaced by a 500 problem naming the violations.
  *   document  the OpenAPI document (default: the API's own, as `npm run api-types` reads it).
- *   port      default: a free port.
+ *   port      default: any free port (the front listens on port 0).
  * Returns:
  *   url         'http://127.0.0.1:<port>': use it where you would use the API's origin.
  *   violations()  what broke the document so far, one line each:
@@ -42,7 +42,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { freePort } from '@kobo/platform/testing';
+import { onFreePort } from '@kobo/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApiDocument } from '../../src/cli/openapi-document';
@@ -91,16 +91,6 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   const dir = mkdtempSync(join(tmpdir(), 'kobo-contract-'));
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(forPrism(options.document ?? buildApiDocument())));
-  const prismPort = await freePort();
-  const prism = require.resolve('@stoplight/prism-cli/dist/index.js');
-  const args = [prism, 'proxy', file, `http://127.0.0.1:${relayPort}`, '--host', '127.0.0.1'];
-  args.push('--port', String(prismPort));
-  if (options.errors) args.push('--errors');
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
   const found: string[] = [];
   const log: string[] = [];
   let current = '';
@@ -124,8 +114,35 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       if (refused) found.push(`${refused[1]!.toUpperCase()} ${refused[2]}: ${refused[3]}`);
     }
   };
-  child.stdout!.on('data', read);
-  child.stderr!.on('data', read);
+
+  // Prism must be told its port: it listens on the host it is polled at, and where another process
+  // took the port first (it exits: EADDRINUSE), it starts again on another.
+  const prism = require.resolve('@stoplight/prism-cli/dist/index.js');
+  const startPrism = async (port: number) => {
+    const args = [prism, 'proxy', file, `http://127.0.0.1:${relayPort}`, '--host', '127.0.0.1'];
+    args.push('--port', String(port));
+    if (options.errors) args.push('--errors');
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    try {
+      await waitForListening(child, log);
+    } catch (error) {
+      await stopChild(child);
+      throw error;
+    }
+    return { child, url: new URL(`http://127.0.0.1:${port}`) };
+  };
+  const checking = await onFreePort(startPrism, (error) => String(error).includes('EADDRINUSE')).catch(
+    async (error: unknown) => {
+      await close(relay);
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
 
   // What the client talks to: each request goes through prism; the client gets the API's own bytes.
   const front = createHttpServer((req, res) => {
@@ -142,7 +159,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const exchange: Exchange = { request };
       exchanges.set(id, exchange);
       try {
-        const checked = await send(new URL(`http://127.0.0.1:${prismPort}`), {
+        const checked = await send(checking.url, {
           ...request,
           headers: { ...request.headers, [EXCHANGE_HEADER]: id },
         });
@@ -160,19 +177,15 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       res.end(`contract proxy: ${error.message}`);
     });
   });
-  const port = await listen(front, options.port ?? 0);
-
   const stop = async () => {
-    await stopChild(child);
+    await stopChild(checking.child);
     await Promise.all([close(front), close(relay)]);
     rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    await waitForListening(child, log);
-  } catch (error) {
+  const port = await listen(front, options.port ?? 0).catch(async (error: unknown) => {
     await stop();
     throw error;
-  }
+  });
 
   return {
     url: `http://127.0.0.1:${port}`,
