@@ -3,6 +3,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
+  commandIdOf,
   createIdempotencyStore,
   defineRoute,
   requestFingerprint,
@@ -20,6 +21,34 @@ const executions: Array<{ userId: string; amount: number }> = [];
 let gate: Promise<void> | undefined;
 let entered: (() => void) | undefined;
 let failNext = false;
+
+// The ledger of the rejection route: each command by its id, with its first run's answer; a
+// command run again answers from here (decisions/0015). And what each run does once the command
+// is recorded, in turn: a run can be held there, then answer or be cut off.
+const recorded = new Map<string, { withdrawalId: string; rejected: string }>();
+const afterRecording: Array<() => Promise<void>> = [];
+
+/** One run of a command, held after recording it until the test lets it answer or cuts it off. */
+function heldRun() {
+  let reached!: () => void;
+  let go!: () => void;
+  let cutOff!: (error: Error) => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  const decided = new Promise<void>((resolve, reject) => {
+    go = resolve;
+    cutOff = reject;
+  });
+  return {
+    run: () => {
+      reached();
+      return decided;
+    },
+    arrived,
+    answer: () => go(),
+    // What the simulation's API kill does to a run whose command is recorded: its read-back fails.
+    cutOff: () => cutOff(new Error('checkpoint waiter is closed')),
+  };
+}
 
 beforeAll(async () => {
   db = await createTestDatabase(4);
@@ -53,8 +82,28 @@ beforeAll(async () => {
           return { withdrawalId: randomUUID(), amount: body.amount };
         },
       }),
+      defineRoute({
+        method: 'post',
+        path: '/admin/withdrawals/reject',
+        summary: 'Reject a withdrawal',
+        access: ['admin'],
+        idempotency: 'optional',
+        body: z.object({ transactionId: z.string() }),
+        responses: { 200: { description: 'rejected' } },
+        handler: async ({ body, res }) => {
+          const commandId = commandIdOf(res)!;
+          if (!recorded.has(commandId))
+            recorded.set(commandId, { withdrawalId: body.transactionId, rejected: new Date().toISOString() });
+          await afterRecording.shift()?.();
+          return recorded.get(commandId);
+        },
+      }),
     ],
-    { idempotencyStore: store, sessionsPool: db.pool },
+    {
+      idempotencyStore: store,
+      sessionsPool: db.pool,
+      commandRecorded: async (commandId) => recorded.has(commandId),
+    },
   );
   app = built.app;
   auth = built.auth;
@@ -68,6 +117,7 @@ beforeEach(() => {
   executions.length = 0;
   gate = undefined;
   entered = undefined;
+  afterRecording.length = 0;
 });
 
 const ada = () => ({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'user-ada', role: 'user' }, 0)}` });
@@ -170,6 +220,62 @@ describe('Idempotency-Key over HTTP', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(executions).toHaveLength(1);
+  });
+
+  it('keeps the answer of a run going on while another run of its recorded command is cut off (5xx)', async () => {
+    // The simulation's flake: the API was killed under a rejection whose command the ledger had
+    // recorded; the client's retry found the key in flight and ran the command again; the cut-off
+    // run's 5xx then released the key under the retry, whose answer was never stored, so the same
+    // key sent once more ran as new and was not answered as a replay.
+    const key = randomUUID();
+    const reject = () =>
+      request(app)
+        .post('/api/admin/withdrawals/reject')
+        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
+        .set('Idempotency-Key', key)
+        .send({ transactionId: 'w-1' });
+    const killed = heldRun();
+    const retried = heldRun();
+    afterRecording.push(killed.run, retried.run);
+
+    const lost = reject().then((res) => res);
+    await killed.arrived;
+    const retry = reject().then((res) => res);
+    await retried.arrived;
+    killed.cutOff();
+    expect((await lost).status).toBe(500);
+    retried.answer();
+    const answered = await retry;
+    expect(answered.status).toBe(200);
+    expect(answered.headers['idempotent-replayed']).toBe('true');
+
+    const again = await reject();
+    expect({
+      status: again.status,
+      replayed: again.headers['idempotent-replayed'],
+      body: again.body,
+    }).toEqual({
+      status: 200,
+      replayed: 'true',
+      body: answered.body,
+    });
+  });
+
+  it('answers a retry after a 5xx whose command the ledger recorded as a replay of it', async () => {
+    const key = randomUUID();
+    const reject = () =>
+      request(app)
+        .post('/api/admin/withdrawals/reject')
+        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
+        .set('Idempotency-Key', key)
+        .send({ transactionId: 'w-2' });
+    afterRecording.push(() => Promise.reject(new Error('checkpoint waiter is closed')));
+    expect((await reject()).status).toBe(500);
+    const retry = await reject();
+    expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'] }).toEqual({
+      status: 200,
+      replayed: 'true',
+    });
   });
 
   it('scopes keys to the user', async () => {

@@ -49,6 +49,8 @@ export function tinyApp(
   routes: RouteDefinition[],
   options: {
     idempotencyStore?: IdempotencyStore;
+    /** The ledger's record of commands, for routes with an Idempotency-Key (none recorded by default). */
+    commandRecorded?: (commandId: string) => Promise<boolean>;
     extraRoutes?: (app: Express) => void;
     jsonLimit?: string;
     /** Where sessions are kept: needed by routes that are not public. */
@@ -60,6 +62,7 @@ export function tinyApp(
   const registry = createRouteRegistry({
     requireRole: auth.requireRole,
     idempotencyStore: options.idempotencyStore,
+    commandRecorded: options.commandRecorded,
     logger,
   });
   registry.add(...routes);

@@ -6,10 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
+import { createLedgerCommands, createPostgresEventStore, moneyRules, streams } from '@kobo/ledger';
 import { createPool, type Pool } from '@kobo/platform';
 import { eventually } from '@kobo/platform/testing';
-import { projectionNames, watchConsumers, watchProjectors, type ProjectorsHandle } from '@kobo/projector';
+import {
+  createCheckpointWaiter,
+  projectionNames,
+  watchConsumers,
+  watchProjectors,
+  type ProjectorsHandle,
+} from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
@@ -136,6 +142,92 @@ it('an Idempotency-Key in flight on A answers 409 on B, and B replays the answer
     expect(replayed.body.withdrawal.id).toBe(answered.body.withdrawal.id);
   } finally {
     await release();
+  }
+});
+
+it('a rejection cut off on a dying API after the ledger took it leaves its key to the retry running it on A', async () => {
+  // The bank test's flake (seed 2: "rejectWithdrawal sent again with the same key was not a
+  // replay"). The dying API is C: its read-back is cut off when it dies, after the ledger recorded
+  // the rejection, so it answers 5xx. Its client's retry on A found the key in flight and ran the
+  // rejection again; the 5xx then released the key under it, A's answer was never stored, and the
+  // same key once more ran as a new request, not answered as a replay.
+  const user = await registerUser(h, 'amaka', { accountBalance: 500_000 });
+  const withdrawal = await h.http
+    .post('/api/users/withdraw')
+    .set(user.auth)
+    .set('Idempotency-Key', randomUUID())
+    .send({ amount: 2000, type: 'withdrawal' })
+    .expect(201);
+  await settled(h);
+  const waiter = await createCheckpointWaiter(h.db.pool);
+  const c = request(
+    createApiApp(
+      { ...h.context, writes: createReadYourWrites(waiter, writtenPositionsIn(h.db.pool), h.context.logger) },
+      { webOrigin: 'http://localhost:5173' },
+    ),
+  );
+  const key = randomUUID();
+  const reject = (api: ReturnType<typeof request>) =>
+    api
+      .post('/api/admin/withdrawals/reject')
+      .set('Authorization', `Bearer ${h.adminToken}`)
+      .set('Idempotency-Key', key)
+      .send({ transactionId: withdrawal.body.withdrawal.id, reason: 'Wrong account' });
+  const rejections = async () =>
+    (await h.store.readStream(streams.user(user.userId))).filter((e) => e.type === 'WithdrawalRejected');
+
+  const chain = await holdLock(h, 'SELECT 1 FROM event_chain_head FOR UPDATE');
+  let keyRow: { release: () => Promise<void> } | undefined;
+  try {
+    const onC = reject(c).then((res) => res);
+    await eventually('the key taken on C', async () => {
+      const { rowCount } = await h.db.pool.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
+      return rowCount ? true : undefined;
+    });
+    await waiter.close(); // C dies while its rejection waits to be appended (its connections too,
+    // which only loses C's answer to its client: supertest waits for it here)
+    // Whatever C then does with the key waits behind this lock, in line before A's answer.
+    keyRow = await holdLock(h, 'SELECT 1 FROM idempotency_keys WHERE key = $1 FOR UPDATE', [key]);
+    let cutOff: request.Response | undefined;
+    void onC.then((res) => (cutOff = res));
+    await chain.release();
+    await eventually('the rejection recorded, and C done with the key or waiting to release it', async () => {
+      if ((await rejections()).length === 0) return undefined;
+      if (cutOff) return true;
+      const { rowCount } = await h.db.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM idempotency_keys%'`,
+      );
+      return rowCount ? true : undefined;
+    });
+    const retried = reject(h.http).then((res) => res);
+    await eventually("A's answer waiting to be stored", async () => {
+      const { rowCount } = await h.db.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE idempotency_keys%'`,
+      );
+      return rowCount ? true : undefined;
+    });
+    await keyRow.release();
+    expect((await onC).status).toBe(500);
+    const answered = await retried;
+    expect({ status: answered.status, replayed: answered.headers['idempotent-replayed'] }).toEqual({
+      status: 200,
+      replayed: 'true',
+    });
+
+    const again = await reject(h.http);
+    expect({
+      status: again.status,
+      replayed: again.headers['idempotent-replayed'],
+      body: again.body,
+    }).toEqual({
+      status: 200,
+      replayed: 'true',
+      body: answered.body,
+    });
+    expect(await rejections()).toHaveLength(1);
+  } finally {
+    await chain.release();
+    await keyRow?.release();
   }
 });
 

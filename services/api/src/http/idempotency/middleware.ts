@@ -9,7 +9,9 @@
  * the command already: then the first attempt's answer was lost (its process died before storing
  * it), and the request runs again, which the ledger answers as the first run: a replay, marked so.
  *
- * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again.
+ * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again, unless the
+ * ledger has recorded the command: then a retry may be running it again on the key this moment
+ * (it found the key in flight), and the key must stay to keep that run's answer.
  */
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -115,12 +117,12 @@ export function idempotency({
         // Done in the ledger but no answer stored: run again; the ledger answers as the first run,
         // so the answer is a replay of it.
         res.setHeader(REPLAYED_HEADER, 'true');
-        recordFirstAnswer(res, scope, store, logger);
+        recordFirstAnswer(res, scope, commandId, { store, commandRecorded, logger });
         return next();
       case 'claimed':
         // An earlier attempt's stale claim: if the ledger took its command, this answer replays it.
         if (claim.takenOver && (await commandRecorded(commandId))) res.setHeader(REPLAYED_HEADER, 'true');
-        recordFirstAnswer(res, scope, store, logger);
+        recordFirstAnswer(res, scope, commandId, { store, commandRecorded, logger });
         return next();
     }
   };
@@ -139,17 +141,23 @@ function replay(res: Response, stored: StoredResponse): void {
 function recordFirstAnswer(
   res: Response,
   scope: IdempotencyScope,
-  store: IdempotencyStore,
-  logger: IdempotencyOptions['logger'],
+  commandId: string,
+  { store, commandRecorded, logger }: Pick<IdempotencyOptions, 'store' | 'commandRecorded' | 'logger'>,
 ): void {
   const send = res.send.bind(res);
   let settled = false;
 
-  const persist = (status: number, body: string): Promise<void> =>
-    (status >= 500
-      ? store.release(scope)
-      : store.complete(scope, { status, contentType: contentTypeOf(res), body })
-    ).catch((error: unknown) => logger?.error({ err: error }, 'could not store the idempotent response'));
+  const persist = async (status: number, body: string): Promise<void> => {
+    try {
+      if (status < 500) await store.complete(scope, { status, contentType: contentTypeOf(res), body });
+      // A run cut off after the ledger recorded its command (its process dying) keeps the key: a
+      // retry running the command again meanwhile stores its answer there, and a later one runs
+      // again and is answered as a replay. Only a 5xx pays for this look-up.
+      else if (!(await commandRecorded(commandId))) await store.release(scope);
+    } catch (error) {
+      logger?.error({ err: error }, 'could not store the idempotent response');
+    }
+  };
 
   res.send = function sendAfterStoring(body?: unknown) {
     // Objects go through res.json, which calls res.send again with the serialized text.
