@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // int8 (bigint) columns hold positions, versions and kobo amounts that fit in 2^53: read them as numbers.
@@ -25,6 +26,17 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   // An idle client losing its connection must not crash the process; the next checkout reconnects.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * A statement of the hot path, named: each connection parses and plans it once (pg prepares it on
+ * first use) instead of on every call. On this machine that saved a fifth of PostgreSQL's CPU per
+ * simple statement, and parsing and planning were a fifth of its CPU under the withdrawal load.
+ * Only for fixed text over tables that are never swapped (not the read models, which a rebuild
+ * swaps). Use: `pool.query({ ...STATEMENT, values })`.
+ */
+export function prepared(text: string): { name: string; text: string } {
+  return { name: `kobo_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
 }
 
 /** Runs `work` in a transaction on one client; rolls back on any error. */

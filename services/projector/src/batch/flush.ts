@@ -7,7 +7,11 @@ import type { Row } from '../projection';
 import type { ChangeKind, ChangeSet, TableChanges } from './change-set';
 
 export interface Queryable {
-  query(text: string, values?: unknown[]): Promise<unknown>;
+  /** A statement's text with its values, or a whole query (a prepared statement of @kobo/platform). */
+  query(
+    text: string | { name?: string; text: string; values?: unknown[] },
+    values?: unknown[],
+  ): Promise<unknown>;
 }
 
 /** Maps a read-model table to the physical table written: itself, or a shadow during a rebuild. */

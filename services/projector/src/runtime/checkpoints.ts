@@ -3,6 +3,7 @@
  * table; it keeps the name `projection_checkpoints` and the column `projector` from when only
  * projectors followed the log). A projector's moves with its read models, in one transaction.
  */
+import { prepared } from '@kobo/platform';
 import type { Queryable } from '../batch/flush';
 import { CHECKPOINT_CHANNEL } from './sql';
 
@@ -33,6 +34,17 @@ export async function readCheckpoints(db: Queryable): Promise<Map<string, number
   return new Map(result.rows.map((row) => [row.projector, Number(row.position)]));
 }
 
+// Every batch of every consumer runs it: prepared once per connection.
+const ADVANCE = prepared(
+  `WITH advanced AS (
+     INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
+     VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
+     ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
+       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
+     RETURNING 1)
+   SELECT pg_notify($4, $5) FROM advanced`,
+);
+
 /** Inside the batch's transaction: the checkpoint commits with the changes; NOTIFY fires on commit. */
 export async function advanceCheckpoint(
   db: Queryable,
@@ -41,14 +53,8 @@ export async function advanceCheckpoint(
   rebuilt = false,
 ): Promise<void> {
   // One statement (one round trip): the upsert, and the notification that fires on commit.
-  await db.query(
-    `WITH advanced AS (
-       INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
-       VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
-       ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
-         rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
-       RETURNING 1)
-     SELECT pg_notify($4, $5) FROM advanced`,
-    [consumer, position, rebuilt, CHECKPOINT_CHANNEL, `${consumer}:${position}`],
-  );
+  await db.query({
+    ...ADVANCE,
+    values: [consumer, position, rebuilt, CHECKPOINT_CHANNEL, `${consumer}:${position}`],
+  });
 }

@@ -7,7 +7,7 @@
  * - A password change or reset, a suspension, a deletion and a role change end every session of
  *   the account: its generation goes up, and a token carries the generation it was issued at.
  */
-import type { Pool, PoolClient } from '@kobo/platform';
+import { prepared, type Pool, type PoolClient } from '@kobo/platform';
 import type { Principal, SessionClaims, TokenService } from './tokens';
 
 type Db = Pool | PoolClient;
@@ -52,6 +52,12 @@ export interface SessionBookOptions {
 /** Sessions remembered as standing; past this many, the stale ones are dropped. */
 const REMEMBERED_SESSIONS = 10_000;
 
+/** Asked on a signed-in request whose session was not found standing in the last second. */
+const SESSION_STANDS = prepared(
+  `SELECT coalesce((SELECT generation FROM session_generations WHERE user_id = $1), 0) AS generation,
+          EXISTS (SELECT 1 FROM ended_sessions WHERE session_id = $2) AS ended`,
+);
+
 export function createSessionBook(
   pool: Pool,
   tokens: TokenService,
@@ -81,11 +87,10 @@ export function createSessionBook(
     async stands(claims) {
       const seen = standing.get(claims.sessionId);
       if (seen && now() - seen.at < standingForMs) return true;
-      const { rows } = await pool.query<{ generation: number; ended: boolean }>(
-        `SELECT coalesce((SELECT generation FROM session_generations WHERE user_id = $1), 0) AS generation,
-                EXISTS (SELECT 1 FROM ended_sessions WHERE session_id = $2) AS ended`,
-        [claims.userId, claims.sessionId],
-      );
+      const { rows } = await pool.query<{ generation: number; ended: boolean }>({
+        ...SESSION_STANDS,
+        values: [claims.userId, claims.sessionId],
+      });
       const row = rows[0]!;
       const stands = !row.ended && row.generation === claims.generation;
       if (stands) remember(claims);

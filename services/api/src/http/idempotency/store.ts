@@ -3,7 +3,7 @@
  * claimed atomically by INSERT ... ON CONFLICT DO NOTHING, so of two concurrent requests with the
  * same key exactly one runs.
  */
-import type { Pool } from '@kobo/platform';
+import { prepared, type Pool } from '@kobo/platform';
 
 export interface IdempotencyScope {
   userId: string;
@@ -56,6 +56,19 @@ interface Row {
   expired: boolean;
 }
 
+// Run by every request with a key (the other statements only on a repeat or a failure).
+const CLAIM = prepared(
+  `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, locked_at)
+   VALUES ($1, $2, $3, $4, $5, now())
+   ON CONFLICT (user_id, key) DO NOTHING`,
+);
+const COMPLETE = prepared(
+  `UPDATE idempotency_keys
+      SET response_status = $3, response_content_type = $4, response_body = $5,
+          completed_at = now(), locked_at = NULL
+    WHERE user_id = $1 AND key = $2 AND response_status IS NULL`,
+);
+
 const ms = (param: string) => `(${param}::double precision * interval '1 millisecond')`;
 
 export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOptions = {}): IdempotencyStore {
@@ -63,12 +76,10 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
   const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
 
   async function insert(r: IdempotencyRequest): Promise<boolean> {
-    const result = await pool.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, locked_at)
-       VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (user_id, key) DO NOTHING`,
-      [r.userId, r.key, r.requestHash, r.method, r.path],
-    );
+    const result = await pool.query({
+      ...CLAIM,
+      values: [r.userId, r.key, r.requestHash, r.method, r.path],
+    });
     return result.rowCount === 1;
   }
 
@@ -130,13 +141,10 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
     },
 
     async complete({ userId, key }, response) {
-      await pool.query(
-        `UPDATE idempotency_keys
-            SET response_status = $3, response_content_type = $4, response_body = $5,
-                completed_at = now(), locked_at = NULL
-          WHERE user_id = $1 AND key = $2 AND response_status IS NULL`,
-        [userId, key, response.status, response.contentType, response.body],
-      );
+      await pool.query({
+        ...COMPLETE,
+        values: [userId, key, response.status, response.contentType, response.body],
+      });
     },
 
     async release({ userId, key }) {

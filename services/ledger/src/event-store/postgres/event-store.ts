@@ -3,9 +3,10 @@
  * the chain head lock, grouped per process; reads of the global log are gap-safe.
  */
 import type pg from 'pg';
+import { prepared } from '@kobo/platform';
 import type { AppendCommand, AppendResult, EventStore, StreamAppend } from '../port';
 import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
-import { APPEND_SQL, GroupCommit } from './group-commit';
+import { APPEND, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
 import { EVENT_COLUMNS, queryTypes, toRecordedEvent, type EventRow } from './rows';
 import { OpenSubscriptions } from '../subscription';
@@ -42,22 +43,28 @@ export interface PostgresEventStore extends EventStore {
  */
 const COMMITTED_HEAD = `(SELECT last_position FROM event_chain_head)`;
 
-const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events
+const READ_ALL = prepared(`SELECT ${EVENT_COLUMNS} FROM events
   WHERE global_position > $1 AND global_position <= ${COMMITTED_HEAD}
-  ORDER BY global_position LIMIT $2`;
+  ORDER BY global_position LIMIT $2`);
 
-const HEAD_SQL = `SELECT ${COMMITTED_HEAD} AS head`;
+const HEAD = prepared(`SELECT ${COMMITTED_HEAD} AS head`);
 
-const READ_COMMAND_SQL = `SELECT command_id, command_type, streams, last_position, event_ids
-  FROM commands WHERE command_id = $1`;
+const READ_COMMAND = prepared(`SELECT command_id, command_type, streams, last_position, event_ids
+  FROM commands WHERE command_id = $1`);
 
 const FORGET_COMMANDS_SQL = `DELETE FROM commands
   WHERE starts_with(command_id, $1) AND recorded_at < now() - $2::double precision * interval '1 millisecond'`;
 
-const READ_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
+const READ_EVENTS = prepared(
+  `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`,
+);
 
-const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events
-  WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`;
+const READ_SNAPSHOT = prepared(
+  'SELECT version, last_position, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
+);
+
+const READ_STREAM = prepared(`SELECT ${EVENT_COLUMNS} FROM events
+  WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`);
 
 export function createPostgresEventStore(
   pool: pg.Pool,
@@ -73,7 +80,7 @@ export function createPostgresEventStore(
 
   const readAll = async ({ after, limit }: { after: number; limit: number }) => {
     const { rows } = await pool.query<EventRow>({
-      text: READ_ALL_SQL,
+      ...READ_ALL,
       values: [after, limit],
       types: queryTypes,
     });
@@ -93,9 +100,10 @@ export function createPostgresEventStore(
 
     async appendInTransaction(client, appends, command) {
       const request = toAppendRequest(appends, command);
-      const { rows } = await client.query<{ outcomes: AppendOutcome[] }>(APPEND_SQL, [
-        JSON.stringify([request.json]),
-      ]);
+      const { rows } = await client.query<{ outcomes: AppendOutcome[] }>({
+        ...APPEND,
+        values: [JSON.stringify([request.json])],
+      });
       return settle(rows[0]!.outcomes[0]!);
     },
 
@@ -106,11 +114,11 @@ export function createPostgresEventStore(
         streams: { streamId: string; version: number }[];
         last_position: string;
         event_ids: string[];
-      }>(READ_COMMAND_SQL, [commandId]);
+      }>({ ...READ_COMMAND, values: [commandId] });
       const row = rows[0];
       if (!row) return undefined;
       const events = await pool.query<EventRow>({
-        text: READ_EVENTS_SQL,
+        ...READ_EVENTS,
         values: [row.event_ids],
         types: queryTypes,
       });
@@ -130,7 +138,7 @@ export function createPostgresEventStore(
 
     async readStream(streamId, { fromVersion = 1, maxCount = 2 ** 31 - 1 } = {}) {
       const { rows } = await pool.query<EventRow>({
-        text: READ_STREAM_SQL,
+        ...READ_STREAM,
         values: [streamId, fromVersion, maxCount],
         types: queryTypes,
       });
@@ -138,10 +146,10 @@ export function createPostgresEventStore(
     },
 
     async readSnapshot(streamId, kind) {
-      const { rows } = await pool.query<{ version: number; last_position: number; state: unknown }>(
-        'SELECT version, last_position, state FROM stream_snapshots WHERE stream_id = $1 AND kind = $2',
-        [streamId, kind],
-      );
+      const { rows } = await pool.query<{ version: number; last_position: number; state: unknown }>({
+        ...READ_SNAPSHOT,
+        values: [streamId, kind],
+      });
       const row = rows[0];
       return row
         ? { version: Number(row.version), lastPosition: Number(row.last_position), state: row.state }
@@ -163,7 +171,7 @@ export function createPostgresEventStore(
     readAll,
 
     async headPosition() {
-      const { rows } = await pool.query<{ head: number }>({ text: HEAD_SQL, types: queryTypes });
+      const { rows } = await pool.query<{ head: number }>({ ...HEAD, types: queryTypes });
       return Number(rows[0]!.head);
     },
 

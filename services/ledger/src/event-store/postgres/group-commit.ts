@@ -9,6 +9,7 @@
  * it, so requests on one stream apply in the order they were made.
  */
 import type pg from 'pg';
+import { prepared } from '@kobo/platform';
 import { settle, type AppendOutcome, type AppendRequest } from './append-requests';
 import type { AppendResult } from '../port';
 
@@ -18,7 +19,7 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-export const APPEND_SQL = 'SELECT kobo_append_events($1::jsonb) AS outcomes';
+export const APPEND = prepared('SELECT kobo_append_events($1::jsonb) AS outcomes');
 
 const MAX_IN_FLIGHT = 2;
 
@@ -105,9 +106,10 @@ export class GroupCommit {
   private async run(batch: Pending[]): Promise<void> {
     let outcomes: AppendOutcome[];
     try {
-      const { rows } = await this.pool.query<{ outcomes: AppendOutcome[] }>(APPEND_SQL, [
-        JSON.stringify(batch.map((p) => p.request.json)),
-      ]);
+      const { rows } = await this.pool.query<{ outcomes: AppendOutcome[] }>({
+        ...APPEND,
+        values: [JSON.stringify(batch.map((p) => p.request.json))],
+      });
       outcomes = rows[0]!.outcomes;
     } catch (error) {
       // An error the checks did not foresee: run each request alone so it fails only its caller.
