@@ -125,6 +125,75 @@ describe('folded states kept per process', () => {
     await a.requestWithdrawal({ userId, withdrawalId: id('w'), type: 'withdrawal', amount: naira(4_000) });
   });
 
+  describe('a command decided on the state this process kept, without reading it', () => {
+    const admin = { role: 'admin', id: '1' } as const;
+    /** The real store, counting the reads of each stream (its own folded states: another process). */
+    function counted(store: PostgresEventStore) {
+      const reads: string[] = [];
+      const counting: PostgresEventStore = {
+        ...store,
+        readStream: (streamId, options) => {
+          reads.push(streamId);
+          return store.readStream(streamId, options);
+        },
+      };
+      return { ledger: createLedgerCommands(counting, { rules }), reads, store: counting };
+    }
+
+    test('on a stream it wrote last: no read, and the state kept equals a full fold', async () => {
+      const { ledger, reads, store } = counted(storeA);
+      const userId = await register(ledger);
+      await credit(ledger, userId, naira(10_000));
+      await ledger.requestWithdrawal({
+        userId,
+        withdrawalId: id('w'),
+        type: 'withdrawal',
+        amount: naira(2_000),
+      });
+      reads.length = 0;
+      await ledger.requestWithdrawal({
+        userId,
+        withdrawalId: id('w'),
+        type: 'withdrawal',
+        amount: naira(2_500),
+      });
+      expect(reads).toEqual([]);
+      // What it kept (its own events folded in as a read returns them) is the stream as stored.
+      const reader = new StreamReader(store, { trustCache: () => true });
+      expect(await reader.load(streams.user(userId), userDecider)).toEqual(
+        await fullFold(streams.user(userId), userDecider),
+      );
+      expect(reader.versionOf(streams.user(userId))).toBe(
+        (await storeA.readStream(streams.user(userId))).length,
+      );
+    });
+
+    test('a stream it reads but does not write is read as stored: a suspension made elsewhere holds', async () => {
+      const { ledger: here, reads } = counted(storeA);
+      const worker = await register(here);
+      const campaigns = [id('c'), id('c')];
+      for (const campaignId of campaigns)
+        await here.createCampaign({
+          campaignId,
+          title: 'Task',
+          platform: 'instagram',
+          url: 'https://example.ng/x',
+          price: naira(50),
+          units: 10,
+          by: admin,
+        });
+      await here.submitTask({ campaignId: campaigns[0]!, userId: worker, proofImage: 'p.png' });
+      // Another process suspends the worker; this one still keeps them active.
+      await b.setUserStatus({ userId: worker, status: 'suspended', by: admin });
+      reads.length = 0;
+      await expect(
+        here.submitTask({ campaignId: campaigns[1]!, userId: worker, proofImage: 'p.png' }),
+      ).rejects.toThrow(/suspended/i);
+      expect(reads).toContain(streams.user(worker));
+      expect(await storeA.readStream(streams.campaign(campaigns[1]!))).toHaveLength(1); // created only
+    });
+  });
+
   describe('snapshots saved for a new process', () => {
     const savedOf = async (userId: string, kind = userDecider.snapshot!.kind) =>
       (

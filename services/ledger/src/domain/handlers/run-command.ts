@@ -3,6 +3,12 @@
  * one atomic append. A concurrent writer makes the append fail with WrongExpectedVersionError; the
  * command is then decided again on fresh state (bounded, with jittered backoff).
  *
+ * The first attempt decides on the states this process keeps, without reading their tails: one
+ * round trip less for every command on a stream this process wrote last. A kept state is checked
+ * only by the append's expected version, so a decision that refuses, changes nothing, or rests on
+ * a stream it does not write is made again on the streams as stored before it is believed; a
+ * conflict on a kept state is retried at once, on the streams as stored (decisions/0014).
+ *
  * A command with an id is recognised when repeated by one detector: the id recorded with its
  * events in the append's transaction (docs/decisions/0015-one-retry-detector.md). A repeat is
  * answered from the first run's events and position, with appended = false, whatever deciding it
@@ -135,18 +141,37 @@ export async function runCommand(
   // Looked up only when the decision cannot go ahead: on the way that appends, the append itself
   // answers a recorded command (appended = false), so a fresh command costs no extra read.
   const recordedRun = async () => (commandId === undefined ? undefined : await store.readCommand(commandId));
+  const everything = () => true;
+  const nothing = () => false;
+  let trustCache: (streamId: string) => boolean = everything;
   for (let attempt = 1; ; attempt++) {
-    const reader = new StreamReader(store);
+    const reader = new StreamReader(store, { trustCache });
+    // Decided on kept states that nothing will check: decide again, trusting only `keep`'s.
+    const unchecked = (keep: (streamId: string) => boolean = nothing) => {
+      if (reader.fromCache.size === 0) return false;
+      trustCache = keep;
+      attempt -= 1;
+      return true;
+    };
     let decision: StreamEvents[];
     try {
       decision = await decide(reader);
     } catch (error) {
+      if (unchecked()) continue;
       // A repeat may be refused now because its first run happened (the balance it spent is gone).
       const recorded = await recordedRun();
       if (recorded) return repeatOf(recorded, type);
       throw error;
     }
     const appends = toAppends(decision, reader, meta);
+    const written = new Set(appends.map((a) => a.streamId));
+    if (appends.length === 0 && unchecked()) continue;
+    // A stream read but not written (a submission reads the user) is read as stored next time; the
+    // streams written keep their kept states, which the append checks.
+    // (Trust only shrinks, by a stream each time, so this ends.)
+    const trusted = trustCache;
+    const keep = (streamId: string) => trusted(streamId) && written.has(streamId);
+    if ([...reader.fromCache].some((id) => !written.has(id)) && unchecked(keep)) continue;
     if (appends.length === 0) {
       // Nothing left to do may mean it was done before.
       const recorded = await recordedRun();
@@ -160,6 +185,7 @@ export async function runCommand(
       );
       // Recorded before (by its first run or a concurrent copy): answer as the first run did.
       if (!result.appended) return repeatOf((await recordedRun())!, type);
+      await reader.remember(appends, result.lastPosition);
       const events = appends.flatMap((a) =>
         a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
       );
@@ -167,6 +193,7 @@ export async function runCommand(
     } catch (error) {
       if (error instanceof CommandIdReusedError) throw reusedId();
       if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (unchecked()) continue; // a kept state was stale: no one to wait for
       if (attempt >= retry.maxAttempts)
         throw conflict('Too many changes at the same time; please try again.');
       const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));

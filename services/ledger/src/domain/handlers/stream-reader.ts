@@ -3,10 +3,16 @@
  *
  * Folded states are kept per store instance (one per process) with the version they were folded
  * to; a load reads only the tail after that version, so a stream of 10,000 events costs one short
- * read and a few evolves, not a full fold. The tail read always happens: the cache never answers
- * alone, and the append's expected version stays the concurrency guard.
+ * read and a few evolves, not a full fold. A command's events, once appended, are folded into the
+ * kept state too (`remember`).
+ *
+ * A reader that trusts the cache (`trustCache`, a command's first attempt) takes a kept state as it
+ * is, without the tail read. Such a state may be stale (another process wrote since), so it is
+ * only used where the append's expected version checks it: runCommand decides again on the
+ * streams as stored when a decision refuses, changes nothing, or reads a stream it does not write
+ * (decisions/0014).
  */
-import type { EventStore, RecordedEvent } from '../../event-store/port';
+import type { EventStore, RecordedEvent, StreamAppend } from '../../event-store/port';
 import type { Decider } from '../decider';
 import { decodeEvent } from '../event-decoding';
 
@@ -77,20 +83,36 @@ export function forgetFoldedStates(store: EventStore): void {
   foldedByStore.get(store)?.clear();
 }
 
+export interface StreamReaderOptions {
+  /** Which streams' kept states to take without reading their tails (see above). Default none. */
+  trustCache?: (streamId: string) => boolean;
+}
+
 export class StreamReader {
   /** The version each stream was read at in this attempt. */
   private readonly versions = new Map<string, number>();
+  /** What each stream was loaded as, to fold the command's own events into (`remember`). */
+  private readonly loaded = new Map<string, { decider: Folding<unknown, unknown>; folded: Folded }>();
+  /** Streams whose state came from the cache alone, unchecked against the store. */
+  readonly fromCache = new Set<string>();
   private readonly folded: FoldedStates;
   /** The highest global position among the events read (what a no-op reports). */
   lastPosition = 0;
 
-  constructor(private readonly store: EventStore) {
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: StreamReaderOptions = {},
+  ) {
     this.folded = foldedStatesOf(store);
   }
 
   async load<State, Event>(streamId: string, decider: Folding<State, Event>): Promise<State> {
     const pinned = this.versions.get(streamId);
     let start = this.folded.get(streamId, decider);
+    if (start && pinned === undefined && this.options.trustCache?.(streamId)) {
+      this.fromCache.add(streamId);
+      return this.took(streamId, decider, start) as State;
+    }
     // A second load of a stream in one attempt must see the same version as the first.
     if (start && pinned !== undefined && start.version > pinned) start = undefined;
     // Not folded in this process yet: start from the saved snapshot, if the stream keeps them.
@@ -119,20 +141,76 @@ export class StreamReader {
       lastPosition = Math.max(lastPosition, e.globalPosition);
     }
     const folded: Folded = { state, version, lastPosition, savedVersion: from.savedVersion };
-    if (decider.snapshot && version - folded.savedVersion >= SNAPSHOT_EVERY) {
-      // Only a cache: a snapshot that cannot be saved now is saved by a later command.
-      const saved = await this.store
-        .writeSnapshot(streamId, decider.snapshot.kind, { state, version, lastPosition })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (saved) folded.savedVersion = version;
-    }
+    await this.saveSnapshotIfDue(streamId, decider, folded);
     this.folded.put(streamId, decider, folded);
-    if (pinned === undefined) this.versions.set(streamId, version);
-    this.lastPosition = Math.max(this.lastPosition, lastPosition);
-    return state;
+    if (pinned !== undefined) {
+      this.lastPosition = Math.max(this.lastPosition, lastPosition);
+      return state;
+    }
+    return this.took(streamId, decider, folded) as State;
+  }
+
+  /** Records the state a stream was loaded as for this attempt. */
+  private took(streamId: string, decider: Folding<unknown, unknown>, folded: Folded): unknown {
+    this.versions.set(streamId, folded.version);
+    this.loaded.set(streamId, { decider, folded });
+    this.lastPosition = Math.max(this.lastPosition, folded.lastPosition);
+    return folded.state;
+  }
+
+  private async saveSnapshotIfDue(
+    streamId: string,
+    decider: Folding<unknown, unknown>,
+    folded: Folded,
+  ): Promise<void> {
+    if (!decider.snapshot || folded.version - folded.savedVersion < SNAPSHOT_EVERY) return;
+    // Only a cache: a snapshot that cannot be saved now is saved by a later command.
+    const { state, version, lastPosition } = folded;
+    const saved = await this.store
+      .writeSnapshot(streamId, decider.snapshot.kind, { state, version, lastPosition })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (saved) folded.savedVersion = version;
+  }
+
+  /**
+   * After the append of `appends` (ending at global position `lastPosition`): folds the command's
+   * events into the kept states of the streams it wrote, so the next command on them starts from
+   * there. The events as a read would return them: their data through JSON, as stored.
+   */
+  async remember(appends: readonly StreamAppend[], lastPosition: number): Promise<void> {
+    let position = lastPosition - appends.reduce((n, a) => n + a.events.length, 0);
+    for (const { streamId, events } of appends) {
+      const loaded = this.loaded.get(streamId);
+      if (!loaded) {
+        position += events.length;
+        continue;
+      }
+      const { decider, folded } = loaded;
+      let { state, version } = folded;
+      for (const event of events) {
+        version += 1;
+        position += 1;
+        const recorded: RecordedEvent = {
+          id: event.id,
+          streamId,
+          version,
+          globalPosition: position,
+          type: event.type,
+          data: JSON.parse(JSON.stringify(event.data)) as unknown,
+          metadata: event.metadata ?? {},
+          recordedAt: new Date(),
+          hash: '',
+          prevHash: '',
+        };
+        state = decider.evolve(state, decodeEvent(recorded));
+      }
+      const next: Folded = { state, version, lastPosition: position, savedVersion: folded.savedVersion };
+      await this.saveSnapshotIfDue(streamId, decider, next);
+      this.folded.put(streamId, decider, next);
+    }
   }
 
   /** The version read, or undefined when the stream was not read in this attempt. */
