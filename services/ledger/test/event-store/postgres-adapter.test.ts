@@ -133,3 +133,43 @@ describe("the append's plan", () => {
     expect(after[0].n - before[0].n).toBe(0);
   });
 });
+
+describe('reads of the log asked for together', () => {
+  it('share one query; a read asked for later sees what was appended since', async () => {
+    // The real pool, counting the queries that read the log.
+    let logReads = 0;
+    const counting = new Proxy(db.pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (config: unknown, ...rest: unknown[]) => {
+          if (
+            typeof config === 'object' &&
+            String((config as { text?: string }).text).includes('global_position >')
+          )
+            logReads += 1;
+          return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+        };
+      },
+    });
+    const shared = createPostgresEventStore(counting);
+    try {
+      const after = await shared.headPosition();
+      await store.appendToStreams([
+        { streamId: 'together-1', expectedVersion: 'no_stream', events: [event(1)] },
+      ]);
+      const together = await Promise.all([1, 2, 3].map(() => shared.readAll({ after, limit: 10 })));
+      expect(logReads).toBe(1);
+      for (const events of together) expect(events.map((e) => e.streamId)).toEqual(['together-1']);
+      expect(together[0]).not.toBe(together[1]); // each caller its own array
+
+      await store.appendToStreams([
+        { streamId: 'together-2', expectedVersion: 'no_stream', events: [event(2)] },
+      ]);
+      const later = await shared.readAll({ after, limit: 10 });
+      expect(logReads).toBe(2);
+      expect(later.map((e) => e.streamId)).toEqual(['together-1', 'together-2']);
+    } finally {
+      await shared.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import { prepared } from '@kobo/platform';
-import type { AppendCommand, AppendResult, EventStore, StreamAppend } from '../port';
+import type { AppendCommand, AppendResult, EventStore, RecordedEvent, StreamAppend } from '../port';
 import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
 import { APPEND, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
@@ -78,13 +78,21 @@ export function createPostgresEventStore(
     if (closed) throw new Error('the event store is closed');
   };
 
+  // Reads asked for in one turn of the event loop with the same bounds share one query: the
+  // consumers one commit wakes ask together. A shared read is sent after all of them asked, so
+  // none sees less than its own query would have.
+  const readsThisTurn = new Map<string, Promise<RecordedEvent[]>>();
   const readAll = async ({ after, limit }: { after: number; limit: number }) => {
-    const { rows } = await pool.query<EventRow>({
-      ...READ_ALL,
-      values: [after, limit],
-      types: queryTypes,
-    });
-    return rows.map(toRecordedEvent);
+    const key = `${after}:${limit}`;
+    let read = readsThisTurn.get(key);
+    if (!read) {
+      if (readsThisTurn.size === 0) setImmediate(() => readsThisTurn.clear());
+      read = pool
+        .query<EventRow>({ ...READ_ALL, values: [after, limit], types: queryTypes })
+        .then(({ rows }) => rows.map(toRecordedEvent));
+      readsThisTurn.set(key, read);
+    }
+    return (await read).slice();
   };
 
   const subscriptions = new OpenSubscriptions(
