@@ -144,6 +144,29 @@ it('isolates an event whose effect keeps failing, shows it, and goes on once it 
   expect((await handle.status())[0]).toMatchObject({ failure: null, lastError: null });
 });
 
+it('keeps nothing of a batch whose checkpoint another writer moved, and goes on from there', async () => {
+  const head = await appendGroups(store, scenario(120));
+  const firsts: number[] = [];
+  const jump = 60;
+  const reactor: Reactor = {
+    kind: 'reactor',
+    name: 'overtaken',
+    description: 'is overtaken by another writer during its second batch',
+    async react(events) {
+      firsts.push(events[0]!.globalPosition);
+      // Its second batch (its first without a failure to resolve) writes nothing: it is the
+      // checkpoint's move alone, in one round trip, which must not move the checkpoint back.
+      if (firsts.length === 2)
+        await db.pool.query(`UPDATE projection_checkpoints SET position = $1 WHERE projector = 'overtaken'`, [
+          jump,
+        ]);
+    },
+  };
+  await start(reactor, 10);
+  await eventually('the reactor to reach the head', reached('overtaken', head));
+  expect(firsts.slice(0, 3)).toEqual([1, 11, jump + 1]);
+});
+
 it('goes on from its checkpoint after a restart', async () => {
   const groups = scenario(80);
   const half = Math.floor(groups.length / 2);

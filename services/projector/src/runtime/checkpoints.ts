@@ -34,15 +34,33 @@ export async function readCheckpoints(db: Queryable): Promise<Map<string, number
   return new Map(result.rows.map((row) => [row.projector, Number(row.position)]));
 }
 
-// Every batch of every consumer runs it: prepared once per connection.
-const ADVANCE = prepared(
-  `WITH advanced AS (
+/**
+ * Moves a checkpoint and notifies on commit, in one statement; with `expected`, only from that
+ * position (another writer that moved it makes the statement move nothing and return no row).
+ * The arguments are SQL expressions: parameters, or literals when it travels with other statements.
+ */
+export function advanceSql(args: {
+  consumer: string;
+  position: string;
+  rebuilt: string;
+  channel: string;
+  payload: string;
+  expected?: string;
+}): string {
+  const guard =
+    args.expected === undefined ? '' : ` WHERE projection_checkpoints.position = ${args.expected}`;
+  return `WITH advanced AS (
      INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
-     VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END)
+     VALUES (${args.consumer}, ${args.position}, now(), CASE WHEN ${args.rebuilt} THEN now() END)
      ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
-       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
+       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)${guard}
      RETURNING 1)
-   SELECT pg_notify($4, $5) FROM advanced`,
+   SELECT pg_notify(${args.channel}, ${args.payload}) FROM advanced`;
+}
+
+// Every rebuild's and Kafka-fed consumer's batch runs it: prepared once per connection.
+const ADVANCE = prepared(
+  advanceSql({ consumer: '$1', position: '$2', rebuilt: '$3', channel: '$4', payload: '$5' }),
 );
 
 /** Inside the batch's transaction: the checkpoint commits with the changes; NOTIFY fires on commit. */

@@ -9,12 +9,12 @@ import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import type { Queryable } from '../batch/flush';
-import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import { advanceSql, readCheckpoint } from './checkpoints';
 import { checkout } from './checkout';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
 import { describeError, resolveFailures, stopAtPoison } from './failures';
-import { openBatchSql } from './sql';
+import { CHECKPOINT_CHANNEL, checkpointOnlyBatchSql, openBatchSql } from './sql';
 
 export type ConsumerState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
@@ -151,38 +151,75 @@ export class LiveConsumer {
   /** The checkpoint as of our last commit (undefined: read it from the table). */
   private knownPosition: number | undefined;
 
-  /** One transaction: a projection's effects, the checkpoint, and any failure it got past. */
+  /**
+   * One transaction: a projection's effects, the checkpoint, and any failure it got past. It opens
+   * when the projection first writes, and ends with the checkpoint's move and the commit in one
+   * round trip. A batch that writes nothing (events the projection does not handle, a reactor's) is
+   * its checkpoint's move alone: one round trip in all. Returns false when another writer had moved
+   * the checkpoint (a rebuild's swap, another instance): nothing of the batch is kept.
+   */
   private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
     const { pool, hooks, consumer } = this.options;
     const { client, release } = await checkout(pool);
-    let broken: unknown = undefined;
-    try {
+    const quotedName = client.escapeLiteral(this.name);
+    const last = events[events.length - 1]!.globalPosition;
+    const move = advanceSql({
+      consumer: quotedName,
+      position: String(last),
+      rebuilt: 'false',
+      channel: client.escapeLiteral(CHECKPOINT_CHANNEL),
+      payload: client.escapeLiteral(`${this.name}:${last}`),
+      expected: String(position),
+    });
+    type Results = { rows: { position?: string | number }[] }[];
+    let opened = false;
+    const open = async () => {
+      opened = true;
       // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
       // the last committed batch only together with its checkpoint (same transaction), and the
       // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
-      const opened = (await client.query(openBatchSql(client.escapeLiteral(this.name)))) as unknown as {
-        rows: { position: string | number }[];
-      }[];
-      const checkpointRows = opened[opened.length - 1]!.rows;
-      const current = checkpointRows.length ? Number(checkpointRows[0]!.position) : 0;
-      if (current !== position) {
-        await client.query('ROLLBACK');
+      const results = (await client.query(openBatchSql(quotedName))) as unknown as Results;
+      const rows = results[results.length - 1]!.rows;
+      if ((rows.length ? Number(rows[0]!.position) : 0) !== position) throw new CheckpointMoved();
+    };
+    const tx: Queryable = {
+      async query(text, values) {
+        if (!opened) await open();
+        return client.query(text as string, values);
+      },
+    };
+    let broken: unknown = undefined;
+    try {
+      if (consumer.kind === 'projection') await consumer.apply(events, tx);
+      let moved: boolean;
+      if (!opened && !this.failureMayBeOpen && !hooks?.beforeCommit) {
+        const results = (await client.query(checkpointOnlyBatchSql(quotedName, move))) as unknown as Results;
+        moved = results[3]!.rows.length === 1;
+      } else {
+        if (!opened) await open();
+        if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
+        if (hooks?.beforeCommit) {
+          await client.query(move);
+          await hooks.beforeCommit({ consumer: this.name, client, events });
+          await client.query('COMMIT');
+        } else await client.query(`${move}; COMMIT`);
+        moved = true; // checked under the row lock when it opened
+      }
+      if (!moved) {
         this.knownPosition = undefined;
         return false;
       }
-      if (consumer.kind === 'projection') await consumer.apply(events, client as Queryable);
-      const last = events[events.length - 1]!.globalPosition;
-      await advanceCheckpoint(client, this.name, last);
-      if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
-      if (hooks?.beforeCommit) await hooks.beforeCommit({ consumer: this.name, client, events });
-      await client.query('COMMIT');
       this.status.position = last;
       this.knownPosition = last;
       this.failureMayBeOpen = false;
       return true;
     } catch (error) {
-      broken = error;
       await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof CheckpointMoved) {
+        this.knownPosition = undefined;
+        return false;
+      }
+      broken = error;
       throw error;
     } finally {
       // A client whose transaction failed may have lost its connection: never reuse it (a handler
@@ -198,3 +235,6 @@ export class LiveConsumer {
     await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
   }
 }
+
+/** Found when the batch opened: another writer had moved the checkpoint since it was read. */
+class CheckpointMoved extends Error {}

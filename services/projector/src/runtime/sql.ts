@@ -26,11 +26,26 @@ export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, has
  */
 export function openBatchSql(quotedName: string): string {
   return [
+    ...batchStart(quotedName),
+    `SELECT position FROM projection_checkpoints WHERE projector = ${quotedName} FOR UPDATE`,
+  ].join('; ');
+}
+
+/**
+ * A batch that writes nothing but its checkpoint's move (`move`: advanceSql with `expected`, as
+ * literals), as one round trip: its opening, the move, the commit. The move's result is the
+ * fourth; no row means another writer had moved the checkpoint, and nothing changed.
+ */
+export function checkpointOnlyBatchSql(quotedName: string, move: string): string {
+  return [...batchStart(quotedName), move, 'COMMIT'].join('; ');
+}
+
+function batchStart(quotedName: string): string[] {
+  return [
     'BEGIN',
     'SET LOCAL synchronous_commit = off',
     `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${quotedName}))`,
-    `SELECT position FROM projection_checkpoints WHERE projector = ${quotedName} FOR UPDATE`,
-  ].join('; ');
+  ];
 }
 
 /** Session lock held by a rebuild of a projection: a second rebuild of it would drop its shadow tables. */
