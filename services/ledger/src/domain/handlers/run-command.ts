@@ -137,40 +137,45 @@ export async function runCommand(
   const recordedRun = async () => (commandId === undefined ? undefined : await store.readCommand(commandId));
   for (let attempt = 1; ; attempt++) {
     const reader = new StreamReader(store);
-    let decision: StreamEvents[];
     try {
-      decision = await decide(reader);
-    } catch (error) {
-      // A repeat may be refused now because its first run happened (the balance it spent is gone).
-      const recorded = await recordedRun();
-      if (recorded) return repeatOf(recorded, type);
-      throw error;
-    }
-    const appends = toAppends(decision, reader, meta);
-    if (appends.length === 0) {
-      // Nothing left to do may mean it was done before.
-      const recorded = await recordedRun();
-      if (recorded) return repeatOf(recorded, type);
-      return { appended: false, events: [], lastPosition: reader.lastPosition };
-    }
-    try {
-      const result = await store.appendToStreams(
-        appends,
-        commandId === undefined ? undefined : { id: commandId, type },
-      );
-      // Recorded before (by its first run or a concurrent copy): answer as the first run did.
-      if (!result.appended) return repeatOf((await recordedRun())!, type);
-      const events = appends.flatMap((a) =>
-        a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
-      );
-      return { appended: true, events, lastPosition: result.lastPosition };
-    } catch (error) {
-      if (error instanceof CommandIdReusedError) throw reusedId();
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (attempt >= retry.maxAttempts)
-        throw conflict('Too many changes at the same time; please try again.');
-      const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+      let decision: StreamEvents[];
+      try {
+        decision = await decide(reader);
+      } catch (error) {
+        // A repeat may be refused now because its first run happened (the balance it spent is gone).
+        const recorded = await recordedRun();
+        if (recorded) return repeatOf(recorded, type);
+        throw error;
+      }
+      const appends = toAppends(decision, reader, meta);
+      if (appends.length === 0) {
+        // Nothing left to do may mean it was done before.
+        const recorded = await recordedRun();
+        if (recorded) return repeatOf(recorded, type);
+        return { appended: false, events: [], lastPosition: reader.lastPosition };
+      }
+      try {
+        const result = await store.appendToStreams(
+          appends,
+          commandId === undefined ? undefined : { id: commandId, type },
+        );
+        // Recorded before (by its first run or a concurrent copy): answer as the first run did.
+        if (!result.appended) return repeatOf((await recordedRun())!, type);
+        const events = appends.flatMap((a) =>
+          a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
+        );
+        return { appended: true, events, lastPosition: result.lastPosition };
+      } catch (error) {
+        if (error instanceof CommandIdReusedError) throw reusedId();
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (attempt >= retry.maxAttempts)
+          throw conflict('Too many changes at the same time; please try again.');
+        const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+        await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    } finally {
+      // Once the command has its answer: a save of a big state must not hold the command.
+      reader.saveSnapshots();
     }
   }
 }

@@ -5,8 +5,12 @@
  * to; a load reads only the tail after that version, so a stream of 10,000 events costs one short
  * read and a few evolves, not a full fold. The tail read always happens: the cache never answers
  * alone, and the append's expected version stays the concurrency guard.
+ *
+ * A stream whose decider keeps snapshots is saved now and then for a new process; the save is
+ * off the command's path (`saveSnapshots`, after the answer), since a campaign with 10,000
+ * submissions is about 2 MB of JSON.
  */
-import type { EventStore, RecordedEvent } from '../../event-store/port';
+import type { EventStore, RecordedEvent, Snapshot } from '../../event-store/port';
 import type { Decider } from '../decider';
 import { decodeEvent } from '../event-decoding';
 
@@ -28,12 +32,20 @@ interface Folded {
 /** A stream whose decider keeps snapshots is saved again after this many more events. */
 export const SNAPSHOT_EVERY = 200;
 
+export function snapshotDue(version: number, savedVersion: number): boolean {
+  return version - savedVersion >= SNAPSHOT_EVERY;
+}
+
 /** How many streams one process keeps folded (least recently used ones are forgotten). */
 export const foldedStreamLimit = 20_000;
 
 /** Folded states of one store, by stream id then decider (evolve must not mutate its input). */
 class FoldedStates {
   private readonly streams = new Map<string, Map<object, Folded>>();
+  /** The snapshot save in flight, by stream: at most one each. */
+  private readonly saving = new Map<string, Promise<void>>();
+
+  constructor(private readonly store: EventStore) {}
 
   get(streamId: string, decider: object): Folded | undefined {
     const byDecider = this.streams.get(streamId);
@@ -53,7 +65,34 @@ class FoldedStates {
     }
     const known = byDecider.get(decider);
     // A slower concurrent load must not replace a newer state with an older one.
-    if (!known || known.version < folded.version) byDecider.set(decider, folded);
+    if (!known || known.version < folded.version)
+      byDecider.set(decider, {
+        ...folded,
+        savedVersion: Math.max(folded.savedVersion, known?.savedVersion ?? 0),
+      });
+  }
+
+  /**
+   * Saves a snapshot after the current task (the command's answer) has gone, unless a save of this
+   * stream is in flight. Only a cache: a save that fails is tried again by a later command.
+   */
+  save(streamId: string, decider: object, kind: string, snapshot: Snapshot): void {
+    if (this.saving.has(streamId)) return;
+    const saving = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.store.writeSnapshot(streamId, kind, snapshot))
+      .then(
+        () => {
+          const known = this.streams.get(streamId)?.get(decider);
+          if (known) known.savedVersion = Math.max(known.savedVersion, snapshot.version);
+        },
+        () => undefined,
+      )
+      .finally(() => this.saving.delete(streamId));
+    this.saving.set(streamId, saving);
+  }
+
+  async saved(): Promise<void> {
+    await Promise.all(this.saving.values());
   }
 
   clear(): void {
@@ -66,7 +105,7 @@ const foldedByStore = new WeakMap<EventStore, FoldedStates>();
 function foldedStatesOf(store: EventStore): FoldedStates {
   let states = foldedByStore.get(store);
   if (!states) {
-    states = new FoldedStates();
+    states = new FoldedStates(store);
     foldedByStore.set(store, states);
   }
   return states;
@@ -77,10 +116,17 @@ export function forgetFoldedStates(store: EventStore): void {
   foldedByStore.get(store)?.clear();
 }
 
+/** Resolves when the snapshots this store is saving now are written or given up (tests, benchmarks). */
+export async function snapshotsSaved(store: EventStore): Promise<void> {
+  await foldedByStore.get(store)?.saved();
+}
+
 export class StreamReader {
   /** The version each stream was read at in this attempt. */
   private readonly versions = new Map<string, number>();
   private readonly folded: FoldedStates;
+  /** Snapshots this attempt's loads found due, saved by `saveSnapshots`. */
+  private readonly dueSnapshots = new Map<string, () => void>();
   /** The highest global position among the events read (what a no-op reports). */
   lastPosition = 0;
 
@@ -119,20 +165,24 @@ export class StreamReader {
       lastPosition = Math.max(lastPosition, e.globalPosition);
     }
     const folded: Folded = { state, version, lastPosition, savedVersion: from.savedVersion };
-    if (decider.snapshot && version - folded.savedVersion >= SNAPSHOT_EVERY) {
-      // Only a cache: a snapshot that cannot be saved now is saved by a later command.
-      const saved = await this.store
-        .writeSnapshot(streamId, decider.snapshot.kind, { state, version, lastPosition })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (saved) folded.savedVersion = version;
-    }
+    const { snapshot } = decider;
+    if (snapshot && snapshotDue(version, folded.savedVersion))
+      this.dueSnapshots.set(streamId, () =>
+        this.folded.save(streamId, decider, snapshot.kind, { state, version, lastPosition }),
+      );
     this.folded.put(streamId, decider, folded);
     if (pinned === undefined) this.versions.set(streamId, version);
     this.lastPosition = Math.max(this.lastPosition, lastPosition);
     return state;
+  }
+
+  /**
+   * Starts saving the snapshots this reader's loads found due, to be written once the current task
+   * is done: called when the command has its answer, so the command never waits for a save.
+   */
+  saveSnapshots(): void {
+    for (const save of this.dueSnapshots.values()) save();
+    this.dueSnapshots.clear();
   }
 
   /** The version read, or undefined when the stream was not read in this attempt. */
