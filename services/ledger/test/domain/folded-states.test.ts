@@ -12,6 +12,7 @@ import { createLedgerCommands, type LedgerCommands } from '../../src/domain/hand
 import {
   forgetFoldedStates,
   SNAPSHOT_EVERY,
+  snapshotDue,
   snapshotsSaved,
   StreamReader,
 } from '../../src/domain/handlers/stream-reader';
@@ -222,6 +223,16 @@ describe('folded states kept per process', () => {
       await credit(a, userId, naira(1));
       await snapshotsSaved(storeA);
       expect((await savedOf(userId))?.version).toBe(SNAPSHOT_EVERY + 1);
+    });
+
+    test('saves are spaced by SNAPSHOT_EVERY events, and by a tenth of the stream once it is longer', () => {
+      expect(snapshotDue(SNAPSHOT_EVERY - 1, 0)).toBe(false);
+      expect(snapshotDue(SNAPSHOT_EVERY, 0)).toBe(true);
+      expect(snapshotDue(2 * SNAPSHOT_EVERY, SNAPSHOT_EVERY)).toBe(true);
+      // At 10,000 events a save of the whole state (2 MB for a campaign) comes every 1,000 or so.
+      expect(snapshotDue(10_000, 10_000 - SNAPSHOT_EVERY)).toBe(false);
+      expect(snapshotDue(10_000, 9_001)).toBe(false);
+      expect(snapshotDue(10_000, 9_000)).toBe(true);
     });
 
     test('a snapshot of another shape is never read', async () => {
