@@ -9,7 +9,13 @@ import { fold } from '../../src/domain/decider';
 import { decodeEvent } from '../../src/domain/event-decoding';
 import { streams } from '../../src/domain/events';
 import { createLedgerCommands, type LedgerCommands } from '../../src/domain/handlers/ledger-commands';
-import { forgetFoldedStates, SNAPSHOT_EVERY, StreamReader } from '../../src/domain/handlers/stream-reader';
+import {
+  forgetFoldedStates,
+  SNAPSHOT_EVERY,
+  snapshotDue,
+  snapshotsSaved,
+  StreamReader,
+} from '../../src/domain/handlers/stream-reader';
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
 import { credit, registerUser } from '../../src/testing';
@@ -203,9 +209,19 @@ describe('folded states kept per process', () => {
         )
       ).rows[0];
 
+    /** A new user whose stream has `version` events (fewer than SNAPSHOT_EVERY: none saved yet). */
+    const growTo = async (version: number) => {
+      const userId = await register(a);
+      const registered = (await storeA.readStream(streams.user(userId))).length;
+      for (let v = registered; v < version; v++) await credit(a, userId, naira(1));
+      await snapshotsSaved(storeA);
+      return userId;
+    };
+
     test('a stream that grows is saved every SNAPSHOT_EVERY events, and a new process starts from it', async () => {
       const userId = await register(a);
       for (let i = 0; i < SNAPSHOT_EVERY; i++) await credit(a, userId, naira(1));
+      await snapshotsSaved(storeA);
       const saved = await savedOf(userId);
       expect(saved?.version).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
       await credit(a, userId, naira(7));
@@ -228,6 +244,64 @@ describe('folded states kept per process', () => {
       expect(marked.balances.account).toBe(
         ((await fullFold(streams.user(userId), userDecider)) as typeof marked).balances.account,
       );
+    });
+
+    test('a command does not wait for its snapshot: the save comes after the answer, one at a time per stream', async () => {
+      const userId = await growTo(SNAPSHOT_EVERY - 1);
+      // Counts the saves PostgreSQL is asked for, and holds them back while the table is locked.
+      await db.pool.query(`
+        CREATE TABLE snapshot_saves (stream_id text NOT NULL);
+        CREATE FUNCTION count_snapshot_save() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN INSERT INTO snapshot_saves VALUES (NEW.stream_id); RETURN NEW; END $$;
+        CREATE TRIGGER count_snapshot_save BEFORE INSERT ON stream_snapshots
+          FOR EACH ROW EXECUTE FUNCTION count_snapshot_save();`);
+      const locker = await db.pool.connect();
+      try {
+        await locker.query('BEGIN; LOCK TABLE stream_snapshots IN SHARE ROW EXCLUSIVE MODE');
+        // The first of these takes the stream to SNAPSHOT_EVERY events past its last save: each answers
+        // while the save waits for the lock (a save on the command's path would hang here).
+        for (let i = 0; i < 3; i++) await credit(a, userId, naira(1));
+        expect(await savedOf(userId)).toBeUndefined();
+        await locker.query('COMMIT');
+        await snapshotsSaved(storeA);
+        expect((await savedOf(userId))?.version).toBe(SNAPSHOT_EVERY);
+        const saves = await db.pool.query('SELECT 1 FROM snapshot_saves WHERE stream_id = $1', [
+          streams.user(userId),
+        ]);
+        expect(saves.rowCount).toBe(1);
+      } finally {
+        await locker.query('ROLLBACK');
+        locker.release();
+        await db.pool.query(`
+          DROP TRIGGER count_snapshot_save ON stream_snapshots;
+          DROP FUNCTION count_snapshot_save;
+          DROP TABLE snapshot_saves;`);
+      }
+    });
+
+    test('a snapshot that cannot be saved fails no command and is saved by a later one', async () => {
+      const userId = await growTo(SNAPSHOT_EVERY - 1);
+      await db.pool.query('ALTER TABLE stream_snapshots RENAME TO stream_snapshots_away');
+      try {
+        await credit(a, userId, naira(1));
+        await snapshotsSaved(storeA);
+      } finally {
+        await db.pool.query('ALTER TABLE stream_snapshots_away RENAME TO stream_snapshots');
+      }
+      expect(await savedOf(userId)).toBeUndefined();
+      await credit(a, userId, naira(1));
+      await snapshotsSaved(storeA);
+      expect((await savedOf(userId))?.version).toBe(SNAPSHOT_EVERY + 1);
+    });
+
+    test('saves are spaced by SNAPSHOT_EVERY events, and by a tenth of the stream once it is longer', () => {
+      expect(snapshotDue(SNAPSHOT_EVERY - 1, 0)).toBe(false);
+      expect(snapshotDue(SNAPSHOT_EVERY, 0)).toBe(true);
+      expect(snapshotDue(2 * SNAPSHOT_EVERY, SNAPSHOT_EVERY)).toBe(true);
+      // At 10,000 events a save of the whole state (2 MB for a campaign) comes every 1,000 or so.
+      expect(snapshotDue(10_000, 10_000 - SNAPSHOT_EVERY)).toBe(false);
+      expect(snapshotDue(10_000, 9_001)).toBe(false);
+      expect(snapshotDue(10_000, 9_000)).toBe(true);
     });
 
     test('a snapshot of another shape is never read', async () => {

@@ -27,6 +27,7 @@ export async function readCurrentState<State, Event>(
 ): Promise<CurrentState<State>> {
   const reader = new StreamReader(store);
   const state = await reader.load(streamId, decider);
+  reader.saveSnapshots();
   return { state, version: reader.versionOf(streamId) ?? 0 };
 }
 

@@ -153,51 +153,56 @@ export async function runCommand(
       attempt -= 1;
       return true;
     };
-    let decision: StreamEvents[];
     try {
-      decision = await decide(reader);
-    } catch (error) {
-      if (unchecked()) continue;
-      // A repeat may be refused now because its first run happened (the balance it spent is gone).
-      const recorded = await recordedRun();
-      if (recorded) return repeatOf(recorded, type);
-      throw error;
-    }
-    const appends = toAppends(decision, reader, meta);
-    const written = new Set(appends.map((a) => a.streamId));
-    if (appends.length === 0 && unchecked()) continue;
-    // A stream read but not written (a submission reads the user) is read as stored next time; the
-    // streams written keep their kept states, which the append checks.
-    // (Trust only shrinks, by a stream each time, so this ends.)
-    const trusted = trustCache;
-    const keep = (streamId: string) => trusted(streamId) && written.has(streamId);
-    if ([...reader.fromCache].some((id) => !written.has(id)) && unchecked(keep)) continue;
-    if (appends.length === 0) {
-      // Nothing left to do may mean it was done before.
-      const recorded = await recordedRun();
-      if (recorded) return repeatOf(recorded, type);
-      return { appended: false, events: [], lastPosition: reader.lastPosition };
-    }
-    try {
-      const result = await store.appendToStreams(
-        appends,
-        commandId === undefined ? undefined : { id: commandId, type },
-      );
-      // Recorded before (by its first run or a concurrent copy): answer as the first run did.
-      if (!result.appended) return repeatOf((await recordedRun())!, type);
-      await reader.remember(appends, result.lastPosition);
-      const events = appends.flatMap((a) =>
-        a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
-      );
-      return { appended: true, events, lastPosition: result.lastPosition };
-    } catch (error) {
-      if (error instanceof CommandIdReusedError) throw reusedId();
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (unchecked()) continue; // a kept state was stale: no one to wait for
-      if (attempt >= retry.maxAttempts)
-        throw conflict('Too many changes at the same time; please try again.');
-      const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+      let decision: StreamEvents[];
+      try {
+        decision = await decide(reader);
+      } catch (error) {
+        if (unchecked()) continue;
+        // A repeat may be refused now because its first run happened (the balance it spent is gone).
+        const recorded = await recordedRun();
+        if (recorded) return repeatOf(recorded, type);
+        throw error;
+      }
+      const appends = toAppends(decision, reader, meta);
+      const written = new Set(appends.map((a) => a.streamId));
+      if (appends.length === 0 && unchecked()) continue;
+      // A stream read but not written (a submission reads the user) is read as stored next time; the
+      // streams written keep their kept states, which the append checks.
+      // (Trust only shrinks, by a stream each time, so this ends.)
+      const trusted = trustCache;
+      const keep = (streamId: string) => trusted(streamId) && written.has(streamId);
+      if ([...reader.fromCache].some((id) => !written.has(id)) && unchecked(keep)) continue;
+      if (appends.length === 0) {
+        // Nothing left to do may mean it was done before.
+        const recorded = await recordedRun();
+        if (recorded) return repeatOf(recorded, type);
+        return { appended: false, events: [], lastPosition: reader.lastPosition };
+      }
+      try {
+        const result = await store.appendToStreams(
+          appends,
+          commandId === undefined ? undefined : { id: commandId, type },
+        );
+        // Recorded before (by its first run or a concurrent copy): answer as the first run did.
+        if (!result.appended) return repeatOf((await recordedRun())!, type);
+        reader.remember(appends, result.lastPosition);
+        const events = appends.flatMap((a) =>
+          a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
+        );
+        return { appended: true, events, lastPosition: result.lastPosition };
+      } catch (error) {
+        if (error instanceof CommandIdReusedError) throw reusedId();
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (unchecked()) continue; // a kept state was stale: no one to wait for
+        if (attempt >= retry.maxAttempts)
+          throw conflict('Too many changes at the same time; please try again.');
+        const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+        await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+      }
+    } finally {
+      // Once the command has its answer: a save of a big state must not hold the command.
+      reader.saveSnapshots();
     }
   }
 }
