@@ -139,9 +139,17 @@ async function main(): Promise<number> {
     process.stdout.write(
       `${scenario.name}: ${settings.warmupSeconds} s warm-up, ${settings.durationSeconds} s measured... `,
     );
-    const result = await runScenario(scenario, { baseUrl: service.baseUrl, ...settings });
+    const result = await runScenario(scenario, {
+      baseUrl: service.baseUrl,
+      servicePid: service.pid,
+      ...settings,
+    });
     results.push(result);
-    console.log(`${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99Ms} ms`);
+    const cpu = result.serviceCpuMsPerRequest;
+    console.log(
+      `${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99Ms} ms` +
+        (cpu === undefined ? '' : `, service CPU ${cpu.toFixed(2)} ms a request`),
+    );
   }
 
   printTable(results);
