@@ -40,6 +40,8 @@ export interface ScenarioResult {
    * answer. Steadier than req/s on a shared machine; undefined where /proc cannot be read.
    */
   serviceCpuMsPerRequest?: number;
+  /** Submissions only: proofs submitted and verified when the run ended (bench-api.ts). */
+  proofs?: { submitted: number; verified: number };
   goal?: Goal & { met: boolean };
 }
 
