@@ -4,6 +4,8 @@ import pg from 'pg';
 export interface BenchDatabase {
   name: string;
   url: string;
+  /** Proofs submitted and proofs verified so far (the verification job runs behind the answers). */
+  proofsVerified(): Promise<{ submitted: number; verified: number }>;
   drop(): Promise<void>;
 }
 
@@ -20,6 +22,20 @@ export async function createBenchDatabase(
   return {
     name,
     url: url.toString(),
+    async proofsVerified() {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ submitted: number; verified: number }>(
+          `SELECT count(*) FILTER (WHERE type = 'TaskSubmitted')::int AS submitted,
+                  count(*) FILTER (WHERE type = 'SubmissionVerified')::int AS verified
+           FROM events WHERE type IN ('TaskSubmitted', 'SubmissionVerified')`,
+        );
+        return rows[0]!;
+      } finally {
+        await client.end();
+      }
+    },
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -1,4 +1,5 @@
 /** One scenario under autocannon: a warm-up whose numbers are dropped, then the measured run. */
+import { readFileSync } from 'node:fs';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Goal, Scenario } from './scenarios';
 
@@ -7,6 +8,8 @@ export interface RunOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** The service's process: its CPU time over the measured run is reported per request (Linux). */
+  servicePid?: number;
 }
 
 export interface ScenarioResult {
@@ -32,6 +35,13 @@ export interface ScenarioResult {
   samples: Record<string, string>;
   /** The measured run stopped early because the distinct user × campaign pairs ran out. */
   cappedAt?: number;
+  /**
+   * CPU time of the service process (all its threads: sharp's too) over the measured run, per
+   * answer. Steadier than req/s on a shared machine; undefined where /proc cannot be read.
+   */
+  serviceCpuMsPerRequest?: number;
+  /** Submissions only: proofs submitted and verified when the run ended (bench-api.ts). */
+  proofs?: { submitted: number; verified: number };
   goal?: Goal & { met: boolean };
 }
 
@@ -51,8 +61,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const statuses: Record<string, number> = {};
   const samples: Record<string, string> = {};
   const cap = scenario.remaining?.();
+  const cpuBefore = cpuMsOf(options.servicePid);
   const result = await run(scenario, options, options.durationSeconds, statuses, samples);
+  const cpuAfter = cpuMsOf(options.servicePid);
   const ok = result['2xx'];
+  const answered = ok + result.non2xx;
   const requestsPerSecond = result.duration > 0 ? ok / result.duration : 0;
   const p99Ms = result.latency.p99;
   return {
@@ -60,7 +73,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     route: scenario.route,
     connections: options.connections,
     durationSeconds: result.duration,
-    requests: ok + result.non2xx,
+    requests: answered,
     requestsPerSecond,
     p50Ms: result.latency.p50,
     p90Ms: result.latency.p90,
@@ -71,7 +84,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     timeouts: result.timeouts,
     statuses,
     samples,
-    ...(cap !== undefined && ok + result.non2xx >= cap ? { cappedAt: cap } : {}),
+    ...(cap !== undefined && answered >= cap ? { cappedAt: cap } : {}),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+      ? { serviceCpuMsPerRequest: (cpuAfter - cpuBefore) / answered }
+      : {}),
     ...(scenario.goal
       ? {
           goal: {
@@ -120,3 +136,20 @@ function run(
     );
   });
 }
+
+/** utime + stime of a process, all threads, in ms; undefined without /proc. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: 100 on every Linux Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;

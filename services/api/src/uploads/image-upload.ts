@@ -8,7 +8,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { HttpProblem, type FileField } from '../http';
 import { detectImageType, imageContentTypes, imageExtensions, type ImageType } from './image-type';
-import { makeThumbnail, UndecodableImageError, withoutMetadata } from './thumbnail';
+import { makeThumbnail, UndecodableImageError } from './thumbnail';
+import { withoutMetadata } from './without-metadata';
 
 export interface ImageRule {
   /** The multipart field carrying the file. */

@@ -33,17 +33,37 @@ export function createLocalObjectStore(directory: string): ObjectStore {
   };
   const typesRoot = join(root, CONTENT_TYPES);
 
+  // Directories this store has made: a submission writes four files into a handful of them, and
+  // asking the disk to make each again cost two calls a file. One taken away since (by hand) is
+  // made again when a write into it fails.
+  const made = new Set<string>();
+  async function makeDirectory(directory: string): Promise<void> {
+    if (made.has(directory)) return;
+    await mkdir(directory, { recursive: true });
+    made.add(directory);
+  }
+
   async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
     const temp = join(root, TEMP, randomUUID());
-    await mkdir(dirname(temp), { recursive: true });
-    await mkdir(dirname(path), { recursive: true });
     try {
-      await writeFile(temp, data);
-      await rename(temp, path);
+      try {
+        await write(temp, path, data);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        made.clear();
+        await write(temp, path, data);
+      }
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+
+  async function write(temp: string, path: string, data: Buffer | string): Promise<void> {
+    await makeDirectory(dirname(temp));
+    await makeDirectory(dirname(path));
+    await writeFile(temp, data);
+    await rename(temp, path);
   }
 
   return {

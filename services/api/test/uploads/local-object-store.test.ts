@@ -27,6 +27,16 @@ describe('the local directory store', () => {
     expect(await readdir(parent)).toEqual(['uploads']);
   });
 
+  it('writes into a directory taken away since its last write there', async () => {
+    const store = createLocalObjectStore(root);
+    await store.put('proofs/c8/u8-a.png', Buffer.from('first'), 'image/png');
+    await rm(join(root, 'proofs/c8'), { recursive: true });
+    await rm(join(root, '.tmp'), { recursive: true });
+    await store.put('proofs/c8/u8-b.png', Buffer.from('second'), 'image/png');
+    expect(await readFile(join(root, 'proofs/c8/u8-b.png'), 'utf8')).toBe('second');
+    expect((await store.get('proofs/c8/u8-b.png'))?.contentType).toBe('image/png');
+  });
+
   it('guesses the type from the extension for a file put there by hand', async () => {
     const store = createLocalObjectStore(root);
     await store.put('campaigns/by-hand.jpg', Buffer.from('jpeg'), 'image/jpeg');

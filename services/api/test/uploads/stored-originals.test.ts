@@ -53,6 +53,43 @@ async function screenshotWithMetadata(): Promise<Buffer> {
   ]);
 }
 
+/** A JPEG segment: marker, length, data. */
+function segment(marker: number, data: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt16BE(0xff00 | marker);
+  head.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([head, data]);
+}
+
+/** An upright photo with GPS EXIF and XMP, a comment, IPTC (APP13) and bytes after its end. */
+async function uprightPhotoWithMetadata(): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#a37' } })
+    .jpeg({ quality: 61 }) // not the quality the server would encode at: a re-encoding would show
+    .withExifMerge({
+      IFD0: { Make: 'KoboPhone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1' },
+    })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description>Ikeja</rdf:Description></x:xmpmeta>')
+    .toBuffer();
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    segment(0xfe, Buffer.from('taken at 6.45N 3.39E', 'latin1')),
+    segment(0xed, Buffer.from('Photoshop 3.0\0by Ada of Lagos', 'latin1')),
+    jpeg.subarray(2),
+    Buffer.from('PK hidden archive after the end', 'latin1'),
+  ]);
+}
+
+/** The bytes from the first scan (SOS) to the end of the image: the compressed pixels. */
+const jpegScans = (jpeg: Buffer) =>
+  jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])), jpeg.lastIndexOf(Buffer.from([0xff, 0xd9])));
+
+/** A WebP chunk (type, size, data), found by its type. */
+function webpChunk(webp: Buffer, type: string): Buffer {
+  const at = webp.indexOf(type, 12, 'latin1');
+  return webp.subarray(at, at + 8 + webp.readUInt32LE(at + 4));
+}
+
 describe('stored proof originals', () => {
   let h: Harness;
   let dataDir: string;
@@ -131,5 +168,56 @@ describe('stored proof originals', () => {
       height: 40,
       exif: undefined,
     });
+  });
+
+  it('a JPEG keeps its compressed pixels byte for byte and loses EXIF, XMP, comments, IPTC and trailing bytes', async () => {
+    const sent = await uprightPhotoWithMetadata();
+    expect(sent.toString('latin1')).toMatch(
+      /taken at[\s\S]*Ada of Lagos[\s\S]*KoboPhone[\s\S]*Ikeja[\s\S]*hidden/,
+    );
+    expect((await sharp(sent).metadata()).orientation ?? 1).toBe(1); // upright: nothing to turn
+    const stored = await submit(sent, 'jpeg-upright', 'photo.jpg');
+
+    expect(stored.toString('latin1')).not.toMatch(
+      /Exif|KoboPhone|xmpmeta|Ikeja|taken at|Photoshop|Ada|hidden/,
+    );
+    const meta = await sharp(stored).metadata();
+    expect({ format: meta.format, exif: meta.exif, xmp: meta.xmp, width: meta.width }).toEqual({
+      format: 'jpeg',
+      exif: undefined,
+      xmp: undefined,
+      width: 48,
+    });
+    // Not encoded again: the scans are the very bytes sent, and so are the pixels.
+    expect(jpegScans(stored).equals(jpegScans(sent))).toBe(true);
+    const [a, b] = await Promise.all([sent, stored].map((x) => sharp(x).raw().toBuffer()));
+    expect(b!.equals(a!)).toBe(true);
+  });
+
+  it('a WebP keeps its picture chunk byte for byte and loses EXIF, XMP and trailing bytes', async () => {
+    const webp = await sharp({ create: { width: 48, height: 32, channels: 4, background: '#a37c' } })
+      .webp({ quality: 61 })
+      .withExifMerge({ IFD0: { Make: 'KoboPhone' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description>Ikeja</rdf:Description></x:xmpmeta>')
+      .toBuffer();
+    const sent = Buffer.concat([webp, Buffer.from('PK hidden archive after the end', 'latin1')]);
+    expect(sent.toString('latin1')).toMatch(/VP8X[\s\S]*KoboPhone[\s\S]*Ikeja[\s\S]*hidden/);
+    const stored = await submit(sent, 'webp-upright', 'shot.webp');
+
+    expect(stored.toString('latin1')).not.toMatch(/EXIF|KoboPhone|XMP|Ikeja|hidden/);
+    const meta = await sharp(stored).metadata();
+    expect({ format: meta.format, exif: meta.exif, xmp: meta.xmp, hasAlpha: meta.hasAlpha }).toEqual({
+      format: 'webp',
+      exif: undefined,
+      xmp: undefined,
+      hasAlpha: true,
+    });
+    // The header no longer announces EXIF (0x08) or XMP (0x04); alpha (0x10) stays.
+    expect(webpChunk(stored, 'VP8X')[8]! & 0x1c).toBe(0x10);
+    // Not encoded again: the alpha and picture chunks are the very bytes sent.
+    for (const type of ['ALPH', 'VP8 '])
+      expect(webpChunk(stored, type).equals(webpChunk(webp, type))).toBe(true);
+    const [a, b] = await Promise.all([webp, stored].map((x) => sharp(x).raw().toBuffer()));
+    expect(b!.equals(a!)).toBe(true);
   });
 });

@@ -12,8 +12,8 @@ import {
   type Reactor,
   type StartConsumersOptions,
 } from '@kobo/projector';
-import type { JobQueues } from '../queues';
-import { jobsForEvents } from './jobs-for-events';
+import type { JobQueue, JobQueues } from '../queues';
+import { jobsForEvents, type JobToAdd } from './jobs-for-events';
 
 export const REACTOR_NAME = 'jobs';
 
@@ -35,10 +35,17 @@ export interface ReactorOptions extends Pick<
 /** Enqueues the jobs for one batch of events; exported for tests that replay a batch by hand. */
 export async function enqueueJobsFor(queues: JobQueues, events: readonly RecordedEvent[]): Promise<void> {
   const jobs = jobsForEvents(events);
-  await Promise.all([
-    jobs.verification.length > 0 ? queues.verification.addBulk(jobs.verification) : undefined,
-    jobs.payouts.length > 0 ? queues.payouts.addBulk(jobs.payouts) : undefined,
-  ]);
+  await Promise.all([addEach(queues.verification, jobs.verification), addEach(queues.payouts, jobs.payouts)]);
+}
+
+/**
+ * One add per job, in order; a job id already there is left alone, so a repeated batch adds
+ * nothing twice. Not `addBulk`: on BullMQ's PostgreSQL backend it creates and drops two temporary
+ * tables per call, 8-20 ms of the server's time for a batch of one to three jobs against 0.5 ms a
+ * job here (pg_stat_statements during `bench:api`, docs/performance.md).
+ */
+async function addEach<Data>(queue: JobQueue<Data>, jobs: readonly JobToAdd<Data>[]): Promise<void> {
+  for (const job of jobs) await queue.add(job.name, job.data, job.opts);
 }
 
 export function jobsReactor(queues: JobQueues, name = REACTOR_NAME): Reactor {
