@@ -222,18 +222,23 @@ describe('Idempotency-Key over HTTP', () => {
     expect(executions).toHaveLength(1);
   });
 
+  /** An admin's rejection of `transactionId`, sent each time with the same new key. */
+  const rejectionSender = (transactionId: string) => {
+    const key = randomUUID();
+    return () =>
+      request(app)
+        .post('/api/admin/withdrawals/reject')
+        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
+        .set('Idempotency-Key', key)
+        .send({ transactionId });
+  };
+
   it('keeps the answer of a run going on while another run of its recorded command is cut off (5xx)', async () => {
     // The simulation's flake: the API was killed under a rejection whose command the ledger had
     // recorded; the client's retry found the key in flight and ran the command again; the cut-off
     // run's 5xx then released the key under the retry, whose answer was never stored, so the same
     // key sent once more ran as new and was not answered as a replay.
-    const key = randomUUID();
-    const reject = () =>
-      request(app)
-        .post('/api/admin/withdrawals/reject')
-        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
-        .set('Idempotency-Key', key)
-        .send({ transactionId: 'w-1' });
+    const reject = rejectionSender('w-1');
     const killed = heldRun();
     const retried = heldRun();
     afterRecording.push(killed.run, retried.run);
@@ -262,13 +267,7 @@ describe('Idempotency-Key over HTTP', () => {
   });
 
   it('answers a retry after a 5xx whose command the ledger recorded as a replay of it', async () => {
-    const key = randomUUID();
-    const reject = () =>
-      request(app)
-        .post('/api/admin/withdrawals/reject')
-        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
-        .set('Idempotency-Key', key)
-        .send({ transactionId: 'w-2' });
+    const reject = rejectionSender('w-2');
     afterRecording.push(() => Promise.reject(new Error('checkpoint waiter is closed')));
     expect((await reject()).status).toBe(500);
     const retry = await reject();

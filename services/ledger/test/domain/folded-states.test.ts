@@ -54,20 +54,26 @@ async function register(ledger: LedgerCommands, userId = id('u')): Promise<strin
   return (await registerUser(ledger, { userId })).userId;
 }
 
+/** A campaign of ten ₦50 tasks, created by an admin. */
+async function createCampaign(ledger: LedgerCommands): Promise<string> {
+  const campaignId = id('c');
+  await ledger.createCampaign({
+    campaignId,
+    title: 'Task',
+    platform: 'instagram',
+    url: 'https://example.ng/x',
+    price: naira(50),
+    units: 10,
+    by: { role: 'admin', id: '1' } as const,
+  });
+  return campaignId;
+}
+
 describe('folded states kept per process', () => {
   test('cache plus tail equals a full fold for user, campaign and community streams', async () => {
     const userId = await register(a);
     const worker = await register(a);
-    const campaignId = id('c');
-    await a.createCampaign({
-      campaignId,
-      title: 'Task',
-      platform: 'instagram',
-      url: 'https://example.ng/x',
-      price: naira(50),
-      units: 10,
-      by: { role: 'admin', id: '1' } as const,
-    });
+    const campaignId = await createCampaign(a);
     const reader = () => new StreamReader(storeA);
     // Warm the cache, then grow every stream with real commands on both processes.
     await reader().load(streams.user(userId), userDecider);
@@ -177,17 +183,7 @@ describe('folded states kept per process', () => {
     test('a stream it reads but does not write is read as stored: a suspension made elsewhere holds', async () => {
       const { ledger: here, reads } = counted(storeA);
       const worker = await register(here);
-      const campaigns = [id('c'), id('c')];
-      for (const campaignId of campaigns)
-        await here.createCampaign({
-          campaignId,
-          title: 'Task',
-          platform: 'instagram',
-          url: 'https://example.ng/x',
-          price: naira(50),
-          units: 10,
-          by: admin,
-        });
+      const campaigns = [await createCampaign(here), await createCampaign(here)];
       await here.submitTask({ campaignId: campaigns[0]!, userId: worker, proofImage: 'p.png' });
       // Another process suspends the worker; this one still keeps them active.
       await b.setUserStatus({ userId: worker, status: 'suspended', by: admin });
