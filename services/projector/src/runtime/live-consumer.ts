@@ -172,6 +172,7 @@ export class LiveConsumer {
       expected: String(position),
     });
     type Results = { rows: { position?: string | number }[] }[];
+    // Whether a transaction was begun (and must be rolled back on a failure).
     let opened = false;
     const open = async () => {
       opened = true;
@@ -193,8 +194,9 @@ export class LiveConsumer {
       if (consumer.kind === 'projection') await consumer.apply(events, tx);
       let moved: boolean;
       if (!opened && !this.failureMayBeOpen && !hooks?.beforeCommit) {
+        opened = true;
         const results = (await client.query(checkpointOnlyBatchSql(quotedName, move))) as unknown as Results;
-        moved = results[3]!.rows.length === 1;
+        moved = results[results.length - 2]!.rows.length === 1; // the move's, before COMMIT's
       } else {
         if (!opened) await open();
         if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
@@ -214,7 +216,7 @@ export class LiveConsumer {
       this.failureMayBeOpen = false;
       return true;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (opened) await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof CheckpointMoved) {
         this.knownPosition = undefined;
         return false;

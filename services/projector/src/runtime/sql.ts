@@ -33,8 +33,8 @@ export function openBatchSql(quotedName: string): string {
 
 /**
  * A batch that writes nothing but its checkpoint's move (`move`: advanceSql with `expected`, as
- * literals), as one round trip: its opening, the move, the commit. The move's result is the
- * fourth; no row means another writer had moved the checkpoint, and nothing changed.
+ * literals), as one round trip: its opening, the move, the commit. The move's result is the one
+ * before the commit's; no row means another writer had moved the checkpoint, and nothing changed.
  */
 export function checkpointOnlyBatchSql(quotedName: string, move: string): string {
   return [...batchStart(quotedName), move, 'COMMIT'].join('; ');

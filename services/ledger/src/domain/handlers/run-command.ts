@@ -144,13 +144,14 @@ export async function runCommand(
   const everything = () => true;
   const nothing = () => false;
   let trustCache: (streamId: string) => boolean = everything;
-  for (let attempt = 1; ; attempt++) {
+  // Conflicts with another writer, which back off; a kept state found stale is read again at once.
+  let conflicts = 0;
+  for (;;) {
     const reader = new StreamReader(store, { trustCache });
     // Decided on kept states that nothing will check: decide again, trusting only `keep`'s.
     const unchecked = (keep: (streamId: string) => boolean = nothing) => {
       if (reader.fromCache.size === 0) return false;
       trustCache = keep;
-      attempt -= 1;
       return true;
     };
     try {
@@ -195,9 +196,10 @@ export async function runCommand(
         if (error instanceof CommandIdReusedError) throw reusedId();
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (unchecked()) continue; // a kept state was stale: no one to wait for
-        if (attempt >= retry.maxAttempts)
+        conflicts += 1;
+        if (conflicts >= retry.maxAttempts)
           throw conflict('Too many changes at the same time; please try again.');
-        const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+        const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (conflicts - 1));
         await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
       }
     } finally {

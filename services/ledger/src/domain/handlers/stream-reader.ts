@@ -231,26 +231,23 @@ export class StreamReader {
   /**
    * After the append of `appends` (ending at global position `lastPosition`): folds the command's
    * events into the kept states of the streams it wrote, so the next command on them starts from
-   * there. The events as a read would return them: their data through JSON, as stored.
+   * there. The events as a read would return them: their data through JSON, as stored. Each kept
+   * state is stamped with the append's last position (what a no-op on it waits for: at most this
+   * command's own events), which holds whatever positions a store gives the events.
    */
   remember(appends: readonly StreamAppend[], lastPosition: number): void {
-    let position = lastPosition - appends.reduce((n, a) => n + a.events.length, 0);
     for (const { streamId, events } of appends) {
       const loaded = this.loaded.get(streamId);
-      if (!loaded) {
-        position += events.length;
-        continue;
-      }
+      if (!loaded) continue;
       const { decider, folded } = loaded;
       let { state, version } = folded;
       for (const event of events) {
         version += 1;
-        position += 1;
         const recorded: RecordedEvent = {
           id: event.id,
           streamId,
           version,
-          globalPosition: position,
+          globalPosition: lastPosition,
           type: event.type,
           data: JSON.parse(JSON.stringify(event.data)) as unknown,
           metadata: event.metadata ?? {},
@@ -260,7 +257,7 @@ export class StreamReader {
         };
         state = decider.evolve(state, decodeEvent(recorded));
       }
-      const next: Folded = { state, version, lastPosition: position, savedVersion: folded.savedVersion };
+      const next: Folded = { state, version, lastPosition, savedVersion: folded.savedVersion };
       this.noteSnapshotIfDue(streamId, decider, next);
       this.folded.put(streamId, decider, next);
     }
