@@ -1,5 +1,6 @@
 export * from './config';
 export * from './database';
 export * from './logger';
+export { sameTurn } from './same-turn';
 export { provideDatabase } from './launcher/provide-database';
 export { migrate } from './migrate';

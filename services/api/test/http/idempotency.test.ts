@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { z } from 'zod';
+import type { Pool } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
   commandIdOf,
@@ -323,6 +324,33 @@ describe('idempotency store', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => store.claim(r)));
     expect(results.filter((result) => result.kind === 'claimed')).toHaveLength(1);
     expect(results.filter((result) => result.kind === 'in_flight')).toHaveLength(7);
+  });
+
+  it('sends the claims of one turn in one statement, and their answers in another', async () => {
+    let statements = 0;
+    const counted = createIdempotencyStore({
+      query: (...args: Parameters<Pool['query']>) => {
+        statements++;
+        return db.pool.query(...args);
+      },
+    } as unknown as Pool);
+    const requests = [1, 2, 3, 4, 5].map((n) => requestFor(randomUUID(), { n }));
+
+    const claims = await Promise.all(requests.map((r) => counted.claim(r)));
+    expect(claims.map((claim) => claim.kind)).toEqual(requests.map(() => 'claimed'));
+    expect(statements).toBe(1);
+
+    await Promise.all(
+      requests.map((r, i) =>
+        counted.complete(r, { status: 201, contentType: 'application/json', body: `{"n":${i + 1}}` }),
+      ),
+    );
+    expect(statements).toBe(2);
+    // Each answer is its own key's.
+    const replays = await Promise.all(requests.map((r) => store.claim(r)));
+    expect(replays.map((claim) => (claim.kind === 'replay' ? claim.response.body : claim.kind))).toEqual(
+      requests.map((_, i) => `{"n":${i + 1}}`),
+    );
   });
 
   it('hands a claim whose process died (lock older than the timeout) to exactly one newcomer', async () => {
