@@ -31,8 +31,8 @@ export interface ReadYourWrites {
   caughtUp(userId: string): Promise<void>;
   /**
    * A command's own wait before it reads back what it did: resolves once `projections` have
-   * reached `position`. Late ones are logged with where they stand, and it resolves anyway, as
-   * `caughtUp` does.
+   * reached `position`. Late ones (after the timeout, or as the process stops) are logged with
+   * where they stand, and it resolves anyway, as `caughtUp` does.
    */
   caughtUpTo(position: number, projections: readonly ProjectionName[]): Promise<void>;
   /** Reads waiting for their reader's writes right now (a gauge for /metrics). */

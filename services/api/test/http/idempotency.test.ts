@@ -29,6 +29,9 @@ let failNext = false;
 const recorded = new Map<string, { withdrawalId: string; rejected: string }>();
 const afterRecording: Array<() => Promise<void>> = [];
 
+/** What a query meets when PostgreSQL ends its session (a restart, a failover): 57P01. */
+const CONNECTION_KILLED = new Error('terminating connection due to administrator command');
+
 /** One run of a command, held after recording it until the test lets it answer or cuts it off. */
 function heldRun() {
   let reached!: () => void;
@@ -46,8 +49,8 @@ function heldRun() {
     },
     arrived,
     answer: () => go(),
-    // What the simulation's API kill does to a run whose command is recorded: its read-back fails.
-    cutOff: () => cutOff(new Error('checkpoint waiter is closed')),
+    // A run whose command is recorded, cut off: its read-back's connection killed.
+    cutOff: () => cutOff(CONNECTION_KILLED),
   };
 }
 
@@ -235,8 +238,8 @@ describe('Idempotency-Key over HTTP', () => {
   };
 
   it('keeps the answer of a run going on while another run of its recorded command is cut off (5xx)', async () => {
-    // The simulation's flake: the API was killed under a rejection whose command the ledger had
-    // recorded; the client's retry found the key in flight and ran the command again; the cut-off
+    // The simulation's flake: a run of a rejection whose command the ledger had recorded was cut
+    // off; the client's retry found the key in flight and ran the command again; the cut-off
     // run's 5xx then released the key under the retry, whose answer was never stored, so the same
     // key sent once more ran as new and was not answered as a replay.
     const reject = rejectionSender('w-1');
@@ -269,7 +272,7 @@ describe('Idempotency-Key over HTTP', () => {
 
   it('answers a retry after a 5xx whose command the ledger recorded as a replay of it', async () => {
     const reject = rejectionSender('w-2');
-    afterRecording.push(() => Promise.reject(new Error('checkpoint waiter is closed')));
+    afterRecording.push(() => Promise.reject(CONNECTION_KILLED));
     expect((await reject()).status).toBe(500);
     const retry = await reject();
     expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'] }).toEqual({

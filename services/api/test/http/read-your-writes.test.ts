@@ -27,11 +27,12 @@ afterAll(async () => {
   await db.drop();
 });
 
+const logger: Pick<Logger, 'warn'> = {
+  warn: (fields: unknown, msg?: unknown) => void warnings.push({ ...(fields as object), msg }),
+};
+
 beforeEach(async () => {
   warnings = [];
-  const logger: Pick<Logger, 'warn'> = {
-    warn: (fields: unknown, msg?: unknown) => void warnings.push({ ...(fields as object), msg }),
-  };
   writes = createReadYourWrites(waiter, writtenPositionsIn(db.pool), logger, { timeoutMs: 200 });
   await db.pool.query(
     `INSERT INTO projection_checkpoints (projector, position) VALUES ('withdrawals', 10), ('balances', 3)
@@ -67,6 +68,21 @@ it("a person's next read waits out a late projection the same way, and keeps wai
 
   await writes.caughtUp('ada');
   expect(warnings).toHaveLength(2); // still behind: the position was not forgotten
+});
+
+it('answers from the checkpoints last seen once the waiter is closed (the process stopping), as a late read model', async () => {
+  const closing = await createCheckpointWaiter(db.pool);
+  await closing.close();
+  const stopping = createReadYourWrites(closing, writtenPositionsIn(db.pool), logger);
+  await stopping.caughtUpTo(10, ['withdrawals']);
+  expect(warnings).toEqual([]);
+  await stopping.caughtUpTo(10, ['withdrawals', 'balances']);
+  expect(warnings).toEqual([
+    expect.objectContaining({
+      msg: 'reading a late read model: projections behind position 10 with the checkpoint waiter closed: balances at 3',
+      behind: [{ name: 'balances', position: 3 }],
+    }),
+  ]);
 });
 
 describe('in memory (the one-process product)', () => {

@@ -9,13 +9,7 @@ import request from 'supertest';
 import { createLedgerCommands, createPostgresEventStore, moneyRules, streams } from '@kobo/ledger';
 import { createPool, type Pool } from '@kobo/platform';
 import { eventually } from '@kobo/platform/testing';
-import {
-  createCheckpointWaiter,
-  projectionNames,
-  watchConsumers,
-  watchProjectors,
-  type ProjectorsHandle,
-} from '@kobo/projector';
+import { projectionNames, watchConsumers, watchProjectors, type ProjectorsHandle } from '@kobo/projector';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
@@ -145,54 +139,82 @@ it('an Idempotency-Key in flight on A answers 409 on B, and B replays the answer
   }
 });
 
-it('a rejection cut off on a dying API after the ledger took it leaves its key to the retry running it on A', async () => {
+it('a rejection cut off after the ledger took it leaves its key to the retry running it on A', async () => {
   // The bank test's flake (seed 2: "rejectWithdrawal sent again with the same key was not a
-  // replay"). The dying API is C: its read-back is cut off when it dies, after the ledger recorded
-  // the rejection, so it answers 5xx. Its client's retry on A found the key in flight and ran the
-  // rejection again; the 5xx then released the key under it, A's answer was never stored, and the
-  // same key once more ran as a new request, not answered as a replay.
-  const user = await registerUser(h, 'amaka', { accountBalance: 500_000 });
-  const withdrawal = await h.http
-    .post('/api/users/withdraw')
-    .set(user.auth)
-    .set('Idempotency-Key', randomUUID())
-    .send({ amount: 2000, type: 'withdrawal' })
-    .expect(201);
+  // replay"), on a rejection that reads back after its command (a balance change's: the
+  // adjustment). C's run is cut off after the ledger recorded it: the connection of its read-back
+  // is killed (as a database restart or failover ends sessions), so it answers 5xx. Its client's
+  // retry on A found the key in flight and ran the rejection again; the 5xx then released the key
+  // under it, A's answer was never stored, and the same key once more ran as a new request, not
+  // answered as a replay.
+  const user = await registerUser(h, 'amaka');
+  const edit = await h.http
+    .put(`/api/admin/users/${user.userId}`)
+    .set('Authorization', `Bearer ${h.adminToken}`)
+    .send({ balance: 60_000, reason: 'Campaign refund' })
+    .expect(200);
+  const adjustmentId: string = edit.body.pendingAdjustment.adjustmentId; // above the threshold: pending
   await settled(h);
-  const waiter = await createCheckpointWaiter(h.db.pool);
+  // C: an API process with its own connections, named so that the test finds them.
+  const pool = createPool(`${h.db.url}?application_name=api-c`, 4);
+  const store = createPostgresEventStore(pool);
   const c = request(
     createApiApp(
-      { ...h.context, writes: createReadYourWrites(waiter, writtenPositionsIn(h.db.pool), h.context.logger) },
+      {
+        ...h.context,
+        pool,
+        store,
+        commands: createLedgerCommands(store, { rules: moneyRules(h.config.money) }),
+        // A late read model is read after 100 ms, not the usual 5 s.
+        writes: createReadYourWrites(h.projectors, writtenPositionsIn(pool), h.context.logger, {
+          timeoutMs: 100,
+        }),
+      },
       { webOrigin: 'http://localhost:5173' },
     ),
   );
   const key = randomUUID();
   const reject = (api: ReturnType<typeof request>) =>
     api
-      .post('/api/admin/withdrawals/reject')
-      .set('Authorization', `Bearer ${h.adminToken}`)
+      .post(`/api/finance/adjustments/${adjustmentId}/reject`)
+      .set('Authorization', `Bearer ${h.financeToken}`)
       .set('Idempotency-Key', key)
-      .send({ transactionId: withdrawal.body.withdrawal.id, reason: 'Wrong account' });
+      .send({ reason: 'Not agreed with the user' });
   const rejections = async () =>
-    (await h.store.readStream(streams.user(user.userId))).filter((e) => e.type === 'WithdrawalRejected');
+    (await h.store.readStream(streams.user(user.userId))).filter(
+      (e) => e.type === 'BalanceAdjustmentRejected',
+    );
+  /** The backend of C's statement waiting for a lock (on `relation` if given), if one is. */
+  const waitingOnC = async (relation?: string) => {
+    const { rows } = await h.db.pool.query<{ pid: number }>(
+      `SELECT a.pid FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid AND NOT l.granted
+        WHERE a.application_name = 'api-c' AND ($1::regclass IS NULL OR l.relation = $1::regclass)`,
+      [relation ?? null],
+    );
+    return rows[0]?.pid;
+  };
 
   const chain = await holdLock(h, 'SELECT 1 FROM event_chain_head FOR UPDATE');
+  let readModel: { release: () => Promise<void> } | undefined;
   let keyRow: { release: () => Promise<void> } | undefined;
   try {
     const onC = reject(c).then((res) => res);
-    await eventually('the key taken on C', async () => {
-      const { rowCount } = await h.db.pool.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
-      return rowCount ? true : undefined;
-    });
-    await waiter.close(); // C dies while its rejection waits to be appended (its connections too,
-    // which only loses C's answer to its client: supertest waits for it here)
+    await eventually('C, its key taken and the adjustment found, appending the rejection', () =>
+      waitingOnC(),
+    );
+    // C's read-back of the adjustment will wait for this lock, and its connection be killed there.
+    readModel = await holdLock(h, 'LOCK TABLE balance_adjustments IN ACCESS EXCLUSIVE MODE');
     // Whatever C then does with the key waits behind this lock, in line before A's answer.
     keyRow = await holdLock(h, 'SELECT 1 FROM idempotency_keys WHERE key = $1 FOR UPDATE', [key]);
     let cutOff: request.Response | undefined;
     void onC.then((res) => (cutOff = res));
     await chain.release();
-    await eventually('the rejection recorded, and C done with the key or waiting to release it', async () => {
-      if ((await rejections()).length === 0) return undefined;
+    const readBack = await eventually('the rejection recorded, and C reading it back', async () =>
+      (await rejections()).length ? waitingOnC('balance_adjustments') : undefined,
+    );
+    await h.db.pool.query('SELECT pg_terminate_backend($1)', [readBack]);
+    await readModel.release();
+    await eventually('C done with the key or waiting to release it', async () => {
       if (cutOff) return true;
       const { rowCount } = await h.db.pool.query(
         `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM idempotency_keys%'`,
@@ -227,7 +249,10 @@ it('a rejection cut off on a dying API after the ledger took it leaves its key t
     expect(await rejections()).toHaveLength(1);
   } finally {
     await chain.release();
+    await readModel?.release();
     await keyRow?.release();
+    await store.close();
+    await pool.end();
   }
 });
 

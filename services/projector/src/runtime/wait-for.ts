@@ -13,7 +13,8 @@ export interface CheckpointWaiter {
   /**
    * Resolves once every named projection has applied `position`. Rejects with a
    * ProjectionsBehindError (which of them did not, and where each stands) after `timeoutMs`
-   * (default 5000), at once for a name no projection has, and when the waiter closes first.
+   * (default 5000), or once the waiter is closed (its process stopping: it answers from the
+   * checkpoints last seen); with an Error at once for a name no projection has.
    */
   waitFor(position: number, projections: readonly ProjectionName[], timeoutMs?: number): Promise<void>;
   /** The checkpoints as last seen. */
@@ -35,6 +36,9 @@ export class ProjectionsBehindError extends Error {
     this.name = 'ProjectionsBehindError';
   }
 }
+
+/** Why a wait ended short because the waiter closed, before or during it. */
+const WHILE_CLOSED = 'with the checkpoint waiter closed';
 
 interface Waiter {
   position: number;
@@ -100,7 +104,6 @@ export async function createCheckpointWaiter(
 
   return {
     waitFor(position, projections, timeoutMs = 5000) {
-      if (closed) return Promise.reject(new Error('checkpoint waiter is closed'));
       const unknown = projections.filter((name) => !isProjectionName(name));
       if (unknown.length)
         return Promise.reject(
@@ -127,6 +130,13 @@ export async function createCheckpointWaiter(
           resolve();
           return;
         }
+        // No checkpoint comes any more (the process is stopping): a read-back still running is
+        // told where the projections stood, as a wait that ran out is: late, not failed.
+        if (closed) {
+          clearTimeout(waiter.timer);
+          reject(behind(waiter, WHILE_CLOSED));
+          return;
+        }
         waiters.add(waiter);
       });
     },
@@ -136,7 +146,7 @@ export async function createCheckpointWaiter(
       clearInterval(poll);
       for (const waiter of waiters) {
         clearTimeout(waiter.timer);
-        waiter.reject(behind(waiter, 'when the checkpoint waiter closed'));
+        waiter.reject(behind(waiter, WHILE_CLOSED));
       }
       waiters.clear();
       await listener.close();
