@@ -45,13 +45,14 @@ function recordingReactor(name = 'mailer') {
   return { reactor, reacted, refused };
 }
 
-async function start(reactor: Reactor, batchSize = 20) {
+async function start(reactor: Reactor, batchSize = 20, minBatchIntervalMs?: number) {
   const handle = await startConsumers({
     pool: db.pool,
     store,
     logger: quietLogger,
     consumers: [reactor],
     batchSize,
+    minBatchIntervalMs,
     pollIntervalMs: 100,
     leaderRetryMs: 100,
     retryDelayMs: { min: 50, max: 200 },
@@ -165,6 +166,34 @@ it('keeps nothing of a batch whose checkpoint another writer moved, and goes on 
   await start(reactor, 10);
   await eventually('the reactor to reach the head', reached('overtaken', head));
   expect(firsts.slice(0, 3)).toEqual([1, 11, jump + 1]);
+});
+
+it('gathers the commits that come one after another into a batch per interval', async () => {
+  const interval = 250;
+  const batches: number[] = [];
+  const { reactor, reacted } = recordingReactor();
+  const counted: Reactor = {
+    ...reactor,
+    async react(events) {
+      batches.push(events.length);
+      await reactor.react(events);
+    },
+  };
+  await start(counted, 1000, interval);
+  const groups = scenario(40);
+  const started = Date.now();
+  let head = 0;
+  // A commit every few milliseconds, as under load.
+  for (const group of groups) {
+    head = await appendGroups(store, [group]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await eventually('the reactor to reach the head', reached('mailer', head));
+  const elapsed = Date.now() - started;
+  expect(positions(reacted)).toEqual(range(1, head));
+  // One batch per interval at most (one commit each without it).
+  expect(batches.length).toBeLessThanOrEqual(Math.ceil(elapsed / interval) + 1);
+  expect(batches.length).toBeLessThan(groups.length / 2);
 });
 
 it('goes on from its checkpoint after a restart', async () => {
