@@ -1,16 +1,25 @@
 /**
- * One small log line per request (pino-http): request id, method, route pattern, status, time in
- * ms and the signed-in user's id. Not the headers: logging every request and response header
- * cost the write path more than the rest of the line, and risked secrets. The request id is the
- * caller's X-Request-Id when it is a sane token (so a trace crosses services), else a new UUID,
- * echoed in the response header; the handlers' own log lines carry it too.
+ * One small log line per request: request id, method, route pattern, status, time in ms and the
+ * signed-in user's id. Not the headers: logging every request and response header cost the write
+ * path more than the rest of the line, and risked secrets. The request id is the caller's
+ * X-Request-Id when it is a sane token (so a trace crosses services), else a new UUID, echoed in
+ * the response header and kept as `req.id` for the commands' correlation ids.
+ *
+ * Written here rather than with pino-http, which builds two child loggers per request (one
+ * serializing the whole request) for a line that uses neither: about 12 KB of garbage and 5% of
+ * the event loop per withdrawal under load (measured 2026-11-23).
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@kobo/platform';
 import { routeLabel } from './metrics';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** This request's id (X-Request-Id), set by the request logging. */
+    id: string;
+  }
+}
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -21,7 +30,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 export interface RequestLoggingOptions {
   logger: Logger;
-  /** Paths not logged when they succeed (probes and scrapes). */
+  /** Paths not logged (probes and scrapes, which a failing one repeats every few seconds). */
   quietPaths?: string[];
 }
 
@@ -29,39 +38,33 @@ export function requestLogging({
   logger,
   quietPaths = ['/healthz', '/readyz', '/metrics'],
 }: RequestLoggingOptions): RequestHandler {
-  const middleware = pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdFrom(req.headers['x-request-id']);
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => {
-      if (error || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
-    autoLogging: { ignore: (req) => quietPaths.includes((req.url ?? '').split('?')[0] ?? '') },
-    // Bindings: the request id only, not the whole request.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'reqId', responseTime: 'ms' },
-    customSuccessObject: (req, res, fields) => summary(req as Request, res as Response, fields),
-    customErrorObject: (req, res, err, fields) => ({
-      ...summary(req as Request, res as Response, fields),
-      err,
-    }),
-  });
-  return middleware as unknown as RequestHandler;
+  return (req, res, next) => {
+    const id = requestIdFrom(req.headers['x-request-id']);
+    req.id = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    if (quietPaths.includes(req.path)) return next();
+    const started = Date.now();
+    // Once, when the answer is sent or the connection closes first (a client that gave up).
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      const line = { reqId: id, ...summary(req, res), ms: Date.now() - started };
+      // A 5xx's error itself is logged where it is answered (errorHandler), with its stack.
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      logger[level](line, 'request completed');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }
 
-function summary(req: Request, res: Response, fields: Record<string, unknown>) {
+function summary(req: Request, res: Response) {
   const userId = res.locals.principal?.userId;
   return {
     method: req.method,
     route: routeLabel(req, res),
     status: res.statusCode,
-    ms: fields.ms,
     ...(userId ? { userId } : {}),
   };
 }
