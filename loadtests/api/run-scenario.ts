@@ -40,8 +40,11 @@ export interface ScenarioResult {
    * answer. Steadier than req/s on a shared machine; undefined where /proc cannot be read.
    */
   serviceCpuMsPerRequest?: number;
-  /** Submissions only: proofs submitted and verified when the run ended (bench-api.ts). */
-  proofs?: { submitted: number; verified: number };
+  /**
+   * Submissions only (bench-api.ts): proofs submitted and verified when the run ended, and how long
+   * the verification queue then took to drain (undefined if it had not within the bench's limit).
+   */
+  proofs?: { submitted: number; verified: number; drainedAfterSeconds?: number };
   goal?: Goal & { met: boolean };
 }
 
