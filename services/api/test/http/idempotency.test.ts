@@ -373,6 +373,25 @@ describe('idempotency store', () => {
     ]);
   });
 
+  it('lets an attempt give up only a key it still holds, not one taken over from it', async () => {
+    const r = requestFor(randomUUID(), { n: 6 });
+    const first = await store.claim(r);
+    expect(first.kind).toBe('claimed');
+    await db.pool.query(
+      `UPDATE idempotency_keys SET locked_at = now() - interval '2 minutes' WHERE key = $1`,
+      [r.key],
+    );
+    const second = await store.claim(r);
+    expect(second).toMatchObject({ kind: 'claimed', takenOver: true });
+
+    // The first attempt, presumed dead, fails after all: the key stays with the second.
+    await store.release(r, (first as { token: string }).token);
+    expect((await store.claim(r)).kind).toBe('in_flight');
+    // The second gives it up: a retry runs again.
+    await store.release(r, (second as { token: string }).token);
+    expect((await store.claim(r)).kind).toBe('claimed');
+  });
+
   it('lets a key be used afresh after the retention, and purges old records', async () => {
     const r = requestFor(randomUUID(), { n: 3 });
     await store.claim(r);

@@ -117,12 +117,13 @@ export function idempotency({
         // Done in the ledger but no answer stored: run again; the ledger answers as the first run,
         // so the answer is a replay of it.
         res.setHeader(REPLAYED_HEADER, 'true');
-        recordFirstAnswer(res, scope, commandId, { store, commandRecorded, logger });
+        // Not this run's key to give up: the attempt holding it may still answer there.
+        recordFirstAnswer(res, scope, commandId, undefined, { store, commandRecorded, logger });
         return next();
       case 'claimed':
         // An earlier attempt's stale claim: if the ledger took its command, this answer replays it.
         if (claim.takenOver && (await commandRecorded(commandId))) res.setHeader(REPLAYED_HEADER, 'true');
-        recordFirstAnswer(res, scope, commandId, { store, commandRecorded, logger });
+        recordFirstAnswer(res, scope, commandId, claim.token, { store, commandRecorded, logger });
         return next();
     }
   };
@@ -136,12 +137,14 @@ function replay(res: Response, stored: StoredResponse): void {
 
 /**
  * Stores the answer before it is sent, so a client that retries the moment it hears back finds
- * the record complete rather than in flight.
+ * the record complete rather than in flight. `token`: this run's hold on the key, which a 5xx
+ * gives up (undefined for a run on a key another attempt holds).
  */
 function recordFirstAnswer(
   res: Response,
   scope: IdempotencyScope,
   commandId: string,
+  token: string | undefined,
   { store, commandRecorded, logger }: Pick<IdempotencyOptions, 'store' | 'commandRecorded' | 'logger'>,
 ): void {
   const send = res.send.bind(res);
@@ -153,7 +156,7 @@ function recordFirstAnswer(
       // A run cut off after the ledger recorded its command (its process dying) keeps the key: a
       // retry running the command again meanwhile stores its answer there, and a later one runs
       // again and is answered as a replay. Only a 5xx pays for this look-up.
-      else if (!(await commandRecorded(commandId))) await store.release(scope);
+      else if (token !== undefined && !(await commandRecorded(commandId))) await store.release(scope, token);
     } catch (error) {
       logger?.error({ err: error }, 'could not store the idempotent response');
     }

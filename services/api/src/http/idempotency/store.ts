@@ -7,6 +7,7 @@
  * loop go in one statement, and so do the answers (`sameTurn`), which halved the round trips of a
  * withdrawal under load.
  */
+import { randomUUID } from 'node:crypto';
 import { prepared, sameTurn, type Pool } from '@kobo/platform';
 
 export interface IdempotencyScope {
@@ -27,8 +28,11 @@ export interface StoredResponse {
 }
 
 export type ClaimResult =
-  /** `takenOver`: an earlier attempt's claim, left in flight past the lock timeout, is this one's now. */
-  | { kind: 'claimed'; takenOver?: true }
+  /**
+   * `token` names this attempt's hold on the key (for `release`). `takenOver`: an earlier
+   * attempt's claim, left in flight past the lock timeout, is this one's now.
+   */
+  | { kind: 'claimed'; token: string; takenOver?: true }
   | { kind: 'replay'; response: StoredResponse }
   | { kind: 'mismatch' }
   | { kind: 'in_flight' };
@@ -46,8 +50,11 @@ export interface IdempotencyStoreOptions {
 export interface IdempotencyStore {
   claim(request: IdempotencyRequest): Promise<ClaimResult>;
   complete(scope: IdempotencyScope, response: StoredResponse): Promise<void>;
-  /** Forgets an in-flight claim (the request failed on our side, so a retry should run again). */
-  release(scope: IdempotencyScope): Promise<void>;
+  /**
+   * Forgets an in-flight claim (the request failed on our side, so a retry should run again), if
+   * the attempt whose `token` it is still holds it: one taken over since leaves it to its successor.
+   */
+  release(scope: IdempotencyScope, token: string): Promise<void>;
   /** Deletes records older than the retention; returns how many. */
   purgeExpired(): Promise<number>;
 }
@@ -63,10 +70,10 @@ interface Row {
 // Run for every request with a key, a turn's keys at once (the other statements only on a repeat
 // or a failure). The keys of one statement are distinct, so the rows it returns name the claimed.
 const CLAIM = prepared(
-  `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, locked_at)
-   SELECT user_id, key, request_hash, method, path, now()
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-          AS claimed (user_id, key, request_hash, method, path)
+  `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, claim_token, locked_at)
+   SELECT user_id, key, request_hash, method, path, claim_token, now()
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[])
+          AS claimed (user_id, key, request_hash, method, path, claim_token)
    ON CONFLICT (user_id, key) DO NOTHING
    RETURNING user_id, key`,
 );
@@ -87,8 +94,8 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
   const lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
   const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
 
-  /** Whether the key was free and is this request's now. */
-  const insert = sameTurn(async (requests: IdempotencyRequest[]) => {
+  /** Whether the key was free and is this request's now, held with its token. */
+  const insert = sameTurn(async (requests: (IdempotencyRequest & { token: string })[]) => {
     const { rows } = await pool.query<{ user_id: string; key: string }>({
       ...CLAIM,
       values: [
@@ -97,6 +104,7 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
         requests.map((r) => r.requestHash),
         requests.map((r) => r.method),
         requests.map((r) => r.path),
+        requests.map((r) => r.token),
       ],
     });
     const claimed = new Set(rows.map((row) => scopeKey({ userId: row.user_id, key: row.key })));
@@ -121,26 +129,26 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
   );
 
   // A completed record past its retention is reused as if new.
-  async function renewExpired(r: IdempotencyRequest): Promise<boolean> {
+  async function renewExpired(r: IdempotencyRequest, token: string): Promise<boolean> {
     const result = await pool.query(
       `UPDATE idempotency_keys
           SET request_hash = $3, method = $4, path = $5, response_status = NULL,
               response_content_type = NULL, response_body = NULL, completed_at = NULL,
-              created_at = now(), locked_at = now()
+              created_at = now(), locked_at = now(), claim_token = $7
         WHERE user_id = $1 AND key = $2 AND response_status IS NOT NULL
           AND created_at < now() - ${ms('$6')}`,
-      [r.userId, r.key, r.requestHash, r.method, r.path, retentionMs],
+      [r.userId, r.key, r.requestHash, r.method, r.path, retentionMs, token],
     );
     return result.rowCount === 1;
   }
 
   // The row lock makes a second concurrent take-over re-check locked_at and find it fresh.
-  async function takeOverStale(r: IdempotencyRequest): Promise<boolean> {
+  async function takeOverStale(r: IdempotencyRequest, token: string): Promise<boolean> {
     const result = await pool.query(
-      `UPDATE idempotency_keys SET locked_at = now()
+      `UPDATE idempotency_keys SET locked_at = now(), claim_token = $5
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND response_status IS NULL
           AND locked_at < now() - ${ms('$4')}`,
-      [r.userId, r.key, r.requestHash, lockTimeoutMs],
+      [r.userId, r.key, r.requestHash, lockTimeoutMs, token],
     );
     return result.rowCount === 1;
   }
@@ -148,8 +156,9 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
   return {
     async claim(request) {
       // A row can vanish between the INSERT and the SELECT (released after a failure): try again.
+      const token = randomUUID();
       for (let attempt = 0; attempt < 3; attempt++) {
-        if (await insert(request)) return { kind: 'claimed' };
+        if (await insert({ ...request, token })) return { kind: 'claimed', token };
         const { rows } = await pool.query<Row>(
           `SELECT request_hash, response_status, response_content_type, response_body,
                   created_at < now() - ${ms('$3')} AS expired
@@ -159,7 +168,7 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
         const row = rows[0];
         if (!row) continue;
         if (row.expired && row.response_status !== null) {
-          if (await renewExpired(request)) return { kind: 'claimed' };
+          if (await renewExpired(request, token)) return { kind: 'claimed', token };
           continue;
         }
         if (row.request_hash !== request.requestHash) return { kind: 'mismatch' };
@@ -172,7 +181,9 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
               body: row.response_body ?? '',
             },
           };
-        return (await takeOverStale(request)) ? { kind: 'claimed', takenOver: true } : { kind: 'in_flight' };
+        return (await takeOverStale(request, token))
+          ? { kind: 'claimed', token, takenOver: true }
+          : { kind: 'in_flight' };
       }
       return { kind: 'in_flight' };
     },
@@ -181,10 +192,11 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
       await storeAnswer({ scope, response });
     },
 
-    async release({ userId, key }) {
+    async release({ userId, key }, token) {
       await pool.query(
-        'DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND response_status IS NULL',
-        [userId, key],
+        `DELETE FROM idempotency_keys
+          WHERE user_id = $1 AND key = $2 AND response_status IS NULL AND claim_token = $3`,
+        [userId, key, token],
       );
     },
 
