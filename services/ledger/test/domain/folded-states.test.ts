@@ -19,7 +19,7 @@ import {
 import { userDecider } from '../../src/domain/user/decider';
 import { createPostgresEventStore, type PostgresEventStore } from '../../src/event-store';
 import { credit, registerUser } from '../../src/testing';
-import { naira, rules } from './support/fixtures';
+import { details, naira, rules } from './support/fixtures';
 
 let db: TestDatabase;
 let storeA: PostgresEventStore;
@@ -57,15 +57,7 @@ async function register(ledger: LedgerCommands, userId = id('u')): Promise<strin
 /** A campaign of ten ₦50 tasks, created by an admin. */
 async function createCampaign(ledger: LedgerCommands): Promise<string> {
   const campaignId = id('c');
-  await ledger.createCampaign({
-    campaignId,
-    title: 'Task',
-    platform: 'instagram',
-    url: 'https://example.ng/x',
-    price: naira(50),
-    units: 10,
-    by: { role: 'admin', id: '1' } as const,
-  });
+  await ledger.createCampaign({ campaignId, ...details(), by: { role: 'admin', id: '1' } as const });
   return campaignId;
 }
 
