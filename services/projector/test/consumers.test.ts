@@ -196,6 +196,64 @@ it('gathers the commits that come one after another into a batch per interval', 
   expect(batches.length).toBeLessThan(groups.length / 2);
 });
 
+it("reads the log once for the consumers woken together, on the interval's shared ticks", async () => {
+  // The real pool, counting the queries that read the log.
+  let logReads = 0;
+  const counting = new Proxy(db.pool, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (config: unknown, ...rest: unknown[]) => {
+        if (
+          typeof config === 'object' &&
+          String((config as { text?: string }).text).includes('global_position >')
+        )
+          logReads += 1;
+        return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+      };
+    },
+  });
+  const countedStore = createPostgresEventStore(counting);
+  const batches = new Map<string, number>();
+  const reactors = ['mailer', 'texter', 'pusher'].map((name) => {
+    const { reactor } = recordingReactor(name);
+    const counted: Reactor = {
+      ...reactor,
+      async react(events) {
+        batches.set(name, (batches.get(name) ?? 0) + 1);
+        await reactor.react(events);
+      },
+    };
+    return counted;
+  });
+  // One batch at a time: without a shared read, each consumer would read on its own.
+  const handle = await startConsumers({
+    pool: db.pool,
+    store: countedStore,
+    logger: quietLogger,
+    consumers: reactors,
+    minBatchIntervalMs: 100,
+    concurrency: 1,
+    pollIntervalMs: 100,
+    leaderRetryMs: 100,
+  });
+  handles.push(handle);
+  try {
+    let head = 0;
+    for (const group of scenario(120)) {
+      head = await appendGroups(store, [group]);
+      await new Promise((resolve) => setTimeout(resolve, 10)); // a commit every few ms, as under load
+    }
+    for (const { name } of reactors) await eventually(`${name} at the head`, reached(name, head));
+    const handled = [...batches.values()].reduce((sum, n) => sum + n, 0);
+    expect(handled).toBeGreaterThanOrEqual(6);
+    // About one read a tick for the three (a few more where a tick's batches end apart).
+    expect(logReads).toBeLessThan(handled / 2);
+  } finally {
+    await stop(handle);
+    await countedStore.close();
+  }
+});
+
 it('goes on from its checkpoint after a restart', async () => {
   const groups = scenario(80);
   const half = Math.floor(groups.length / 2);

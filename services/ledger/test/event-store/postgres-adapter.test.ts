@@ -135,10 +135,10 @@ describe("the append's plan", () => {
 });
 
 describe('reads of the log asked for together', () => {
-  it('share one query; a read asked for later sees what was appended since', async () => {
-    // The real pool, counting the queries that read the log.
-    let logReads = 0;
-    const counting = new Proxy(db.pool, {
+  /** The real pool, counting the queries that read the log. */
+  function countingLogReads() {
+    const counted = { reads: 0 };
+    const pool = new Proxy(db.pool, {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
         return (config: unknown, ...rest: unknown[]) => {
@@ -146,11 +146,54 @@ describe('reads of the log asked for together', () => {
             typeof config === 'object' &&
             String((config as { text?: string }).text).includes('global_position >')
           )
-            logReads += 1;
+            counted.reads += 1;
           return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
         };
       },
     });
+    return { counted, pool };
+  }
+
+  it('share one query where their ranges overlap, each answered its own range', async () => {
+    const { counted, pool } = countingLogReads();
+    const shared = createPostgresEventStore(pool);
+    try {
+      const start = await shared.headPosition();
+      await store.appendToStreams(
+        [1, 2, 3, 4, 5, 6].map((n) => ({
+          streamId: `overlap-${n}`,
+          expectedVersion: 'no_stream' as const,
+          events: [event(n)],
+        })),
+      );
+      const names = (events: { streamId: string }[]) => events.map((e) => e.streamId);
+      const [atStart, twoIn, fourIn, short] = await Promise.all([
+        shared.readAll({ after: start, limit: 3 }),
+        shared.readAll({ after: start + 2, limit: 10 }),
+        shared.readAll({ after: start + 4, limit: 10 }),
+        shared.readAll({ after: start + 1, limit: 1 }),
+      ]);
+      expect(counted.reads).toBe(1);
+      expect(names(atStart)).toEqual(['overlap-1', 'overlap-2', 'overlap-3']);
+      expect(names(twoIn)).toEqual(['overlap-3', 'overlap-4', 'overlap-5', 'overlap-6']);
+      expect(names(fourIn)).toEqual(['overlap-5', 'overlap-6']);
+      expect(names(short)).toEqual(['overlap-2']);
+
+      // Far apart (one catching up, one at the head): a query each, not one over everything between.
+      const [behind, head] = await Promise.all([
+        shared.readAll({ after: start, limit: 2 }),
+        shared.readAll({ after: start + 5, limit: 10 }),
+      ]);
+      expect(counted.reads).toBe(3);
+      expect(names(behind)).toEqual(['overlap-1', 'overlap-2']);
+      expect(names(head)).toEqual(['overlap-6']);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('share one query; a read asked for later sees what was appended since', async () => {
+    const { counted, pool: counting } = countingLogReads();
     const shared = createPostgresEventStore(counting);
     try {
       const after = await shared.headPosition();
@@ -158,7 +201,7 @@ describe('reads of the log asked for together', () => {
         { streamId: 'together-1', expectedVersion: 'no_stream', events: [event(1)] },
       ]);
       const together = await Promise.all([1, 2, 3].map(() => shared.readAll({ after, limit: 10 })));
-      expect(logReads).toBe(1);
+      expect(counted.reads).toBe(1);
       for (const events of together) expect(events.map((e) => e.streamId)).toEqual(['together-1']);
       expect(together[0]).not.toBe(together[1]); // each caller its own array
 
@@ -166,7 +209,7 @@ describe('reads of the log asked for together', () => {
         { streamId: 'together-2', expectedVersion: 'no_stream', events: [event(2)] },
       ]);
       const later = await shared.readAll({ after, limit: 10 });
-      expect(logReads).toBe(2);
+      expect(counted.reads).toBe(2);
       expect(later.map((e) => e.streamId)).toEqual(['together-1', 'together-2']);
     } finally {
       await shared.close();

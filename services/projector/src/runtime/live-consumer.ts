@@ -81,8 +81,12 @@ export class LiveConsumer {
     this.status = startingStatus(options.consumer);
   }
 
-  /** Handles at most one batch. Never throws: the outcome says what the loop should do next. */
-  async step(): Promise<StepResult> {
+  /**
+   * Handles at most one batch. Never throws: the outcome says what the loop should do next. The
+   * batch is read first, outside `limited` (the consumers woken together share one read of the
+   * log), and handled inside it.
+   */
+  async step(limited: <T>(task: () => Promise<T>) => Promise<T> = (task) => task()): Promise<StepResult> {
     const { pool, store, batchSize, logger, consumer } = this.options;
     let events: RecordedEvent[] = [];
     try {
@@ -94,8 +98,10 @@ export class LiveConsumer {
       const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
       events = this.trimmed(await store.readAll({ after: position, limit }));
       if (!events.length) return 'caught-up';
-      if (consumer.kind === 'reactor') await consumer.react(events);
-      const committed = await this.commit(position, events);
+      const committed = await limited(async () => {
+        if (consumer.kind === 'reactor') await consumer.react(events);
+        return this.commit(position, events);
+      });
       if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
       if (this.status.failure) {
         logger.info({ consumer: this.name }, 'consumer got past its failed event');

@@ -193,7 +193,7 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
       }
       if (consumer.status.state !== 'failed') consumer.status.state = 'catching-up';
       const started = Date.now();
-      const outcome = await runLimited(() => consumer.step());
+      const outcome = await consumer.step(runLimited);
       if (stopped) break;
       switch (outcome) {
         case 'progress':
@@ -205,7 +205,9 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
           backoff = retry.min;
           consumer.status.state = 'idle';
           await signal.wait(pollIntervalMs);
-          await sleepUnlessStopped(started + minBatchIntervalMs - Date.now());
+          // On the interval's shared ticks, so the consumers of this process go together and
+          // share their read of the log (the store reads a turn's asks at once).
+          await tickAfter(started + minBatchIntervalMs);
           break;
         case 'poison':
         case 'transient-error':
@@ -217,6 +219,28 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
       }
     }
     consumer.status.state = 'stopped';
+  }
+
+  /**
+   * Resolves at the first multiple of the interval at or after `at` (ms since the epoch), at once
+   * if that has passed. The consumers waiting for the same tick share its timer, so they wake in
+   * the same turn of the event loop.
+   */
+  const ticks = new Map<number, Promise<void>>();
+  function tickAfter(at: number): Promise<void> | void {
+    const tick = minBatchIntervalMs > 0 ? Math.ceil(at / minBatchIntervalMs) * minBatchIntervalMs : at;
+    if (tick <= Date.now() || stopped) return;
+    let waiting = ticks.get(tick);
+    if (!waiting) {
+      waiting = new Promise((resolve) =>
+        setTimeout(() => {
+          ticks.delete(tick);
+          resolve();
+        }, tick - Date.now()),
+      );
+      ticks.set(tick, waiting);
+    }
+    return waiting;
   }
 
   async function sleepUnlessStopped(ms: number) {

@@ -3,8 +3,15 @@
  * the chain head lock, grouped per process; reads of the global log are gap-safe.
  */
 import type pg from 'pg';
-import { prepared } from '@kobo/platform';
-import type { AppendCommand, AppendResult, EventStore, RecordedEvent, StreamAppend } from '../port';
+import { prepared, sameTurn } from '@kobo/platform';
+import type {
+  AppendCommand,
+  AppendResult,
+  EventStore,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamAppend,
+} from '../port';
 import { settle, toAppendRequest, type AppendOutcome } from './append-requests';
 import { APPEND, GroupCommit } from './group-commit';
 import { CommitListener, EVENTS_CHANNEL } from './commit-listener';
@@ -78,22 +85,32 @@ export function createPostgresEventStore(
     if (closed) throw new Error('the event store is closed');
   };
 
-  // Reads asked for in one turn of the event loop with the same bounds share one query: the
-  // consumers one commit wakes ask together. A shared read is sent after all of them asked, so
-  // none sees less than its own query would have.
-  const readsThisTurn = new Map<string, Promise<RecordedEvent[]>>();
-  const readAll = async ({ after, limit }: { after: number; limit: number }) => {
-    const key = `${after}:${limit}`;
-    let read = readsThisTurn.get(key);
-    if (!read) {
-      if (readsThisTurn.size === 0) setImmediate(() => readsThisTurn.clear());
-      read = pool
-        .query<EventRow>({ ...READ_ALL, values: [after, limit], types: queryTypes })
-        .then(({ rows }) => rows.map(toRecordedEvent));
-      readsThisTurn.set(key, read);
-    }
-    return (await read).slice();
-  };
+  // Reads asked for in one turn of the event loop share one query where their ranges overlap: the
+  // consumers one commit (or one pacing tick) wakes ask together, most at or near the head. The
+  // query is sent after all of them asked, so none sees less than its own query would have.
+  // Positions have no gaps (see COMMITTED_HEAD), so a range of positions is a count of events.
+  let reads = 0;
+  const readTogether = sameTurn(
+    async (asks: ReadAllOptions[]) => {
+      const answers: RecordedEvent[][] = new Array<RecordedEvent[]>(asks.length);
+      for (const cluster of overlapping(asks)) {
+        const { rows } = await pool.query<EventRow>({
+          ...READ_ALL,
+          values: [cluster.from, cluster.to - cluster.from],
+          types: queryTypes,
+        });
+        const events = rows.map(toRecordedEvent);
+        for (const index of cluster.members) {
+          const { after, limit } = asks[index]!;
+          const first = events.findIndex((event) => event.globalPosition > after);
+          answers[index] = first < 0 ? [] : events.slice(first, first + limit);
+        }
+      }
+      return answers;
+    },
+    () => String(reads++), // every ask its own key: all of a turn's asks in one run
+  );
+  const readAll = (options: ReadAllOptions) => readTogether({ after: options.after, limit: options.limit });
 
   const subscriptions = new OpenSubscriptions(
     { readAll, onCommit: (wake) => listener.add(wake) },
@@ -195,4 +212,22 @@ export function createPostgresEventStore(
       await listener.close();
     },
   };
+}
+
+/**
+ * The asks of one turn in groups whose ranges (after, after + limit] overlap, each read with one
+ * query of the union: far-apart asks (one consumer catching up, the rest at the head) read apart.
+ */
+function overlapping(asks: readonly ReadAllOptions[]): { from: number; to: number; members: number[] }[] {
+  const order = asks.map((_, index) => index).sort((a, b) => asks[a]!.after - asks[b]!.after);
+  const clusters: { from: number; to: number; members: number[] }[] = [];
+  for (const index of order) {
+    const { after, limit } = asks[index]!;
+    const last = clusters[clusters.length - 1];
+    if (last && after <= last.to) {
+      last.to = Math.max(last.to, after + limit);
+      last.members.push(index);
+    } else clusters.push({ from: after, to: after + limit, members: [index] });
+  }
+  return clusters;
 }
