@@ -191,7 +191,9 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
           continue;
         }
       }
-      if (consumer.status.state !== 'failed') consumer.status.state = 'catching-up';
+      // A caught-up consumer looking for new events stays shown idle; the outcome says what it is.
+      if (consumer.status.state !== 'failed' && consumer.status.state !== 'idle')
+        consumer.status.state = 'catching-up';
       const started = Date.now();
       const outcome = await consumer.step(runLimited);
       if (stopped) break;
