@@ -1,6 +1,6 @@
 /** /metrics: who may scrape it, and what a scrape costs the database. */
 import request from 'supertest';
-import type { Pool } from '@kobo/platform';
+import { countingQueries } from '@kobo/platform/testing';
 import { createApiApp } from '../src/app';
 import { keptFor } from '../src/features/operations/metrics';
 import { startHarness, type Harness } from './support/harness';
@@ -33,20 +33,10 @@ describe('/metrics', () => {
   });
 
   it('runs the withdrawals GROUP BY at most once per period, however often it is scraped', async () => {
-    let groupBys = 0;
-    const counting = new Proxy(h.db.pool, {
-      get(target, name, receiver) {
-        if (name === 'query')
-          return (text: unknown, ...rest: unknown[]) => {
-            if (typeof text === 'string' && /GROUP BY/i.test(text)) groupBys++;
-            return (target.query as (...args: unknown[]) => unknown).call(target, text, ...rest);
-          };
-        return Reflect.get(target, name, receiver) as unknown;
-      },
-    }) as Pool;
+    const { pool: counting, count: groupBys } = countingQueries(h.db.pool, (text) => /GROUP BY/i.test(text));
     const app = request(createApiApp({ ...h.context, pool: counting }, { webOrigin }));
     for (let i = 0; i < 5; i++) await app.get('/metrics').expect(200);
-    expect(groupBys).toBe(1);
+    expect(groupBys()).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@
  * processes have their own files.
  */
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { countingQueries, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
   createPostgresEventStore,
   type NewEvent,
@@ -136,26 +136,10 @@ describe("the append's plan", () => {
 
 describe('reads of the log asked for together', () => {
   /** The real pool, counting the queries that read the log. */
-  function countingLogReads() {
-    const counted = { reads: 0 };
-    const pool = new Proxy(db.pool, {
-      get(target, property, receiver) {
-        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
-        return (config: unknown, ...rest: unknown[]) => {
-          if (
-            typeof config === 'object' &&
-            String((config as { text?: string }).text).includes('global_position >')
-          )
-            counted.reads += 1;
-          return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
-        };
-      },
-    });
-    return { counted, pool };
-  }
+  const countingLogReads = () => countingQueries(db.pool, (text) => text.includes('global_position >'));
 
   it('share one query where their ranges overlap, each answered its own range', async () => {
-    const { counted, pool } = countingLogReads();
+    const { count, pool } = countingLogReads();
     const shared = createPostgresEventStore(pool);
     try {
       const start = await shared.headPosition();
@@ -173,7 +157,7 @@ describe('reads of the log asked for together', () => {
         shared.readAll({ after: start + 4, limit: 10 }),
         shared.readAll({ after: start + 1, limit: 1 }),
       ]);
-      expect(counted.reads).toBe(1);
+      expect(count()).toBe(1);
       expect(names(atStart)).toEqual(['overlap-1', 'overlap-2', 'overlap-3']);
       expect(names(twoIn)).toEqual(['overlap-3', 'overlap-4', 'overlap-5', 'overlap-6']);
       expect(names(fourIn)).toEqual(['overlap-5', 'overlap-6']);
@@ -184,7 +168,7 @@ describe('reads of the log asked for together', () => {
         shared.readAll({ after: start, limit: 2 }),
         shared.readAll({ after: start + 5, limit: 10 }),
       ]);
-      expect(counted.reads).toBe(3);
+      expect(count()).toBe(3);
       expect(names(behind)).toEqual(['overlap-1', 'overlap-2']);
       expect(names(head)).toEqual(['overlap-6']);
     } finally {
@@ -193,7 +177,7 @@ describe('reads of the log asked for together', () => {
   });
 
   it('share one query; a read asked for later sees what was appended since', async () => {
-    const { counted, pool: counting } = countingLogReads();
+    const { count, pool: counting } = countingLogReads();
     const shared = createPostgresEventStore(counting);
     try {
       const after = await shared.headPosition();
@@ -201,7 +185,7 @@ describe('reads of the log asked for together', () => {
         { streamId: 'together-1', expectedVersion: 'no_stream', events: [event(1)] },
       ]);
       const together = await Promise.all([1, 2, 3].map(() => shared.readAll({ after, limit: 10 })));
-      expect(counted.reads).toBe(1);
+      expect(count()).toBe(1);
       for (const events of together) expect(events.map((e) => e.streamId)).toEqual(['together-1']);
       expect(together[0]).not.toBe(together[1]); // each caller its own array
 
@@ -209,7 +193,7 @@ describe('reads of the log asked for together', () => {
         { streamId: 'together-2', expectedVersion: 'no_stream', events: [event(2)] },
       ]);
       const later = await shared.readAll({ after, limit: 10 });
-      expect(counted.reads).toBe(2);
+      expect(count()).toBe(2);
       expect(later.map((e) => e.streamId)).toEqual(['together-1', 'together-2']);
     } finally {
       await shared.close();

@@ -4,3 +4,4 @@ export { eventually } from './eventually';
 export { freePort, onFreePort } from './free-port';
 export { printedAddress } from './printed-address';
 export { createScratchDatabase, withDatabase, type ScratchDatabase } from './scratch-database';
+export { countingQueries } from './counting-queries';
