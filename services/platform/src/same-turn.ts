@@ -4,13 +4,14 @@
  * trip costs this process a write to the socket and a wake-up of a PostgreSQL backend: on this
  * machine those were a third of the API's event loop under the withdrawal load.
  *
- * `run` gets the items of a turn and answers each, in order. Items with the same key go in
- * separate runs, since one statement cannot tell apart two rows of one key. When a run fails, each
- * of its items is run again alone, so a bad item fails only its own caller.
+ * `run` gets the items of a turn and answers each, in order. With `keyOf`, items with the same key
+ * go in separate runs, since one statement cannot tell apart two rows of one key; without it, all
+ * of a turn's items go in one run. When a run fails, each of its items is run again alone, so a
+ * bad item fails only its own caller.
  */
 export function sameTurn<T, R>(
   run: (items: T[]) => Promise<R[]>,
-  keyOf: (item: T) => string,
+  keyOf?: (item: T) => string,
 ): (item: T) => Promise<R> {
   type Call = { item: T; resolve: (result: R) => void; reject: (error: unknown) => void };
   let calls: Call[] = [];
@@ -32,6 +33,7 @@ export function sameTurn<T, R>(
   function flush(): void {
     const turn = calls;
     calls = [];
+    if (!keyOf) return void send(turn);
     // The n-th call of a key goes in the n-th run.
     const runs: Call[][] = [];
     const seen = new Map<string, number>();

@@ -29,6 +29,16 @@ describe('sameTurn', () => {
     expect(runs).toEqual([['a'], ['b']]);
   });
 
+  it('without a key, sends every call of the turn in one run, the same item too', async () => {
+    const runs: string[][] = [];
+    const call = sameTurn(async (items: string[]) => {
+      runs.push(items);
+      return items.map((item) => item.toUpperCase());
+    });
+    expect(await Promise.all([call('a'), call('a'), call('b')])).toEqual(['A', 'A', 'B']);
+    expect(runs).toEqual([['a', 'a', 'b']]);
+  });
+
   it('puts two calls with one key in separate runs', async () => {
     const { runs, call } = recorder();
     const answers = await Promise.all([call('a:1'), call('b'), call('a:2'), call('a:3')]);

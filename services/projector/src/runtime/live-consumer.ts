@@ -86,7 +86,7 @@ export class LiveConsumer {
    * batch is read first, outside `limited` (the consumers woken together share one read of the
    * log), and handled inside it.
    */
-  async step(limited: <T>(task: () => Promise<T>) => Promise<T> = (task) => task()): Promise<StepResult> {
+  async step(limited: <T>(task: () => Promise<T>) => Promise<T>): Promise<StepResult> {
     const { pool, store, batchSize, logger, consumer } = this.options;
     let events: RecordedEvent[] = [];
     try {

@@ -89,31 +89,26 @@ export function createPostgresEventStore(
   // consumers one commit (or one pacing tick) wakes ask together, most at or near the head. The
   // query is sent after all of them asked, so none sees less than its own query would have.
   // Positions have no gaps (see COMMITTED_HEAD), so a range of positions is a count of events.
-  let reads = 0;
-  const readTogether = sameTurn(
-    async (asks: ReadAllOptions[]) => {
-      const answers: RecordedEvent[][] = new Array<RecordedEvent[]>(asks.length);
-      // Clusters apart are read side by side: the asks at the head do not wait for a long read behind.
-      await Promise.all(
-        overlapping(asks).map(async (cluster) => {
-          const { rows } = await pool.query<EventRow>({
-            ...READ_ALL,
-            values: [cluster.from, cluster.to - cluster.from],
-            types: queryTypes,
-          });
-          const events = rows.map(toRecordedEvent);
-          for (const index of cluster.members) {
-            const { after, limit } = asks[index]!;
-            const first = events.findIndex((event) => event.globalPosition > after);
-            answers[index] = first < 0 ? [] : events.slice(first, first + limit);
-          }
-        }),
-      );
-      return answers;
-    },
-    () => String(reads++), // every ask its own key: all of a turn's asks in one run
-  );
-  const readAll = (options: ReadAllOptions) => readTogether({ after: options.after, limit: options.limit });
+  const readAll = sameTurn(async (asks: ReadAllOptions[]) => {
+    const answers: RecordedEvent[][] = new Array<RecordedEvent[]>(asks.length);
+    // Clusters apart are read side by side: the asks at the head do not wait for a long read behind.
+    await Promise.all(
+      overlapping(asks).map(async (cluster) => {
+        const { rows } = await pool.query<EventRow>({
+          ...READ_ALL,
+          values: [cluster.from, cluster.to - cluster.from],
+          types: queryTypes,
+        });
+        const events = rows.map(toRecordedEvent);
+        for (const index of cluster.members) {
+          const { after, limit } = asks[index]!;
+          const first = events.findIndex((event) => event.globalPosition > after);
+          answers[index] = first < 0 ? [] : events.slice(first, first + limit);
+        }
+      }),
+    );
+    return answers;
+  });
 
   const subscriptions = new OpenSubscriptions(
     { readAll, onCommit: (wake) => listener.add(wake) },
