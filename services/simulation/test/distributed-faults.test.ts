@@ -108,6 +108,10 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
   return each;
 }
 
+/** The end of what each process said (its warnings and errors), for a failure's message. */
+const processLogs = () =>
+  started.map((each) => `--- ${each.name}:\n${each.stderr().slice(-3000)}`).join('\n');
+
 async function ready(api: Started): Promise<void> {
   await eventually(
     `${api.name} ready`,
@@ -390,7 +394,10 @@ describeOnStack('the distributed fault test', () => {
           throw error;
         }),
       ),
-    ]);
+    ]).catch((error: unknown) => {
+      // A client gave up (a read model that never showed its write): what the processes said.
+      throw new Error(`${(error as Error).message}\n${processLogs()}`);
+    });
 
     // The workers stop first: a verification job the killed workers held is taken up again by BullMQ
     // only once it is found stalled (about 30 s later), and its events would land while the read
@@ -423,8 +430,9 @@ describeOnStack('the distributed fault test', () => {
       150_000,
     ).catch((error: unknown) => {
       // Say who is behind and what the surviving processes said, not only that the wait ran out.
-      const said = started.map((each) => `--- ${each.name}:\n${each.stderr().slice(-3000)}`).join('\n');
-      throw new Error(`${(error as Error).message}: head ${head}, behind: ${behind.join(', ')}\n${said}`);
+      throw new Error(
+        `${(error as Error).message}: head ${head}, behind: ${behind.join(', ')}\n${processLogs()}`,
+      );
     });
 
     console.log(
