@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api';
 import { type E2e, keepingScreenshot, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { DEMO_FINANCE, DEMO_USER, signInContext } from './support/pages';
-import { eventually, pathIs, textOf, visible, WAIT_MS } from './support/wait';
+import { eventually, pathIs, textOf, textsOf, visible, WAIT_MS } from './support/wait';
 
 const naira = (amount: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(
@@ -110,7 +110,7 @@ test('finance signs in, filters the journal by an account and opens its newest e
     const rows = page.locator('.kobo-finance-journal-table tbody tr');
     await eventually(
       'only events that posted to the account',
-      async () => Promise.all((await rows.all()).map((row) => textOf(row))),
+      () => textsOf(rows),
       (texts) => texts.length > 0 && texts.every((text) => text.includes(account)),
     );
     const newest = rows.first();

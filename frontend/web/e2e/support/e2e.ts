@@ -21,14 +21,35 @@ export interface E2e {
   stop(): Promise<void>;
 }
 
-/** The screen as it was when a test failed, kept in artifacts/e2e/ (ignored by git) for CI to upload. */
-export async function keepScreenshot(page: Page | undefined, name: string): Promise<void> {
+/**
+ * The screen as it was when a test failed, kept in artifacts/e2e/ (ignored by git) for CI to upload,
+ * and said in one line beside the error: where the page was and what it showed. CI's log may keep
+ * only the lines around the first failure, and the picture may not reach a reader.
+ */
+export async function keepScreenshot(page: Page | undefined, name: string, error?: unknown): Promise<void> {
   if (!page || page.isClosed()) return;
   const dir = join(repoRoot(), 'artifacts', 'e2e');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-  console.error(`screenshot of the failure: ${file}`);
+  // The page's own content and any toast, not the shell around them (else the whole page).
+  const shown = await page
+    .evaluate(() => {
+      // Each text node once, a select's options left out (the journal's lists every event type).
+      const textOf = (root: Node) => {
+        const texts: string[] = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (!node.parentElement?.closest('select, script, style')) texts.push(node.textContent ?? '');
+        return texts.join(' ');
+      };
+      const parts = [...document.querySelectorAll('main, .bp6-toast')].map(textOf);
+      return parts.length > 0 ? parts.join(' | ') : textOf(document.body);
+    })
+    .then((text) => text.replace(/\s+/g, ' ').trim().slice(0, 800))
+    .catch((caught: unknown) => `(unreadable: ${String(caught).split('\n')[0]})`);
+  const failure = error === undefined ? '' : ` failed with: ${String(error).split('\n')[0]};`;
+  console.error(`${name}:${failure} the page at ${page.url()} showed: ${shown}; screenshot: ${file}`);
 }
 
 /** Runs one step of a journey, keeping a picture of `page` when it fails. */
@@ -40,7 +61,7 @@ export async function keepingScreenshot(
   try {
     await run();
   } catch (error) {
-    await keepScreenshot(page, name);
+    await keepScreenshot(page, name, error);
     throw error;
   }
 }
@@ -58,7 +79,7 @@ export function journeySteps(journey: string, page: () => Page | undefined) {
         await run();
       } catch (error) {
         broken = true;
-        await keepScreenshot(page(), `${journey}-${name}`);
+        await keepScreenshot(page(), `${journey}-${name}`, error);
         throw error;
       }
     });

@@ -40,8 +40,19 @@ export async function eventually<T>(
   }
 }
 
+const squeezed = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
 export async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  return squeezed(await locator.first().textContent());
+}
+
+/**
+ * The texts of every element the locator matches now, read in one go: rows read one by one can be
+ * replaced between the count and the read (a list re-rendering), and a read of a row that is gone
+ * waits out the whole timeout.
+ */
+export async function textsOf(locator: Locator): Promise<string[]> {
+  return (await locator.allTextContents()).map(squeezed);
 }
 
 export async function pathIs(page: Page, path: string, timeout = WAIT_MS): Promise<void> {
