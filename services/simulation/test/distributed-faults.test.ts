@@ -39,6 +39,10 @@ const LOAD_MS = 40_000;
 const FAULTS_AT_MS = 12_000;
 const BROKER_DOWN_MS = 5_000;
 const CLIENTS = 4;
+/** How long a client waits for the read models to show its write, counted with the broker up. */
+const READ_MODELS_MS = 30_000;
+/** The most the broker's restart may take (stack.mjs waits 120 s for an answer, then its probe's 2 × 60 s). */
+const BROKER_RESTART_MS = 240_000;
 
 const staff = {
   admin: { email: 'faults.admin@kobo.test', password: 'fault-test-admin-password' },
@@ -233,6 +237,27 @@ describeOnStack('the distributed fault test', () => {
         )
       ).rows[0]?.id;
 
+    /**
+     * The read models fed from Kafka stand still while the broker is down, and until it answers
+     * again (on a slow machine its restart took over 30 s). A client's wait for them counts from
+     * when they could move again: READ_MODELS_MS after the later of its start and the broker's return.
+     */
+    const broker = { down: false, backAt: 0 };
+    const readModelsShow = <T>(what: string, check: () => Promise<T | undefined>): Promise<T> => {
+      const begun = Date.now();
+      return eventually(
+        what,
+        async () => {
+          const value = await check();
+          if (value !== undefined) return value;
+          if (!broker.down && Date.now() - Math.max(begun, broker.backAt) > READ_MODELS_MS)
+            throw new Error(`timed out waiting for ${what} (${READ_MODELS_MS / 1000} s with the broker up)`);
+          return undefined;
+        },
+        LOAD_MS + READ_MODELS_MS + BROKER_RESTART_MS, // only a backstop: the check above says when
+      );
+    };
+
     /** One client: people who sign up, prove a task, are approved or rejected, withdraw and are paid. */
     async function client(index: number, until: number) {
       for (let round = 0; Date.now() < until && !failed; round++) {
@@ -287,28 +312,24 @@ describeOnStack('the distributed fault test', () => {
         const campaignId = (campaign.body.task?.taskId ??
           (await campaignNamed(`Fault campaign ${handle}`))) as string;
         // Another person's campaign is open to submissions once the read models have it (404 until then).
-        const submitted = await eventually(
-          `campaign ${campaignId} open to submissions`,
-          async () => {
-            const answer = await call('submit', {
-              method: 'POST',
-              path: '/api/tasks/submit',
-              token,
-              form: () => {
-                const form = new FormData();
-                form.append('taskId', campaignId);
-                form.append(
-                  'proofImage',
-                  new Blob([new Uint8Array(proof)], { type: 'image/png' }),
-                  'proof.png',
-                );
-                return form;
-              },
-            });
-            return answer.status === 404 ? undefined : answer;
-          },
-          30_000,
-        );
+        const submitted = await readModelsShow(`campaign ${campaignId} open to submissions`, async () => {
+          const answer = await call('submit', {
+            method: 'POST',
+            path: '/api/tasks/submit',
+            token,
+            form: () => {
+              const form = new FormData();
+              form.append('taskId', campaignId);
+              form.append(
+                'proofImage',
+                new Blob([new Uint8Array(proof)], { type: 'image/png' }),
+                'proof.png',
+              );
+              return form;
+            },
+          });
+          return answer.status === 404 ? undefined : answer;
+        });
         if (submitted.status >= 300)
           throw new Error(`submit: ${submitted.status} ${JSON.stringify(submitted.body)}`);
         const approve = round % 3 !== 2;
@@ -336,22 +357,18 @@ describeOnStack('the distributed fault test', () => {
         accepted.withdrawals.add(withdrawalId);
         const approveW = round % 4 !== 3;
         // The admin is another person: the withdrawal is theirs to decide once the read models have it.
-        const answer = await eventually(
-          `withdrawal ${withdrawalId} open to the admin`,
-          async () => {
-            const decision = await call(approveW ? 'approveWithdrawal' : 'rejectWithdrawal', {
-              method: 'POST',
-              path: `/api/admin/withdrawals/${approveW ? 'approve' : 'reject'}`,
-              token: admin,
-              json: {
-                transactionId: withdrawalId,
-                ...(approveW ? {} : { reason: 'The account name does not match.' }),
-              },
-            });
-            return decision.status === 404 ? undefined : decision;
-          },
-          30_000,
-        );
+        const answer = await readModelsShow(`withdrawal ${withdrawalId} open to the admin`, async () => {
+          const decision = await call(approveW ? 'approveWithdrawal' : 'rejectWithdrawal', {
+            method: 'POST',
+            path: `/api/admin/withdrawals/${approveW ? 'approve' : 'reject'}`,
+            token: admin,
+            json: {
+              transactionId: withdrawalId,
+              ...(approveW ? {} : { reason: 'The account name does not match.' }),
+            },
+          });
+          return decision.status === 404 ? undefined : decision;
+        });
         if (!approveW || answer.status >= 300) continue;
         const paid = round % 2 === 0;
         const settled = await call(paid ? 'markPaid' : 'markFailed', {
@@ -374,10 +391,16 @@ describeOnStack('the distributed fault test', () => {
       await Promise.all([kill(apiA), kill(projectorsA), kill(workers)]);
       kills.push(apiA.name, projectorsA.name, workers.name);
       const stopped = Date.now();
-      await stack('stop');
-      await new Promise((done) => setTimeout(done, BROKER_DOWN_MS));
-      await stack('start');
-      brokerDownMs = Date.now() - stopped;
+      broker.down = true;
+      try {
+        await stack('stop');
+        await new Promise((done) => setTimeout(done, BROKER_DOWN_MS));
+        await stack('start');
+      } finally {
+        broker.down = false;
+        broker.backAt = Date.now();
+      }
+      brokerDownMs = broker.backAt - stopped;
       // The API comes back on its port (the clients keep alternating); the workers come back too.
       if (failed) return; // a client failed: the test is over, start nothing more
       apis[0] = await start('faults-api-a2', 'api', apiA.port);
