@@ -6,8 +6,9 @@
  * position the checkpoint waiter reports reached is in the read models (read-your-writes).
  */
 import { randomUUID } from 'node:crypto';
+import { KafkaJSNonRetriableError } from 'kafkajs';
 import type { PostgresEventStore } from '@kobo/ledger';
-import { createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
+import { capturingLogger, createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
 import { groupIdOf } from '../src/kafka/kafka-fed';
 import { kafkaClient, startRelay, type RelayHandle } from '../src/kafka/relay';
 import { projectionNames, projections } from '../src/projections';
@@ -174,6 +175,55 @@ describeWithKafka('projectors fed from Kafka', () => {
       return status!.position === last && !status!.failure ? status : undefined;
     });
     // Every event handled, none twice (the failed batches wrote nothing).
+    expect([...handled].sort((a, b) => a - b)).toEqual(
+      (await store.readAll({ after: 0, limit: 10_000 })).map((event) => event.globalPosition),
+    );
+  });
+
+  it('starts a consumer again after a crash kafkajs gives up on (an error it counts as not retriable)', async () => {
+    const history = scenario(240, 3);
+    const half = Math.floor(history.length / 2);
+    const first = await appendGroups(store, history.slice(0, half));
+    const handled: number[] = [];
+    const consumer: ProjectionConsumer = {
+      kind: 'projection',
+      name: 'crash-test',
+      description: 'records what it handles',
+      async apply(events) {
+        handled.push(...events.map((event) => event.globalPosition));
+      },
+    };
+    let crashes = 0;
+    const { logger, lines } = capturingLogger('error');
+    await relay();
+    const handle = await startConsumers({
+      pool: db.pool,
+      store,
+      logger,
+      consumers: [consumer],
+      kafka: { ...kafka(), partitions: 1 },
+      retryDelayMs: { min: 50, max: 200 },
+      hooks: {
+        // The first batch stored, kafkajs is told what it does not retry (as KafkaJSGroupCoordinatorNotFound
+        // after a broker restart): it stops the consumer and leaves it stopped.
+        async afterKafkaBatch() {
+          if (crashes++ === 0) throw new KafkaJSNonRetriableError('the group coordinator is gone (test)');
+        },
+      },
+    });
+    running.push(handle);
+    await eventually('the crash said', async () => (crashes > 0 ? true : undefined));
+    const last = await appendGroups(store, history.slice(half));
+    expect(last).toBeGreaterThan(first);
+    await eventually(
+      'the consumer at the head after the crash',
+      async () => ((await handle.status())[0]!.position === last ? true : undefined),
+      60_000,
+    );
+    expect(lines.map((line) => line.msg)).toContain(
+      'kafka-fed consumer crashed and kafkajs gave up on it; starting it again',
+    );
+    // Every event handled once: what was stored before the crash is not handled again.
     expect([...handled].sort((a, b) => a - b)).toEqual(
       (await store.readAll({ after: 0, limit: 10_000 })).map((event) => event.globalPosition),
     );

@@ -1,19 +1,5 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { capturingLogger, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { createMailer, createOutboxMailer, emailSettingsFromEnvironment } from '../../src/email';
-
-/** A real pino logger whose lines are kept, to check what an operator sees in the log. */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
 
 describe('the outbox mailer (no SMTP configured)', () => {
   let db: TestDatabase;

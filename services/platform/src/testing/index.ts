@@ -5,3 +5,4 @@ export { freePort, onFreePort } from './free-port';
 export { printedAddress } from './printed-address';
 export { createScratchDatabase, withDatabase, type ScratchDatabase } from './scratch-database';
 export { countingQueries } from './counting-queries';
+export { capturingLogger } from './capturing-logger';

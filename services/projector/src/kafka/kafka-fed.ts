@@ -114,10 +114,22 @@ export class KafkaFedConsumer {
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.status.lastError = describeError(payload.error);
-      logger.warn(
+      if (payload.restart) {
+        logger.warn(
+          { consumer: this.name, err: payload.error },
+          'kafka-fed consumer crashed; kafkajs restarts it',
+        );
+        return;
+      }
+      // kafkajs leaves a consumer stopped after an error it counts as not retriable, such as
+      // KafkaJSGroupCoordinatorNotFound after a broker restart (kafkajs#1445): its read model would
+      // stand still for good. Start it again here, a fresh member of its group.
+      this.status.state = 'retrying';
+      logger.error(
         { consumer: this.name, err: payload.error },
-        'kafka-fed consumer crashed; kafkajs restarts it',
+        'kafka-fed consumer crashed and kafkajs gave up on it; starting it again',
       );
+      void this.startAgain(kafka, consumer);
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
@@ -126,6 +138,32 @@ export class KafkaFedConsumer {
       eachBatchAutoResolve: false,
       eachBatch: (payload) => this.eachBatch(payload),
     });
+    // Stopped while it started (a start after a crash): stop() disconnected it, or this does.
+    if (this.stopped) await consumer.disconnect();
+  }
+
+  /** After a crash kafkajs does not restart from: a new consumer, with back-off until one starts. */
+  private async startAgain(kafka: ReturnType<typeof kafkaClient>, crashed: KafkaConsumer): Promise<void> {
+    const retry = this.options.retryDelayMs ?? { min: 500, max: 60_000 };
+    let backoff = retry.min;
+    await crashed.disconnect().catch(() => undefined);
+    while (!this.stopped) {
+      await sleep(backoff);
+      if (this.stopped) return;
+      try {
+        await this.start(kafka);
+        this.options.logger.info({ consumer: this.name }, 'kafka-fed consumer started again');
+        return;
+      } catch (error) {
+        this.status.lastError = describeError(error);
+        this.options.logger.warn(
+          { consumer: this.name, err: error },
+          'kafka-fed consumer could not start again',
+        );
+        await this.kafkaConsumer?.disconnect().catch(() => undefined);
+        backoff = Math.min(backoff * 2, retry.max);
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -160,6 +198,7 @@ export class KafkaFedConsumer {
         (error: unknown) =>
           this.options.logger.warn({ consumer: this.name, err: error }, 'could not commit kafka offsets'),
       );
+      await this.options.hooks?.afterKafkaBatch?.({ consumer: this.name });
       await heartbeat();
     }
     if (running() && batch.offsetLag() === '0') this.status.state = this.status.failure ? 'failed' : 'idle';

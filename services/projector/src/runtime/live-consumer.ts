@@ -26,6 +26,11 @@ export interface ConsumerHooks {
     client: PoolClient;
     events: RecordedEvent[];
   }) => Promise<void>;
+  /**
+   * Test seam, consumers fed from Kafka only: runs after each batch is stored, outside the
+   * consumer's retries; what it throws reaches kafkajs as the batch's error (as a failed heartbeat would).
+   */
+  afterKafkaBatch?: (context: { consumer: string }) => Promise<void>;
 }
 
 export interface LiveConsumerOptions {
