@@ -96,6 +96,12 @@ async function main(): Promise<number> {
   console.log(`bench:api on ${machine.cpus} CPUs, load average ${machine.loadavg.join(' ')}`);
 
   database = await createBenchDatabase(settings.serverUrl);
+  console.log(
+    `PostgreSQL: fsync ${database.fsync}` +
+      (database.fsync === 'off'
+        ? ' (commits are not flushed: judge a change to the write path with it on)'
+        : ''),
+  );
   dataDir = mkdtempSync(join(tmpdir(), 'kobo-bench-api-'));
   const admin = { email: 'admin@bench.kobo.test', password: 'bench-admin-password' };
   service = await startService({
@@ -173,6 +179,7 @@ async function main(): Promise<number> {
   writeJson(OUTPUT, {
     startedAt: new Date(started).toISOString(),
     machine,
+    postgres: { fsync: database.fsync },
     settings: { ...settings, serverUrl: undefined, balanceNaira: BALANCE_NAIRA, signUp: fixtures.signUp },
     valid: invalid.length === 0,
     scenarios: results.map((r) => ({ ...r, failedShare: failedShare(r), valid: isValid(r) })),

@@ -4,6 +4,11 @@ import pg from 'pg';
 export interface BenchDatabase {
   name: string;
   url: string;
+  /**
+   * The server's `fsync` ('on' or 'off'). The stack's PostgreSQL runs with it off (its data is
+   * disposable), which flatters what waits on a commit: the write path is judged with it on.
+   */
+  fsync: string;
   /** Proofs submitted and proofs verified so far (the verification job runs behind the answers). */
   proofsVerified(): Promise<{ submitted: number; verified: number }>;
   drop(): Promise<void>;
@@ -15,13 +20,18 @@ export async function createBenchDatabase(
   prefix = 'kobo_bench_api',
 ): Promise<BenchDatabase> {
   const name = `${prefix}_${Date.now()}`;
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  let fsync = 'unknown';
+  await onServer(serverUrl, async (client) => {
+    await client.query(`CREATE DATABASE ${name}`);
+    fsync = (await client.query<{ fsync: string }>('SHOW fsync')).rows[0]!.fsync;
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
   return {
     name,
     url: url.toString(),
+    fsync,
     async proofsVerified() {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
