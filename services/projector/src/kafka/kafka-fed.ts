@@ -27,7 +27,7 @@ import type { Queryable } from '../batch/flush';
 import { ensureCheckpoints, readCheckpoint } from '../runtime/checkpoints';
 import { checkout } from '../runtime/checkout';
 import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/consumer';
-import { isTransientError } from '../runtime/errors';
+import { DEFAULT_RETRY_DELAY_MS, isTransientError } from '../runtime/errors';
 import { describeError, stopAtPoison } from '../runtime/failures';
 import { startingStatus, type ConsumerHooks, type LocalConsumerStatus } from '../runtime/live-consumer';
 import { limiter, sleep } from '../runtime/signal';
@@ -144,7 +144,7 @@ export class KafkaFedConsumer {
 
   /** After a crash kafkajs does not restart from: a new consumer, with back-off until one starts. */
   private async startAgain(kafka: ReturnType<typeof kafkaClient>, crashed: KafkaConsumer): Promise<void> {
-    const retry = this.options.retryDelayMs ?? { min: 500, max: 60_000 };
+    const retry = this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     let backoff = retry.min;
     await crashed.disconnect().catch(() => undefined);
     while (!this.stopped) {
@@ -211,7 +211,7 @@ export class KafkaFedConsumer {
     running: () => boolean,
     heartbeat: () => Promise<void>,
   ): Promise<Outcome> {
-    const retry = this.options.retryDelayMs ?? { min: 500, max: 60_000 };
+    const retry = this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     let backoff = retry.min;
     let messages = chunk;
     while (running()) {

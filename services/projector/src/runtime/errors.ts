@@ -17,3 +17,6 @@ export function isTransientError(error: unknown): boolean {
     )
   );
 }
+
+/** The back-off after a failure when a start does not set `retryDelayMs`: doubles from min to max. */
+export const DEFAULT_RETRY_DELAY_MS = { min: 500, max: 60_000 } as const;

@@ -6,6 +6,7 @@
 import type { EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import { ensureCheckpoints } from './checkpoints';
+import { DEFAULT_RETRY_DELAY_MS } from './errors';
 import type { Consumer, ConsumerKind } from './consumer';
 import { DedicatedClient } from './dedicated-client';
 import { startKafkaFed } from '../kafka/kafka-fed';
@@ -132,7 +133,7 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const minBatchIntervalMs = options.minBatchIntervalMs ?? 25;
   const leaderRetryMs = options.leaderRetryMs ?? 2000;
-  const retry = options.retryDelayMs ?? { min: 500, max: 60_000 };
+  const retry = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const runLimited = limiter(options.concurrency ?? 4);
 
   await ensureCheckpoints(
