@@ -4,6 +4,6 @@ export { buildApiDocument } from './cli/openapi-document';
 export { bootstrapAccounts } from './accounts/bootstrap';
 export { createApiApp } from './app';
 export { type ApiContext } from './context';
-export { createAuth, createReadYourWrites, writtenPositionsIn } from './http';
+export { createAuth, createReadYourWrites, IDEMPOTENCY_LOCK_TIMEOUT_MS, writtenPositionsIn } from './http';
 export { createObjectStore } from './uploads/create-object-store';
 export { proofImagesFrom } from './uploads/proof-images';

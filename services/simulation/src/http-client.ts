@@ -3,6 +3,8 @@
  * closed connection, a 5xx, a 429 or "still being processed" (409 request_in_progress) is sent
  * again with the same Idempotency-Key until it gets a final answer, as a careful client would.
  */
+import { IDEMPOTENCY_LOCK_TIMEOUT_MS } from '@kobo/api';
+
 export interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- whatever the route answers
@@ -27,7 +29,12 @@ export interface HttpDeps {
   apiReady: () => Promise<void>;
 }
 
-const GIVE_UP_MS = 60_000;
+/**
+ * Past the server's lock on a claim: a request whose API process was killed mid-way answers "still
+ * being processed" until its claim is taken over, and a client that stops at the lock timeout
+ * itself gives up just before (seen failing CI when the kill caught a proof upload in flight).
+ */
+const GIVE_UP_MS = IDEMPOTENCY_LOCK_TIMEOUT_MS + 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function send(deps: HttpDeps, request: Request): Promise<Answer> {

@@ -37,6 +37,12 @@ export type ClaimResult =
   | { kind: 'mismatch' }
   | { kind: 'in_flight' };
 
+/**
+ * How long, by default, a claim stays in flight before another attempt may take it over (its
+ * process presumed dead): a client retrying "still being processed" must keep going longer.
+ */
+export const IDEMPOTENCY_LOCK_TIMEOUT_MS = 60_000;
+
 /** How long a key's answer is kept by default: a client retrying a day later is not retrying. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
@@ -91,7 +97,7 @@ const scopeKey = ({ userId, key }: IdempotencyScope) => JSON.stringify([userId, 
 const ms = (param: string) => `(${param}::double precision * interval '1 millisecond')`;
 
 export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOptions = {}): IdempotencyStore {
-  const lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? IDEMPOTENCY_LOCK_TIMEOUT_MS;
   const retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
 
   /** Whether the key was free and is this request's now, held with its token. */
