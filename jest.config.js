@@ -28,7 +28,7 @@ module.exports = {
       displayName: 'services',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': ['@swc/jest'] },
-      testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/loadtests/**/*.test.ts'],
     },
     {
       displayName: 'web',

@@ -5,7 +5,9 @@
  * withdrawal. Prints a table with the goals and writes artifacts/bench-api.json.
  *
  * Environment: DATABASE_URL (the server; a kobo_bench_api_<ts> database is made and dropped),
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32, a busy hour), BENCH_LOG_LEVEL (info), BENCH_USERS (100),
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32, a busy hour),
+ * BENCH_RATE (requests a second offered by the connections together; default 0: flat out),
+ * BENCH_LOG_LEVEL (info), BENCH_USERS (100),
  * BENCH_CAMPAIGNS (60), BENCH_ONLY (scenario names, comma separated), BENCH_PROFILE=1 (CPU
  * profile of the service into artifacts/profiles/). Exits 1 when a scenario is invalid (over 1%
  * of its requests failed); a missed goal is reported, not an error (the machine may be busy).
@@ -33,6 +35,7 @@ const settings = {
   durationSeconds: numberFrom('BENCH_DURATION', 10),
   warmupSeconds: numberFrom('BENCH_WARMUP', 2),
   connections: numberFrom('BENCH_CONNECTIONS', 32),
+  rate: numberFrom('BENCH_RATE', 0),
   users: numberFrom('BENCH_USERS', 100),
   campaigns: numberFrom('BENCH_CAMPAIGNS', 60),
   only: process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase()),
@@ -145,7 +148,9 @@ async function main(): Promise<number> {
   const results: ScenarioResult[] = [];
   for (const scenario of chosen) {
     process.stdout.write(
-      `${scenario.name}: ${settings.warmupSeconds} s warm-up, ${settings.durationSeconds} s measured... `,
+      `${scenario.name}: ${settings.warmupSeconds} s warm-up, ${settings.durationSeconds} s measured` +
+        (settings.rate > 0 ? ` at ${settings.rate} req/s offered` : '') +
+        '... ',
     );
     const result = await runScenario(scenario, {
       baseUrl: service.baseUrl,

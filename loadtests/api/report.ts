@@ -1,7 +1,7 @@
 /** The bench's table on the terminal and the same figures as JSON (artifacts/bench-api.json). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ScenarioResult } from './run-scenario';
+import { KEPT_UP_SHARE, type ScenarioResult } from './run-scenario';
 
 /** Above this share of failed requests (non-2xx, errors, timeouts) a scenario measured nothing useful. */
 export const MAX_FAILED_SHARE = 0.01;
@@ -47,6 +47,12 @@ export function printTable(results: readonly ScenarioResult[]): void {
     row.map((cell, c) => (numeric.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ');
   console.log(`\n${line(rows[0]!)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows.slice(1)) console.log(line(row));
+  const offered = results.find((r) => r.offeredRate > 0)?.offeredRate;
+  if (offered !== undefined)
+    console.log(
+      `\nOffered: ${offered.toLocaleString('en')} req/s by all connections together. A goal's rate is met ` +
+        `when the offered rate reaches it and the run kept up (served at least ${KEPT_UP_SHARE * 100}% of it).`,
+    );
   for (const r of results) {
     if (r.cappedAt !== undefined)
       console.log(`\n${r.name}: stopped after ${r.cappedAt} requests (every user × campaign pair used).`);

@@ -1,6 +1,11 @@
-/** One scenario under autocannon: a warm-up whose numbers are dropped, then the measured run. */
+/**
+ * One scenario: a warm-up whose numbers are dropped, then the measured run. Flat out under
+ * autocannon (each connection sends its next request when answered), or at a steady offered rate
+ * (paced-load.ts).
+ */
 import { readFileSync } from 'node:fs';
-import autocannon, { type Request, type Result } from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
+import { runPacedLoad, type LoadResult } from './paced-load';
 import type { Goal, Scenario } from './scenarios';
 
 export interface RunOptions {
@@ -8,6 +13,12 @@ export interface RunOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /**
+   * Requests a second offered on a fixed schedule by all connections together (BENCH_RATE), or 0:
+   * flat out. Below saturation, p99 is then the latency a client meets at that load, not the wait
+   * in line of a service driven as fast as it answers.
+   */
+  rate: number;
   /** The service's process: its CPU time over the measured run is reported per request (Linux). */
   servicePid?: number;
 }
@@ -16,12 +27,17 @@ export interface ScenarioResult {
   name: string;
   route: string;
   connections: number;
+  /** Requests a second offered (BENCH_RATE), or 0: as many as the service answered. */
+  offeredRate: number;
   durationSeconds: number;
   /** Every answer, 2xx or not. */
   requests: number;
   /** 2xx answers per second: the figure the goals are about. */
   requestsPerSecond: number;
-  /** Latency of the 2xx answers (autocannon records whole milliseconds). */
+  /**
+   * Latency of the 2xx answers: flat out, from each request's sending (autocannon records whole
+   * milliseconds); at an offered rate, from when it was due (to 0.1 ms).
+   */
   p50Ms: number;
   p90Ms: number;
   p99Ms: number;
@@ -55,9 +71,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const warm = await run(scenario, options, options.warmupSeconds, warmStatuses, warmSamples);
     // A warm-up that mostly fails would also use up the submissions' user × campaign pairs.
     const failed = warm.non2xx + warm.errors + warm.timeouts;
-    if (failed > 0.5 * (warm['2xx'] + failed))
+    if (failed > 0.5 * (warm.ok + failed))
       throw new Error(
-        `${scenario.name}: the warm-up failed (${warm['2xx']} ok, statuses ${JSON.stringify(warmStatuses)}, ` +
+        `${scenario.name}: the warm-up failed (${warm.ok} ok, statuses ${JSON.stringify(warmStatuses)}, ` +
           `${warm.errors} errors, ${warm.timeouts} timeouts): ${JSON.stringify(warmSamples)}`,
       );
   }
@@ -67,7 +83,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const cpuBefore = cpuMsOf(options.servicePid);
   const result = await run(scenario, options, options.durationSeconds, statuses, samples);
   const cpuAfter = cpuMsOf(options.servicePid);
-  const ok = result['2xx'];
+  const ok = result.ok;
   const answered = ok + result.non2xx;
   const requestsPerSecond = result.duration > 0 ? ok / result.duration : 0;
   const p99Ms = result.latency.p99;
@@ -75,6 +91,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     name: scenario.name,
     route: scenario.route,
     connections: options.connections,
+    offeredRate: options.rate,
     durationSeconds: result.duration,
     requests: answered,
     requestsPerSecond,
@@ -95,36 +112,59 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       ? {
           goal: {
             ...scenario.goal,
-            met:
-              requestsPerSecond >= scenario.goal.minRequestsPerSecond &&
-              p99Ms < (scenario.goal.maxP99Ms ?? Infinity),
+            met: goalMet(scenario.goal, options.rate, requestsPerSecond, p99Ms),
           },
         }
       : {}),
   };
 }
 
-function run(
+/** How far a run at an offered rate may fall short of it and still have kept up (its last answers). */
+export const KEPT_UP_SHARE = 0.98;
+
+/**
+ * Flat out, the rate served must reach the goal's. At an offered rate, that rate must reach the
+ * goal's and the service must have kept up with it: one that falls behind is saturated, and its
+ * p99 is the wait in line again.
+ */
+function goalMet(goal: Goal, offeredRate: number, requestsPerSecond: number, p99Ms: number): boolean {
+  const rateMet =
+    offeredRate > 0
+      ? offeredRate >= goal.minRequestsPerSecond && requestsPerSecond >= KEPT_UP_SHARE * offeredRate
+      : requestsPerSecond >= goal.minRequestsPerSecond;
+  return rateMet && p99Ms < (goal.maxP99Ms ?? Infinity);
+}
+
+const TIMEOUT_SECONDS = 10;
+
+async function run(
   scenario: Scenario,
   options: RunOptions,
   seconds: number,
   statuses: Record<string, number>,
   samples: Record<string, string>,
-): Promise<Result> {
+): Promise<LoadResult> {
   const remaining = scenario.remaining?.();
   if (remaining !== undefined && remaining < options.connections)
     throw new Error(
       `${scenario.name}: only ${remaining} distinct requests left; prepare more users or campaigns`,
     );
-  const request: Request = {
-    ...scenario.request,
-    onResponse: (status, body) => {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      if ((status < 200 || status > 299) && samples[status] === undefined)
-        samples[status] = body.slice(0, 300);
-    },
+  const onResponse = (status: number, body: string) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if ((status < 200 || status > 299) && samples[status] === undefined) samples[status] = body.slice(0, 300);
   };
-  return new Promise((resolve, reject) => {
+  if (options.rate > 0)
+    return runPacedLoad(scenario.request, {
+      baseUrl: options.baseUrl,
+      rate: options.rate,
+      connections: options.connections,
+      seconds,
+      maxRequests: remaining,
+      timeoutMs: TIMEOUT_SECONDS * 1000,
+      onResponse,
+    });
+  const request: Request = { ...scenario.request, onResponse };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
         url: options.baseUrl,
@@ -133,11 +173,19 @@ function run(
         // Submissions can be made once per user × campaign: stop before the pairs run out.
         ...(remaining !== undefined ? { maxOverallRequests: remaining } : {}),
         requests: [request],
-        timeout: 10,
+        timeout: TIMEOUT_SECONDS,
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, answer) => (error ? reject(error) : resolve(answer)),
     );
   });
+  return {
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    duration: result.duration,
+    latency: result.latency,
+  };
 }
 
 /** utime + stime of a process, all threads, in ms; undefined without /proc. */

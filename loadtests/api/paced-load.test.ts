@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Request } from 'autocannon';
+import { runPacedLoad } from './paced-load';
+
+/** A real HTTP server that answers each request after `delayMs`, noting when each arrived. */
+async function server(delayMs: number) {
+  const arrivals: { at: number; key: string }[] = [];
+  const started = performance.now();
+  const http_ = http.createServer((req, res) => {
+    arrivals.push({ at: performance.now() - started, key: String(req.headers['x-key']) });
+    setTimeout(() => res.end('ok'), delayMs);
+  });
+  await new Promise<void>((resolve) => http_.listen(0, '127.0.0.1', resolve));
+  const { port } = http_.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    arrivals,
+    close: () => new Promise<void>((resolve) => http_.close(() => resolve())),
+  };
+}
+
+let n = 0;
+const request: Request = {
+  method: 'GET',
+  path: '/',
+  // Each request is prepared afresh, as the scenarios' keys and tokens need.
+  setupRequest: (req) => ({ ...req, headers: { 'x-key': String(n++) } }),
+};
+
+describe('a steady offered load', () => {
+  it('sends requests on their schedule, spread over the run, each prepared afresh', async () => {
+    const target = await server(0);
+    try {
+      const result = await runPacedLoad(request, {
+        baseUrl: target.baseUrl,
+        rate: 200,
+        connections: 8,
+        seconds: 1,
+        timeoutMs: 5000,
+        onResponse: () => undefined,
+      });
+      expect(result).toMatchObject({ ok: 200, non2xx: 0, errors: 0, timeouts: 0 });
+      expect(new Set(target.arrivals.map((a) => a.key)).size).toBe(200);
+      // Spread over the second, not sent in a burst at its start (as autocannon's rate option does).
+      const first = target.arrivals[0]!.at;
+      const inFirstHalf = target.arrivals.filter((a) => a.at - first < 500).length;
+      expect(inFirstHalf).toBeGreaterThan(60);
+      expect(inFirstHalf).toBeLessThan(140);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('counts a late request from when it was due, so a service that falls behind shows it', async () => {
+    // One connection and 40 ms an answer serve 25 a second; 50 are due within the first second.
+    const target = await server(40);
+    try {
+      const result = await runPacedLoad(request, {
+        baseUrl: target.baseUrl,
+        rate: 50,
+        connections: 1,
+        seconds: 1,
+        timeoutMs: 5000,
+        onResponse: () => undefined,
+      });
+      expect(result.ok).toBe(50);
+      expect(result.duration).toBeGreaterThanOrEqual(1.9);
+      // Measured from the sending, every answer would take about 40 ms; the last ones were due
+      // about a second before their turn on the connection came.
+      expect(result.latency.p50).toBeGreaterThan(300);
+      expect(result.latency.max).toBeGreaterThan(800);
+    } finally {
+      await target.close();
+    }
+  });
+});
