@@ -75,4 +75,27 @@ describe('a steady offered load', () => {
       await target.close();
     }
   });
+
+  it('ends a request whose connection is cut in the middle of its answer, counted as an error', async () => {
+    const cutting = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('part of it');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = cutting.address() as AddressInfo;
+      const result = await runPacedLoad(request, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        rate: 20,
+        connections: 2,
+        seconds: 0.25,
+        timeoutMs: 5000,
+        onResponse: () => undefined,
+      });
+      expect(result).toMatchObject({ ok: 0, non2xx: 0, errors: 5, timeouts: 0 });
+    } finally {
+      await new Promise<void>((resolve) => cutting.close(() => resolve()));
+    }
+  });
 });

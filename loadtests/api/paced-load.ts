@@ -52,6 +52,15 @@ export async function runPacedLoad(request: Request, options: PacedLoadOptions):
   const send = (dueAt: number) =>
     new Promise<void>((done) => {
       const prepared = prepare(request);
+      // Each request ends once: answered, timed out, or failed (before or during its answer).
+      let ended = false;
+      const end = (outcome: 'ok' | 'non2xx' | 'errors' | 'timeouts') => {
+        if (ended) return;
+        ended = true;
+        counts[outcome]++;
+        if (outcome === 'ok') latencies.push(performance.now() - dueAt);
+        done();
+      };
       let timedOut = false;
       const req = http.request(
         new URL(prepared.path, options.baseUrl),
@@ -59,14 +68,12 @@ export async function runPacedLoad(request: Request, options: PacedLoadOptions):
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // A connection cut in the middle of an answer: the request failed, and must still end.
+          res.on('error', () => end(timedOut ? 'timeouts' : 'errors'));
           res.on('end', () => {
             const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) {
-              counts.ok++;
-              latencies.push(performance.now() - dueAt);
-            } else counts.non2xx++;
             options.onResponse(status, Buffer.concat(chunks).toString('utf8'));
-            done();
+            end(status >= 200 && status < 300 ? 'ok' : 'non2xx');
           });
         },
       );
@@ -74,11 +81,7 @@ export async function runPacedLoad(request: Request, options: PacedLoadOptions):
         timedOut = true;
         req.destroy(new Error('timed out'));
       });
-      req.on('error', () => {
-        if (timedOut) counts.timeouts++;
-        else counts.errors++;
-        done();
-      });
+      req.on('error', () => end(timedOut ? 'timeouts' : 'errors'));
       req.end(prepared.body);
     });
 
