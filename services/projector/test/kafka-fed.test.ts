@@ -144,10 +144,11 @@ describeWithKafka('projectors fed from Kafka', () => {
       kind: 'projection',
       name: 'poison-test',
       description: 'fails on one event until mended',
-      async apply(events) {
+      changes(events) {
         if (broken && events.some((event) => event.globalPosition === poison))
           throw new Error(`cannot handle ${poison}`);
         handled.push(...events.map((event) => event.globalPosition));
+        return [];
       },
     };
     await relay();
@@ -189,8 +190,9 @@ describeWithKafka('projectors fed from Kafka', () => {
       kind: 'projection',
       name: 'crash-test',
       description: 'records what it handles',
-      async apply(events) {
+      changes(events) {
         handled.push(...events.map((event) => event.globalPosition));
+        return [];
       },
     };
     let crashes = 0;

@@ -8,6 +8,7 @@ import { Partitioners } from 'kafkajs';
 import type { RecordedEvent } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { projections } from '../src/projections';
+import { flushChanges } from '../src/batch/flush';
 import { projectionConsumer } from '../src/runtime/projection-consumer';
 import { appendGroups, createPostgresEventStore, scenario } from './support';
 
@@ -29,7 +30,8 @@ async function project(db: TestDatabase, events: readonly RecordedEvent[]) {
   const client = await db.pool.connect();
   try {
     await client.query('BEGIN');
-    for (const projection of projections) await projectionConsumer(projection).apply(events, client);
+    for (const projection of projections)
+      await flushChanges(client, projectionConsumer(projection).changes(events));
     await client.query('COMMIT');
   } finally {
     client.release();

@@ -1,7 +1,7 @@
 /** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
 import { randomUUID } from 'node:crypto';
 import type { PostgresEventStore } from '@kobo/ledger';
-import { eventually, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
+import { countingQueries, eventually, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import type { Projection } from '../src/projection';
 import { balances, projections } from '../src/projections';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
@@ -104,6 +104,25 @@ it('commits the checkpoint in the same transaction as the read-model changes', a
   });
   expect(seen[seen.length - 1]!.insideCheckpoint).toBe(head);
   expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
+});
+
+it('sends each batch in one round trip: its opening, its rows, its checkpoint and the commit', async () => {
+  const groups = scenario(120);
+  const head = await appendGroups(store, groups);
+  // The statements that write the read model or move the checkpoint, and those of them sent
+  // apart from a whole batch (a string from BEGIN to COMMIT).
+  const writes = (text: string) =>
+    text.includes('INTO "account_balances"') || text.includes('WITH advanced AS');
+  const whole = (text: string) => text.startsWith('BEGIN') && text.endsWith('COMMIT');
+  const { pool: counted, count: written } = countingQueries(db.pool, writes);
+  const { pool, count: apart } = countingQueries(counted, (text) => writes(text) && !whole(text));
+  await start({ pool, projections: [balances], batchSize: 25, maxBatchSize: 25 });
+  await eventually('the projector to reach the head', async () =>
+    (await checkpoint('balances')) === head ? true : undefined,
+  );
+  expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
+  expect(written()).toBeGreaterThanOrEqual(Math.ceil(head / 25));
+  expect(apart()).toBe(0);
 });
 
 it('resumes after its connection is killed mid-batch, with nothing lost or doubled', async () => {

@@ -1,8 +1,10 @@
 /**
  * Writes a change set with one statement per table, kind of change and column shape. Rows travel
- * as one JSON parameter read by json_populate_recordset(NULL::table, ...), so PostgreSQL converts
- * every column to the table's own type (bigint, timestamptz, jsonb) without per-column casts.
+ * as one JSON value read by json_populate_recordset(NULL::table, ...), so PostgreSQL converts
+ * every column to the table's own type (bigint, timestamptz, jsonb) without per-column casts: a
+ * parameter when the statements go one by one, a literal when they travel together in one string.
  */
+import { escapeLiteral } from 'pg';
 import type { Row } from '../projection';
 import type { ChangeKind, ChangeSet, TableChanges } from './change-set';
 
@@ -62,12 +64,14 @@ function changed(column: Group['columns'][number], source: string): string {
   return `${source}.${name}`;
 }
 
+/** `rows`: the SQL expression of the rows' JSON (a parameter, or a literal). */
 export function statementFor(
   table: string,
   key: readonly string[],
   group: Omit<Group, 'rows'>,
+  rows = '$1',
 ): string | null {
-  const source = `json_populate_recordset(NULL::${table}, $1::json)`;
+  const source = `json_populate_recordset(NULL::${table}, ${rows}::json)`;
   const keys = key.map(quote);
   const columns = group.columns.map((c) => quote(c.name));
   switch (group.kind) {
@@ -92,6 +96,28 @@ export function statementFor(
       return `DELETE FROM ${table} AS t USING ${source} AS s WHERE ${match}`;
     }
   }
+}
+
+/**
+ * The change sets' statements in order, each with its rows as a literal, to be sent together in
+ * one simple-protocol string (which takes no parameters).
+ */
+export function inlineStatements(sets: readonly ChangeSet[], tableName: TableNamer = liveTables): string[] {
+  const statements: string[] = [];
+  for (const set of sets)
+    for (const changes of set.tables.values()) {
+      const physical = quote(tableName(changes.spec.name));
+      for (const group of groupRows(changes)) {
+        const sql = statementFor(
+          physical,
+          changes.spec.key,
+          group,
+          escapeLiteral(JSON.stringify(group.rows)),
+        );
+        if (sql) statements.push(sql);
+      }
+    }
+  return statements;
 }
 
 async function flushTable(client: Queryable, changes: TableChanges, tableName: TableNamer): Promise<void> {

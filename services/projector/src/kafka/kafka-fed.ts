@@ -23,7 +23,7 @@ import type { Consumer as KafkaConsumer, EachBatchPayload, KafkaMessage } from '
 import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
-import type { Queryable } from '../batch/flush';
+import { flushChanges, type Queryable } from '../batch/flush';
 import { ensureCheckpoints, readCheckpoint } from '../runtime/checkpoints';
 import { checkout } from '../runtime/checkout';
 import { EventFailedError, RetryLaterError, type Consumer } from '../runtime/consumer';
@@ -358,7 +358,8 @@ export class KafkaFedConsumer {
           return selected.misplaced;
         }
         fresh = selected.fresh;
-        if (fresh.length && consumer.kind === 'projection') await consumer.apply(fresh, client as Queryable);
+        if (fresh.length && consumer.kind === 'projection')
+          await flushChanges(client as Queryable, consumer.changes(fresh));
       }
       const lastOffset = events[events.length - 1]!.offset;
       const highest = Math.max(stored.position, ...events.map(({ event }) => event.globalPosition));

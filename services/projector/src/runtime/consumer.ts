@@ -10,7 +10,7 @@
  *   repeats the batch, so its effects must be idempotent (ids derived from the events).
  */
 import type { RecordedEvent } from '@kobo/ledger';
-import type { Queryable } from '../batch/flush';
+import type { ChangeSet } from '../batch/change-set';
 
 export type ConsumerKind = 'projection' | 'reactor';
 
@@ -22,8 +22,11 @@ interface Named {
 
 export interface ProjectionConsumer extends Named {
   kind: 'projection';
-  /** Writes the batch's effects through `tx`, the transaction that also moves the checkpoint. */
-  apply(events: readonly RecordedEvent[], tx: Queryable): Promise<void>;
+  /**
+   * The batch's effects as row changes, without touching the database: the runtime writes them in
+   * the transaction that moves the checkpoint (on the log, in the same round trip).
+   */
+  changes(events: readonly RecordedEvent[]): readonly ChangeSet[];
 }
 
 export interface Reactor extends Named {

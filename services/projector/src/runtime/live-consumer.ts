@@ -8,13 +8,13 @@
 import type { PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
-import type { Queryable } from '../batch/flush';
+import { inlineStatements } from '../batch/flush';
 import { advanceSql, readCheckpoint } from './checkpoints';
 import { checkout } from './checkout';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
-import { describeError, resolveFailures, stopAtPoison } from './failures';
-import { CHECKPOINT_CHANNEL, checkpointOnlyBatchSql, openBatchSql } from './sql';
+import { describeError, resolveFailuresSql, stopAtPoison } from './failures';
+import { CHECKPOINT_CHANNEL, CHECKPOINT_MOVED, liveBatchSql } from './sql';
 
 export type ConsumerState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
@@ -163,81 +163,54 @@ export class LiveConsumer {
   private knownPosition: number | undefined;
 
   /**
-   * One transaction: a projection's effects, the checkpoint, and any failure it got past. It opens
-   * when the projection first writes, and ends with the checkpoint's move and the commit in one
-   * round trip. A batch that writes nothing (events the projection does not handle, a reactor's) is
-   * its checkpoint's move alone: one round trip in all. Returns false when another writer had moved
-   * the checkpoint (a rebuild's swap, another instance): nothing of the batch is kept.
+   * One transaction, in one round trip: the batch lock, the check that the checkpoint is still
+   * where the batch was read from, a projection's effects, any failure it got past, the
+   * checkpoint's move and the commit. Returns false when another writer had moved the checkpoint
+   * (a rebuild's swap, another instance): nothing of the batch is kept.
    */
   private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
     const { pool, hooks, consumer } = this.options;
+    // Handled before a connection is taken: an event the projection cannot handle writes nothing.
+    const writes = consumer.kind === 'projection' ? inlineStatements(consumer.changes(events)) : [];
     const { client, release } = await checkout(pool);
     const quotedName = client.escapeLiteral(this.name);
     const last = events[events.length - 1]!.globalPosition;
-    const move = advanceSql({
-      consumer: quotedName,
-      position: String(last),
-      rebuilt: 'false',
-      channel: client.escapeLiteral(CHECKPOINT_CHANNEL),
-      payload: client.escapeLiteral(`${this.name}:${last}`),
-      expected: String(position),
-    });
-    type Results = { rows: { position?: string | number }[] }[];
-    // Whether a transaction was begun (and must be rolled back on a failure).
-    let opened = false;
-    const open = async () => {
-      opened = true;
+    if (this.failureMayBeOpen) writes.push(resolveFailuresSql(`ARRAY[${quotedName}]`, String(last)));
+    writes.push(
+      advanceSql({
+        consumer: quotedName,
+        position: String(last),
+        rebuilt: 'false',
+        channel: client.escapeLiteral(CHECKPOINT_CHANNEL),
+        payload: client.escapeLiteral(`${this.name}:${last}`),
+      }),
+    );
+    let broken: unknown = undefined;
+    try {
       // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
       // the last committed batch only together with its checkpoint (same transaction), and the
       // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
-      const results = (await client.query(openBatchSql(quotedName))) as unknown as Results;
-      const rows = results[results.length - 1]!.rows;
-      if ((rows.length ? Number(rows[0]!.position) : 0) !== position) throw new CheckpointMoved();
-    };
-    const tx: Queryable = {
-      async query(text, values) {
-        if (!opened) await open();
-        return client.query(text as string, values);
-      },
-    };
-    let broken: unknown = undefined;
-    try {
-      if (consumer.kind === 'projection') await consumer.apply(events, tx);
-      let moved: boolean;
-      if (!opened && !this.failureMayBeOpen && !hooks?.beforeCommit) {
-        opened = true;
-        const results = (await client.query(checkpointOnlyBatchSql(quotedName, move))) as unknown as Results;
-        moved = results[results.length - 2]!.rows.length === 1; // the move's, before COMMIT's
-      } else {
-        if (!opened) await open();
-        if (this.failureMayBeOpen) await resolveFailures(client, [this.name], last);
-        if (hooks?.beforeCommit) {
-          await client.query(move);
-          await hooks.beforeCommit({ consumer: this.name, client, events });
-          await client.query('COMMIT');
-        } else await client.query(`${move}; COMMIT`);
-        moved = true; // checked under the row lock when it opened
-      }
-      if (!moved) {
-        this.knownPosition = undefined;
-        return false;
+      await client.query(liveBatchSql(quotedName, position, writes, !hooks?.beforeCommit));
+      if (hooks?.beforeCommit) {
+        await hooks.beforeCommit({ consumer: this.name, client, events });
+        await client.query('COMMIT');
       }
       this.status.position = last;
       this.knownPosition = last;
       this.failureMayBeOpen = false;
       return true;
     } catch (error) {
-      if (opened) await client.query('ROLLBACK').catch(() => undefined);
-      if (error instanceof CheckpointMoved) {
+      // The string stops at its first error and leaves the transaction aborted.
+      await client.query('ROLLBACK').catch(() => undefined);
+      if ((error as { code?: unknown }).code === CHECKPOINT_MOVED) {
         this.knownPosition = undefined;
         return false;
       }
       broken = error;
       throw error;
     } finally {
-      // A client whose transaction failed may have lost its connection: never reuse it (a handler
-      // that named its failing event threw before any statement failed, so its client is sound).
-      release(Boolean(broken) && !(broken instanceof EventFailedError));
+      // A client whose transaction failed may have lost its connection: never reuse it.
+      release(Boolean(broken));
     }
   }
 
@@ -248,6 +221,3 @@ export class LiveConsumer {
     await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
   }
 }
-
-/** Found when the batch opened: another writer had moved the checkpoint since it was read. */
-class CheckpointMoved extends Error {}

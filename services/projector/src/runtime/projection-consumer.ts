@@ -1,11 +1,10 @@
 /**
  * A projection as a consumer of the log: its pure handler runs over the batch (each event decoded
  * first; an event it cannot read or handle stops it there, before anything is written), and the
- * merged row operations are written in the runtime's transaction.
+ * merged row operations are what the runtime writes in its transaction.
  */
 import { decodeEvent, type RecordedEvent } from '@kobo/ledger';
 import { BatchChanges, tableSpecs } from '../batch/change-set';
-import { flushChanges } from '../batch/flush';
 import type { Projection } from '../projection';
 import { EventFailedError, type ProjectionConsumer } from './consumer';
 
@@ -15,7 +14,7 @@ export function projectionConsumer(projection: Projection): ProjectionConsumer {
     kind: 'projection',
     name: projection.name,
     description: projection.description,
-    async apply(events: readonly RecordedEvent[], tx) {
+    changes(events: readonly RecordedEvent[]) {
       const changes = new BatchChanges(specs);
       for (const event of events) {
         let rowOps;
@@ -26,7 +25,7 @@ export function projectionConsumer(projection: Projection): ProjectionConsumer {
         }
         for (const op of rowOps) changes.add(op);
       }
-      await flushChanges(tx, changes.sets);
+      return changes.sets;
     },
   };
 }

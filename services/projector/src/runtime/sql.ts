@@ -19,10 +19,10 @@ export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}
 export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext($1))`;
 
 /**
- * A consumer batch's opening, as one simple-protocol round trip: begin, skip the wait for the
- * disk (read models are derived and reactors' batches safe to repeat; the checkpoint commits with
- * them), take the batch lock, and lock and read the checkpoint. `name` is the consumer's own name,
- * quoted as a literal.
+ * A batch's opening, as one simple-protocol round trip (a Kafka-fed batch's; a live batch's travels
+ * with its writes, liveBatchSql): begin, skip the wait for the disk (read models are derived and
+ * reactors' batches safe to repeat; the checkpoint commits with them), take the batch lock, and
+ * lock and read the checkpoint. `name` is the consumer's own name, quoted as a literal.
  */
 export function openBatchSql(quotedName: string): string {
   return [
@@ -31,13 +31,27 @@ export function openBatchSql(quotedName: string): string {
   ].join('; ');
 }
 
+/** Raised by kobo_expect_checkpoint (migration 0030): another writer had moved the checkpoint. */
+export const CHECKPOINT_MOVED = 'KB409';
+
 /**
- * A batch that writes nothing but its checkpoint's move (`move`: advanceSql with `expected`, as
- * literals), as one round trip: its opening, the move, the commit. The move's result is the one
- * before the commit's; no row means another writer had moved the checkpoint, and nothing changed.
+ * A live consumer's batch as one simple-protocol round trip: its opening, the check that the
+ * checkpoint is still at `expected` (under its row lock; otherwise KB409 stops the string before
+ * anything is written), its writes (statements with their values as literals, the checkpoint's
+ * move last) and COMMIT, unless `commit` is false (a test's hook still runs in the transaction).
  */
-export function checkpointOnlyBatchSql(quotedName: string, move: string): string {
-  return [...batchStart(quotedName), move, 'COMMIT'].join('; ');
+export function liveBatchSql(
+  quotedName: string,
+  expected: number,
+  writes: readonly string[],
+  commit = true,
+): string {
+  return [
+    ...batchStart(quotedName),
+    `SELECT kobo_expect_checkpoint(${quotedName}, ${Number(expected)})`,
+    ...writes,
+    ...(commit ? ['COMMIT'] : []),
+  ].join('; ');
 }
 
 function batchStart(quotedName: string): string[] {
