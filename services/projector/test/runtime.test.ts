@@ -1,9 +1,15 @@
 /** The live projection runtime on real PostgreSQL: atomic checkpoints, crashes, leadership, poison events, waitFor. */
 import { randomUUID } from 'node:crypto';
 import type { PostgresEventStore } from '@kobo/ledger';
-import { countingQueries, eventually, createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import type { Projection } from '../src/projection';
-import { balances, projections } from '../src/projections';
+import {
+  capturingLogger,
+  countingQueries,
+  eventually,
+  createTestDatabase,
+  type TestDatabase,
+} from '@kobo/platform/testing';
+import { ops, type Projection } from '../src/projection';
+import { balances, ledgerEntries, projections } from '../src/projections';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
 import { createCheckpointWaiter, ProjectionsBehindError } from '../src/runtime/wait-for';
 import {
@@ -123,6 +129,73 @@ it('sends each batch in one round trip: its opening, its rows, its checkpoint an
   expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
   expect(written()).toBeGreaterThanOrEqual(Math.ceil(head / 25));
   expect(apart()).toBe(0);
+});
+
+it('sends the batches of the projectors woken together in one string, each its own transaction', async () => {
+  // Every batch string (from its BEGIN to its COMMIT) sent, and the queries that carried them.
+  let batches = 0;
+  const { pool, count: strings } = countingQueries(db.pool, (text) => {
+    const inText = text.split('kobo_expect_checkpoint(').length - 1;
+    batches += inText;
+    return inText > 0;
+  });
+  await start({ pool, minBatchIntervalMs: 25 });
+  const groups = scenario(60);
+  let head = 0;
+  for (const group of groups) {
+    head = await appendGroups(store, [group]);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a commit every few ms, as under load
+  }
+  await eventually('every projector at the head', async () => {
+    const { rows } = await db.pool.query<{ behind: number }>(
+      'SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < $1',
+      [head],
+    );
+    return rows[0]!.behind === 0 ? true : undefined;
+  });
+  expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
+  expect(batches).toBeGreaterThan(projections.length);
+  // About one string a tick for the projectors woken on it (one a batch before).
+  expect(strings()).toBeLessThan(batches / 3);
+});
+
+it('isolates the batch that fails in a string shared with others: the rest commit, nothing twice', async () => {
+  // A projection whose writes PostgreSQL refuses: its table does not exist.
+  const unwritable: Projection = {
+    name: 'unwritable',
+    description: 'writes a row for every event to a table that is not there',
+    tables: [{ name: 'no_such_table', key: ['id'] }],
+    handle: (event) => [ops.insert('no_such_table', { id: event.id })],
+  };
+  const { logger, lines } = capturingLogger('warn');
+  // Woken only by the appends (no poll), so the three wake together.
+  const handle = await start({
+    projections: [unwritable, balances, ledgerEntries],
+    logger,
+    pollIntervalMs: 10_000,
+  });
+  // All three idle, so the first append wakes them together and their batches share a string.
+  await eventually('the projectors idle', async () =>
+    (await handle.status()).every((status) => status.state === 'idle') ? true : undefined,
+  );
+  const groups = scenario(120);
+  const head = await appendGroups(store, groups);
+  await handle.waitFor(head, ['balances', 'ledger_entries'], 20_000);
+  const events = groups.flat();
+  expect(await accountBalances()).toEqual(balancesOf(events));
+  const entries = await db.pool.query(
+    'SELECT count(*)::int AS n, sum(amount)::bigint AS total FROM ledger_entries',
+  );
+  expect(entries.rows[0]).toEqual({ n: postingsCount(events), total: 0 });
+  const failure = await eventually('the failing batch isolated to its first event', async () => {
+    const { rows } = await db.pool.query("SELECT * FROM projection_failures WHERE projector = 'unwritable'");
+    return rows[0];
+  });
+  expect(failure).toMatchObject({ global_position: 1 });
+  expect(failure.error).toContain('no_such_table');
+  expect(await checkpoint('unwritable')).toBe(0);
+  // The others never saw its failure: each batch that shared a string with it was sent again alone.
+  expect(lines.filter((line) => line.consumer !== 'unwritable')).toEqual([]);
 });
 
 it('resumes after its connection is killed mid-batch, with nothing lost or doubled', async () => {

@@ -5,12 +5,12 @@
  * event that keeps failing is recorded and the consumer stays on it (retrying with back-off)
  * rather than skipping it.
  */
-import type { PoolClient } from 'pg';
+import { escapeLiteral, type PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import { inlineStatements } from '../batch/flush';
 import { advanceSql, readCheckpoint } from './checkpoints';
-import { checkout } from './checkout';
+import type { SendBatch } from './batch-sender';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
 import { describeError, resolveFailuresSql, stopAtPoison } from './failures';
@@ -42,6 +42,8 @@ export interface LiveConsumerOptions {
   /** A consumer that is behind doubles its batch after each full one, up to this (default 10 × batchSize). */
   maxBatchSize?: number;
   hooks?: ConsumerHooks;
+  /** Sends a batch's transaction (batch-sender.ts, shared by the consumers of a process). */
+  send: SendBatch;
 }
 
 export type StepResult = 'progress' | 'caught-up' | 'poison' | 'transient-error';
@@ -88,8 +90,9 @@ export class LiveConsumer {
 
   /**
    * Handles at most one batch. Never throws: the outcome says what the loop should do next. The
-   * batch is read first, outside `limited` (the consumers woken together share one read of the
-   * log), and handled inside it.
+   * batch is read first (the consumers woken together share one read of the log), a reactor acts
+   * on it inside `limited`, and its transaction goes to `send` (which takes its share of the pool
+   * through the same limit).
    */
   async step(limited: <T>(task: () => Promise<T>) => Promise<T>): Promise<StepResult> {
     const { pool, store, batchSize, logger, consumer } = this.options;
@@ -103,10 +106,8 @@ export class LiveConsumer {
       const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
       events = this.trimmed(await store.readAll({ after: position, limit }));
       if (!events.length) return 'caught-up';
-      const committed = await limited(async () => {
-        if (consumer.kind === 'reactor') await consumer.react(events);
-        return this.commit(position, events);
-      });
+      if (consumer.kind === 'reactor') await limited(() => consumer.react(events));
+      const committed = await this.commit(position, events);
       if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
       if (this.status.failure) {
         logger.info({ consumer: this.name }, 'consumer got past its failed event');
@@ -163,55 +164,45 @@ export class LiveConsumer {
   private knownPosition: number | undefined;
 
   /**
-   * One transaction, in one round trip: the batch lock, the check that the checkpoint is still
-   * where the batch was read from, a projection's effects, any failure it got past, the
-   * checkpoint's move and the commit. Returns false when another writer had moved the checkpoint
-   * (a rebuild's swap, another instance): nothing of the batch is kept.
+   * One transaction, in one string: the batch lock, the check that the checkpoint is still where
+   * the batch was read from, a projection's effects, any failure it got past, the checkpoint's move
+   * and the commit (sent with the other consumers' of the same turn: batch-sender.ts). Returns
+   * false when another writer had moved the checkpoint (a rebuild's swap, another instance):
+   * nothing of the batch is kept.
    */
   private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
-    const { pool, hooks, consumer } = this.options;
-    // Handled before a connection is taken: an event the projection cannot handle writes nothing.
-    const writes = consumer.kind === 'projection' ? inlineStatements(consumer.changes(events)) : [];
-    const { client, release } = await checkout(pool);
-    const quotedName = client.escapeLiteral(this.name);
+    const { hooks, consumer, send } = this.options;
+    const quotedName = escapeLiteral(this.name);
     const last = events[events.length - 1]!.globalPosition;
+    const writes = consumer.kind === 'projection' ? inlineStatements(consumer.changes(events)) : [];
     if (this.failureMayBeOpen) writes.push(resolveFailuresSql(`ARRAY[${quotedName}]`, String(last)));
     writes.push(
       advanceSql({
         consumer: quotedName,
         position: String(last),
         rebuilt: 'false',
-        channel: client.escapeLiteral(CHECKPOINT_CHANNEL),
-        payload: client.escapeLiteral(`${this.name}:${last}`),
+        channel: escapeLiteral(CHECKPOINT_CHANNEL),
+        payload: escapeLiteral(`${this.name}:${last}`),
       }),
     );
-    let broken: unknown = undefined;
+    const beforeCommit = hooks?.beforeCommit;
     try {
       // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
       // the last committed batch only together with its checkpoint (same transaction), and the
       // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
-      await client.query(liveBatchSql(quotedName, position, writes, !hooks?.beforeCommit));
-      if (hooks?.beforeCommit) {
-        await hooks.beforeCommit({ consumer: this.name, client, events });
-        await client.query('COMMIT');
-      }
-      this.status.position = last;
-      this.knownPosition = last;
-      this.failureMayBeOpen = false;
-      return true;
+      await send(
+        liveBatchSql(quotedName, position, writes, !beforeCommit),
+        beforeCommit && ((client) => beforeCommit({ consumer: this.name, client, events })),
+      );
     } catch (error) {
-      // The string stops at its first error and leaves the transaction aborted.
-      await client.query('ROLLBACK').catch(() => undefined);
-      if ((error as { code?: unknown }).code === CHECKPOINT_MOVED) {
-        this.knownPosition = undefined;
-        return false;
-      }
-      broken = error;
-      throw error;
-    } finally {
-      // A client whose transaction failed may have lost its connection: never reuse it.
-      release(Boolean(broken));
+      if ((error as { code?: unknown }).code !== CHECKPOINT_MOVED) throw error;
+      this.knownPosition = undefined;
+      return false;
     }
+    this.status.position = last;
+    this.knownPosition = last;
+    this.failureMayBeOpen = false;
+    return true;
   }
 
   private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
+import { batchSender } from './batch-sender';
 import { ensureCheckpoints } from './checkpoints';
 import { DEFAULT_RETRY_DELAY_MS } from './errors';
 import type { Consumer, ConsumerKind } from './consumer';
@@ -135,6 +136,7 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
   const leaderRetryMs = options.leaderRetryMs ?? 2000;
   const retry = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const runLimited = limiter(options.concurrency ?? 4);
+  const send = batchSender(pool, runLimited);
 
   await ensureCheckpoints(
     pool,
@@ -150,6 +152,7 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
         batchSize: options.batchSize ?? 1000,
         maxBatchSize: options.maxBatchSize,
         hooks: options.hooks,
+        send,
       }),
   );
   const signals = new Map(live.map((each) => [each.name, new Signal()]));
