@@ -45,7 +45,10 @@ export interface StartConsumersOptions {
   leaderRetryMs?: number;
   /** Back-off after a failure: doubles from min to max (default 500 ms .. 60 s). */
   retryDelayMs?: { min: number; max: number };
-  /** Consumers handling a batch at the same time (default 4), so they leave the rest of the pool to the API. */
+  /**
+   * Connections the consumers use at a time (default 4: a reactor acting, a batch sent alone, or a
+   * turn's batches sent together), so they leave the rest of the pool to the API.
+   */
   concurrency?: number;
   hooks?: ConsumerHooks;
   /**
