@@ -168,6 +168,24 @@ it('keeps nothing of a batch whose checkpoint another writer moved, and goes on 
   expect(firsts.slice(0, 3)).toEqual([1, 11, jump + 1]);
 });
 
+it('starts again from the beginning when its checkpoint row is gone, as from position 0', async () => {
+  const { reactor, reacted } = recordingReactor();
+  await start(reactor, 50);
+  const history = scenario(40);
+  const half = Math.floor(history.length / 2);
+  const first = await appendGroups(store, history.slice(0, half));
+  await eventually('the reactor to reach the head', reached('mailer', first));
+  // An operator deletes the row to have it handled again from the start.
+  await db.pool.query(`DELETE FROM projection_checkpoints WHERE projector = 'mailer'`);
+  reacted.length = 0;
+  const head = await appendGroups(store, history.slice(half));
+  expect(head).toBeGreaterThan(first);
+  await eventually('the reactor at the new head', reached('mailer', head));
+  // Its batch after the first half may have been acted on before its checkpoint was found gone (a
+  // reactor's effects are safe to repeat); then everything from the first event, once.
+  expect(positions(reacted).slice(-head)).toEqual(range(1, head));
+});
+
 it('gathers the commits that come one after another into a batch per interval', async () => {
   const interval = 250;
   const batches: number[] = [];
