@@ -35,9 +35,9 @@ export async function readCheckpoints(db: Queryable): Promise<Map<string, number
 }
 
 /**
- * Moves a checkpoint and notifies on commit, in one statement; with `expected`, only from that
- * position (another writer that moved it makes the statement move nothing and return no row).
- * The arguments are SQL expressions: parameters, or literals when it travels with other statements.
+ * Moves a checkpoint and notifies on commit, in one statement. The arguments are SQL expressions:
+ * parameters, or literals when it travels with other statements (a live batch checks beforehand,
+ * under the row's lock, that nobody else moved it: kobo_expect_checkpoint).
  */
 export function advanceSql(args: {
   consumer: string;
@@ -45,15 +45,12 @@ export function advanceSql(args: {
   rebuilt: string;
   channel: string;
   payload: string;
-  expected?: string;
 }): string {
-  const guard =
-    args.expected === undefined ? '' : ` WHERE projection_checkpoints.position = ${args.expected}`;
   return `WITH advanced AS (
      INSERT INTO projection_checkpoints (projector, position, updated_at, rebuilt_at)
      VALUES (${args.consumer}, ${args.position}, now(), CASE WHEN ${args.rebuilt} THEN now() END)
      ON CONFLICT (projector) DO UPDATE SET position = EXCLUDED.position, updated_at = now(),
-       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)${guard}
+       rebuilt_at = coalesce(EXCLUDED.rebuilt_at, projection_checkpoints.rebuilt_at)
      RETURNING 1)
    SELECT pg_notify(${args.channel}, ${args.payload}) FROM advanced`;
 }

@@ -10,7 +10,7 @@ import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import { inlineStatements } from '../batch/flush';
 import { advanceSql, readCheckpoint } from './checkpoints';
-import type { SendBatch } from './batch-sender';
+import type { Limited, SendBatch } from './batch-sender';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
 import { describeError, resolveFailuresSql, stopAtPoison } from './failures';
@@ -94,7 +94,7 @@ export class LiveConsumer {
    * on it inside `limited`, and its transaction goes to `send` (which takes its share of the pool
    * through the same limit).
    */
-  async step(limited: <T>(task: () => Promise<T>) => Promise<T>): Promise<StepResult> {
+  async step(limited: Limited): Promise<StepResult> {
     const { pool, store, batchSize, logger, consumer } = this.options;
     let events: RecordedEvent[] = [];
     try {
