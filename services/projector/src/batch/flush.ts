@@ -99,33 +99,35 @@ export function statementFor(
 }
 
 /**
- * The change sets' statements in order, each with its rows as a literal, to be sent together in
- * one simple-protocol string (which takes no parameters).
+ * A table's statements: each group's rows as a parameter (`$1`), or inlined as a literal for a
+ * simple-protocol string, which takes no parameters.
  */
-export function inlineStatements(sets: readonly ChangeSet[], tableName: TableNamer = liveTables): string[] {
-  const statements: string[] = [];
-  for (const set of sets)
-    for (const changes of set.tables.values()) {
-      const physical = quote(tableName(changes.spec.name));
-      for (const group of groupRows(changes)) {
-        const sql = statementFor(
-          physical,
-          changes.spec.key,
-          group,
-          escapeLiteral(JSON.stringify(group.rows)),
-        );
-        if (sql) statements.push(sql);
-      }
-    }
+function tableStatements(
+  changes: TableChanges,
+  tableName: TableNamer,
+  inline: boolean,
+): { text: string; values: string[] }[] {
+  const physical = quote(tableName(changes.spec.name));
+  const statements: { text: string; values: string[] }[] = [];
+  for (const group of groupRows(changes)) {
+    const rows = JSON.stringify(group.rows);
+    const text = statementFor(physical, changes.spec.key, group, inline ? escapeLiteral(rows) : '$1');
+    if (text) statements.push({ text, values: inline ? [] : [rows] });
+  }
   return statements;
 }
 
+/** The change sets' statements in order, each with its rows as a literal, to travel in one string. */
+export function inlineStatements(sets: readonly ChangeSet[]): string[] {
+  return sets.flatMap((set) =>
+    [...set.tables.values()].flatMap((changes) =>
+      tableStatements(changes, liveTables, true).map((statement) => statement.text),
+    ),
+  );
+}
+
 async function flushTable(client: Queryable, changes: TableChanges, tableName: TableNamer): Promise<void> {
-  const physical = quote(tableName(changes.spec.name));
-  for (const group of groupRows(changes)) {
-    const sql = statementFor(physical, changes.spec.key, group);
-    if (sql) await client.query(sql, [JSON.stringify(group.rows)]);
-  }
+  for (const { text, values } of tableStatements(changes, tableName, false)) await client.query(text, values);
 }
 
 /**

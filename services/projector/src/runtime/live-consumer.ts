@@ -16,6 +16,8 @@ import { isTransientError } from './errors';
 import { describeError, resolveFailuresSql, stopAtPoison } from './failures';
 import { CHECKPOINT_CHANNEL, CHECKPOINT_MOVED, liveBatchSql } from './sql';
 
+const QUOTED_CHANNEL = escapeLiteral(CHECKPOINT_CHANNEL);
+
 export type ConsumerState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
 
@@ -181,7 +183,7 @@ export class LiveConsumer {
         consumer: quotedName,
         position: String(last),
         rebuilt: 'false',
-        channel: escapeLiteral(CHECKPOINT_CHANNEL),
+        channel: QUOTED_CHANNEL,
         payload: escapeLiteral(`${this.name}:${last}`),
       }),
     );
