@@ -131,12 +131,14 @@ it('sends each batch in one round trip: its opening, its rows, its checkpoint an
   expect(apart()).toBe(0);
 });
 
-it('sends the batches of the projectors woken together in one string, each its own transaction', async () => {
-  // Every batch string (from its BEGIN to its COMMIT) sent, and the queries that carried them.
+it('sends the batches of the projectors woken together in one string and one transaction', async () => {
+  // Every string that carries batches, how many batches it carries, and how many transactions.
   let batches = 0;
+  let transactions = 0;
   const { pool, count: strings } = countingQueries(db.pool, (text) => {
     const inText = text.split('kobo_expect_checkpoint(').length - 1;
     batches += inText;
+    if (inText > 0) transactions += text.split('BEGIN;').length - 1;
     return inText > 0;
   });
   await start({ pool, minBatchIntervalMs: 25 });
@@ -157,9 +159,11 @@ it('sends the batches of the projectors woken together in one string, each its o
   expect(batches).toBeGreaterThan(projections.length);
   // About one string a tick for the projectors woken on it (one a batch before).
   expect(strings()).toBeLessThan(batches / 3);
+  // And one commit a string (one a batch before).
+  expect(transactions).toBe(strings());
 });
 
-it('isolates the batch that fails in a string shared with others: the rest commit, nothing twice', async () => {
+it('isolates the batch that fails in a transaction shared with others: the rest commit, nothing twice', async () => {
   // A projection whose writes PostgreSQL refuses: its table does not exist.
   const unwritable: Projection = {
     name: 'unwritable',
@@ -174,7 +178,7 @@ it('isolates the batch that fails in a string shared with others: the rest commi
     logger,
     pollIntervalMs: 10_000,
   });
-  // All three idle, so the first append wakes them together and their batches share a string.
+  // All three idle, so the first append wakes them together and their batches share a transaction.
   await eventually('the projectors idle', async () =>
     (await handle.status()).every((status) => status.state === 'idle') ? true : undefined,
   );
@@ -194,7 +198,7 @@ it('isolates the batch that fails in a string shared with others: the rest commi
   expect(failure).toMatchObject({ global_position: 1 });
   expect(failure.error).toContain('no_such_table');
   expect(await checkpoint('unwritable')).toBe(0);
-  // The others never saw its failure: each batch that shared a string with it was sent again alone.
+  // The others never saw its failure: each batch that shared its transaction was sent again alone.
   expect(lines.filter((line) => line.consumer !== 'unwritable')).toEqual([]);
 });
 

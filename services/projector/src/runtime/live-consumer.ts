@@ -166,9 +166,9 @@ export class LiveConsumer {
   private knownPosition: number | undefined;
 
   /**
-   * One transaction, in one string: the batch lock, the check that the checkpoint is still where
-   * the batch was read from, a projection's effects, any failure it got past, the checkpoint's move
-   * and the commit (sent with the other consumers' of the same turn: batch-sender.ts). Returns
+   * One round trip: the batch lock, the check that the checkpoint is still where the batch was
+   * read from, a projection's effects, any failure it got past and the checkpoint's move, in one
+   * transaction with the other consumers' batches of the same turn (batch-sender.ts). Returns
    * false when another writer had moved the checkpoint (a rebuild's swap, another instance):
    * nothing of the batch is kept.
    */
@@ -189,11 +189,8 @@ export class LiveConsumer {
     );
     const beforeCommit = hooks?.beforeCommit;
     try {
-      // A projection's rows are derived, and a reactor's batch is safe to repeat: a crash can lose
-      // the last committed batch only together with its checkpoint (same transaction), and the
-      // batch is then handled again. So they need not wait for the disk; the ledger's appends do.
       await send(
-        liveBatchSql(quotedName, position, writes, !beforeCommit),
+        liveBatchSql(quotedName, position, writes),
         beforeCommit && ((client) => beforeCommit({ consumer: this.name, client, events })),
       );
     } catch (error) {

@@ -20,13 +20,14 @@ export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, has
 
 /**
  * A batch's opening, as one simple-protocol round trip (a Kafka-fed batch's; a live batch's travels
- * with its writes, liveBatchSql): begin, skip the wait for the disk (read models are derived and
- * reactors' batches safe to repeat; the checkpoint commits with them), take the batch lock, and
- * lock and read the checkpoint. `name` is the consumer's own name, quoted as a literal.
+ * with its writes, liveBatchSql): begin, skip the wait for the disk (consumersTransactionSql), take
+ * the batch lock, and lock and read the checkpoint. `name` is the consumer's own name, quoted as a
+ * literal.
  */
 export function openBatchSql(quotedName: string): string {
   return [
-    ...batchStart(quotedName),
+    ...transactionStart,
+    batchLock(quotedName),
     `SELECT position FROM projection_checkpoints WHERE projector = ${quotedName} FOR UPDATE`,
   ].join('; ');
 }
@@ -35,32 +36,33 @@ export function openBatchSql(quotedName: string): string {
 export const CHECKPOINT_MOVED = 'KB409';
 
 /**
- * A live consumer's batch as one simple-protocol round trip: its opening, the check that the
- * checkpoint is still at `expected` (under its row lock; otherwise KB409 stops the string before
- * anything is written), its writes (statements with their values as literals, the checkpoint's
- * move last) and COMMIT, unless `commit` is false (a test's hook still runs in the transaction).
+ * A live consumer's batch, to run inside a transaction (consumersTransactionSql): the batch lock,
+ * the check that the checkpoint is still at `expected` (under its row lock; otherwise KB409 stops
+ * the string before anything is written) and its writes (statements with their values as
+ * literals, the checkpoint's move last).
  */
-export function liveBatchSql(
-  quotedName: string,
-  expected: number,
-  writes: readonly string[],
-  commit = true,
-): string {
+export function liveBatchSql(quotedName: string, expected: number, writes: readonly string[]): string {
   return [
-    ...batchStart(quotedName),
+    batchLock(quotedName),
     `SELECT kobo_expect_checkpoint(${quotedName}, ${Number(expected)})`,
     ...writes,
-    ...(commit ? ['COMMIT'] : []),
   ].join('; ');
 }
 
-function batchStart(quotedName: string): string[] {
-  return [
-    'BEGIN',
-    'SET LOCAL synchronous_commit = off',
-    `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${quotedName}))`,
-  ];
+/**
+ * One transaction for the live batches sent together, as one simple-protocol string: begin, skip
+ * the wait for the disk (read models are derived and reactors' batches safe to repeat; a crash
+ * loses a batch only together with its checkpoint, and the batch is then handled again), the
+ * batches, and COMMIT, unless `commit` is false (a test's hook still runs in the transaction).
+ */
+export function consumersTransactionSql(batches: readonly string[], commit = true): string {
+  return [...transactionStart, ...batches, ...(commit ? ['COMMIT'] : [])].join('; ');
 }
+
+const transactionStart = ['BEGIN', 'SET LOCAL synchronous_commit = off'];
+
+const batchLock = (quotedName: string) =>
+  `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${quotedName}))`;
 
 /** Session lock held by a rebuild of a projection: a second rebuild of it would drop its shadow tables. */
 export const TRY_REBUILD_LOCK = `SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext($1)) AS acquired`;
