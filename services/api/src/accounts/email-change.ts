@@ -9,7 +9,11 @@ import type { ApiContext } from '../context';
 import { emailFor } from '../email';
 import { updateSignInEmail } from './credentials';
 
-const NOTICE_NAMESPACE = '6f2b0c9e-3d41-4a7a-9b5e-1c8d2e7f4a90';
+/**
+ * Ids the email to the old address, one per change. Keep the value: the outbox knows the emails it
+ * sent by these ids.
+ */
+const EMAIL_CHANGED_NOTICE_NAMESPACE = '6f2b0c9e-3d41-4a7a-9b5e-1c8d2e7f4a90';
 
 /** 'ch***i@kobo.test': enough for the owner to recognise it, not enough to hand it to anyone. */
 export function maskEmail(email: string): string {
@@ -59,7 +63,7 @@ async function tellOldAddress(
   try {
     await mailer.send({
       // One notice per change, however often the request is retried.
-      id: uuidv5(`email-changed:${change.eventId}`, NOTICE_NAMESPACE),
+      id: uuidv5(`email-changed:${change.eventId}`, EMAIL_CHANGED_NOTICE_NAMESPACE),
       kind: 'email_changed',
       to: change.oldEmail,
       subject: 'Your Kobo sign-in email was changed',

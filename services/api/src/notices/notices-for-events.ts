@@ -7,7 +7,11 @@
 import { v5 as uuidv5 } from 'uuid';
 import { decodeEvent, formatNaira, type RecordedEvent } from '@kobo/ledger';
 
-const NOTICE_NAMESPACE = '0c1d7f3e-52a4-4c8b-9e61-3b7a2d4f8c10';
+/**
+ * Ids an event's notice email, one per event. Keep the value: the outbox knows the emails it sent
+ * by these ids.
+ */
+const EVENT_NOTICE_NAMESPACE = '0c1d7f3e-52a4-4c8b-9e61-3b7a2d4f8c10';
 
 export interface Notice {
   id: string;
@@ -22,7 +26,7 @@ const PROCESSING = 'Payouts reach your bank within 24-48 hours.';
 
 export function noticeFor(recorded: RecordedEvent): Notice | null {
   const event = decodeEvent(recorded);
-  const id = uuidv5(`notice:${recorded.id}`, NOTICE_NAMESPACE);
+  const id = uuidv5(`notice:${recorded.id}`, EVENT_NOTICE_NAMESPACE);
   switch (event.type) {
     case 'SubmissionApproved':
       return {
