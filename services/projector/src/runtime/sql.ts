@@ -16,7 +16,7 @@ export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}
  * Transaction lock taken by every batch and by a rebuild's swap: a swap never interleaves with a
  * live batch, and two writers of one consumer are serialized even if leadership were lost.
  */
-export const BATCH_LOCK = `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext($1))`;
+export const BATCH_LOCK = batchLock('$1');
 
 /**
  * A batch's opening, as one simple-protocol round trip (a Kafka-fed batch's; a live batch's travels
@@ -61,8 +61,10 @@ export function consumersTransactionSql(batches: readonly string[], commit = tru
 
 const transactionStart = ['BEGIN', 'SET LOCAL synchronous_commit = off'];
 
-const batchLock = (quotedName: string) =>
-  `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${quotedName}))`;
+/** The batch lock of a consumer named by `name`, an SQL expression (a parameter or a literal). */
+function batchLock(name: string): string {
+  return `SELECT pg_advisory_xact_lock(${BATCH_LOCK_CLASS}, hashtext(${name}))`;
+}
 
 /** Session lock held by a rebuild of a projection: a second rebuild of it would drop its shadow tables. */
 export const TRY_REBUILD_LOCK = `SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, hashtext($1)) AS acquired`;
