@@ -163,6 +163,35 @@ it('sends the batches of the projectors woken together in one string and one tra
   expect(transactions).toBe(strings());
 });
 
+it("takes a joined transaction's batch locks in the order of the consumers' names, as a rebuild's swap does", async () => {
+  // A rebuild's swap holds the batch locks of the projections it rebuilds, taken in name order; a
+  // transaction that took two of them in another order could wait for it while it waits in turn.
+  const orders: string[][] = [];
+  const { pool } = countingQueries(db.pool, (text) => {
+    const names = [...text.matchAll(/kobo_expect_checkpoint\('([^']+)'/g)].map((match) => match[1]!);
+    if (names.length > 1) orders.push(names);
+    return false;
+  });
+  // Started, and so woken, in the reverse of name order.
+  const reversed = [...projections].sort((a, b) => (a.name < b.name ? 1 : -1));
+  await start({ pool, projections: reversed, minBatchIntervalMs: 25 });
+  const groups = scenario(60);
+  let head = 0;
+  for (const group of groups) {
+    head = await appendGroups(store, [group]);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a commit every few ms, as under load
+  }
+  await eventually('every projector at the head', async () => {
+    const { rows } = await db.pool.query<{ behind: number }>(
+      'SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < $1',
+      [head],
+    );
+    return rows[0]!.behind === 0 ? true : undefined;
+  });
+  expect(orders.length).toBeGreaterThan(0);
+  for (const names of orders) expect(names).toEqual([...names].sort());
+});
+
 it('isolates the batch that fails in a transaction shared with others: the rest commit, nothing twice', async () => {
   // A projection whose writes PostgreSQL refuses: its table does not exist.
   const unwritable: Projection = {

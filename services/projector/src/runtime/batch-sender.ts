@@ -11,6 +11,10 @@
  * (`sameTurn`), so only the failing one fails: the others commit on their own, and one whose
  * checkpoint another writer moved meanwhile finds it moved (KB409, kobo_expect_checkpoint) and its
  * consumer reads the checkpoint again.
+ *
+ * A joined transaction takes its batches' locks in the order of the consumers' names, as a
+ * rebuild's swap takes those of the projections it rebuilds: two holders of several batch locks
+ * never wait for each other in a circle.
  */
 import type { PoolClient } from 'pg';
 import { sameTurn, type Pool } from '@kobo/platform';
@@ -25,21 +29,27 @@ const JOINED_UP_TO = 64 * 1024;
 
 export type Limited = <T>(task: () => Promise<T>) => Promise<T>;
 
-export type SendBatch = (
+export interface Batch {
+  consumer: string;
   /** The batch's statements (liveBatchSql), without its transaction's start and end. */
-  batch: string,
+  sql: string;
+}
+
+export type SendBatch = (
+  batch: Batch,
   /** Test seam: the batch goes alone, and this runs in its transaction before it commits. */
   beforeCommit?: (client: PoolClient) => Promise<void>,
 ) => Promise<void>;
 
 /** `limited`: the consumers' share of the pool; a joined transaction takes one connection. */
 export function batchSender(pool: Pool, limited: Limited): SendBatch {
-  const run = (batches: string[], beforeCommit?: (client: PoolClient) => Promise<void>) =>
+  const run = (batches: Batch[], beforeCommit?: (client: PoolClient) => Promise<void>) =>
     limited(async () => {
       const { client, release } = await checkout(pool);
       let sound = true;
       try {
-        await client.query(consumersTransactionSql(batches, !beforeCommit));
+        const inLockOrder = [...batches].sort(byConsumerName).map((batch) => batch.sql);
+        await client.query(consumersTransactionSql(inLockOrder, !beforeCommit));
         if (beforeCommit) {
           await beforeCommit(client);
           await client.query('COMMIT');
@@ -53,9 +63,14 @@ export function batchSender(pool: Pool, limited: Limited): SendBatch {
         release(!sound);
       }
     });
-  const joined = sameTurn<string, undefined>((batches) => run(batches));
+  const joined = sameTurn<Batch, undefined>((batches) => run(batches));
   return async (batch, beforeCommit) => {
-    if (beforeCommit || batch.length > JOINED_UP_TO) await run([batch], beforeCommit);
+    if (beforeCommit || batch.sql.length > JOINED_UP_TO) await run([batch], beforeCommit);
     else await joined(batch);
   };
+}
+
+/** The order of `Array.prototype.sort` on strings, which the rebuild's swap uses for its locks. */
+function byConsumerName(a: Batch, b: Batch): number {
+  return a.consumer < b.consumer ? -1 : a.consumer > b.consumer ? 1 : 0;
 }

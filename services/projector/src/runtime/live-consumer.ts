@@ -190,7 +190,7 @@ export class LiveConsumer {
     const beforeCommit = hooks?.beforeCommit;
     try {
       await send(
-        liveBatchSql(quotedName, position, writes),
+        { consumer: this.name, sql: liveBatchSql(quotedName, position, writes) },
         beforeCommit && ((client) => beforeCommit({ consumer: this.name, client, events })),
       );
     } catch (error) {
