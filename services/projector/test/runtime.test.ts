@@ -50,6 +50,27 @@ async function start(options: Partial<Parameters<typeof startProjectors>[0]> = {
   return handle;
 }
 
+/**
+ * Appends a scenario group by group (a commit every few ms, as under load) and resolves with its
+ * groups once every projector has reached the head.
+ */
+async function appendUnderLoad() {
+  const groups = scenario(60);
+  let head = 0;
+  for (const group of groups) {
+    head = await appendGroups(store, [group]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await eventually('every projector at the head', async () => {
+    const { rows } = await db.pool.query<{ behind: number }>(
+      'SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < $1',
+      [head],
+    );
+    return rows[0]!.behind === 0 ? true : undefined;
+  });
+  return groups;
+}
+
 async function accountBalances(): Promise<Map<string, number>> {
   const { rows } = await db.pool.query<{ account: string; balance: number }>(
     'SELECT account, balance FROM account_balances',
@@ -142,19 +163,7 @@ it('sends the batches of the projectors woken together in one string and one tra
     return inText > 0;
   });
   await start({ pool, minBatchIntervalMs: 25 });
-  const groups = scenario(60);
-  let head = 0;
-  for (const group of groups) {
-    head = await appendGroups(store, [group]);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a commit every few ms, as under load
-  }
-  await eventually('every projector at the head', async () => {
-    const { rows } = await db.pool.query<{ behind: number }>(
-      'SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < $1',
-      [head],
-    );
-    return rows[0]!.behind === 0 ? true : undefined;
-  });
+  const groups = await appendUnderLoad();
   expect(await accountBalances()).toEqual(balancesOf(groups.flat()));
   expect(batches).toBeGreaterThan(projections.length);
   // About one string a tick for the projectors woken on it (one a batch before).
@@ -175,19 +184,7 @@ it("takes a joined transaction's batch locks in the order of the consumers' name
   // Started, and so woken, in the reverse of name order.
   const reversed = [...projections].sort((a, b) => (a.name < b.name ? 1 : -1));
   await start({ pool, projections: reversed, minBatchIntervalMs: 25 });
-  const groups = scenario(60);
-  let head = 0;
-  for (const group of groups) {
-    head = await appendGroups(store, [group]);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a commit every few ms, as under load
-  }
-  await eventually('every projector at the head', async () => {
-    const { rows } = await db.pool.query<{ behind: number }>(
-      'SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < $1',
-      [head],
-    );
-    return rows[0]!.behind === 0 ? true : undefined;
-  });
+  await appendUnderLoad();
   expect(orders.length).toBeGreaterThan(0);
   for (const names of orders) expect(names).toEqual([...names].sort());
 });
