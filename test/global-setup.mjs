@@ -23,7 +23,7 @@ export default async function globalSetup() {
   let adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await reachable(adminUrl))) {
     console.log(`\n[tests] PostgreSQL not reachable at ${adminUrl}; starting an embedded one`);
-    const embedded = await startEmbeddedPostgres({ dataDir: join(root, '.data', 'test-pg'), port: 54330 });
+    const embedded = await startEmbeddedPostgres({ dataDir: join(root, '.data', 'test-pg'), port: 25430 });
     globalThis.__KOBO_EMBEDDED_PG__ = embedded;
     adminUrl = embedded.url;
   }

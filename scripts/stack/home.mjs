@@ -86,7 +86,7 @@ function isOurs(pid, program) {
   }
   const cmdline = `/proc/${pid}/cmdline`;
   if (!existsSync(cmdline)) return true; // no /proc: trust the pid
-  // Redis rewrites its title ("redis-server 127.0.0.1:56379"): look for the name anywhere in it.
+  // Redis rewrites its title ("redis-server 127.0.0.1:26379"): look for the name anywhere in it.
   return readFileSync(cmdline, 'utf8').includes(program);
 }
 

@@ -1,6 +1,6 @@
 // Apache Kafka in KRaft mode (one node, broker and controller) on the machine's Java 17: the
 // broker's jars and their runtime dependencies resolved from Maven Central by `mvn` on a
-// generated pom. Clients on 127.0.0.1:59092; the controller on 127.0.0.1:59093.
+// generated pom. Clients on 127.0.0.1:29092; the controller on 127.0.0.1:29093.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -212,5 +212,5 @@ function kafkaBroker({ name, port, controllerPort }) {
   };
 }
 
-export const kafka = kafkaBroker({ name: 'kafka', port: 59092, controllerPort: 59093 });
-export const kafkaFaults = kafkaBroker({ name: 'kafka-faults', port: 59192, controllerPort: 59193 });
+export const kafka = kafkaBroker({ name: 'kafka', port: 29092, controllerPort: 29093 });
+export const kafkaFaults = kafkaBroker({ name: 'kafka-faults', port: 29192, controllerPort: 29193 });

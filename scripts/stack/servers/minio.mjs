@@ -1,4 +1,4 @@
-// MinIO built from its Go module, serving the S3 API on 127.0.0.1:59000 (console on 59001) with
+// MinIO built from its Go module, serving the S3 API on 127.0.0.1:29000 (console on 29001) with
 // credentials made once per data directory. MinIO publishes no semantic versions: the pin is the
 // module's pseudo-version of its last commit when this was written.
 import { randomBytes } from 'node:crypto';
@@ -9,8 +9,8 @@ import { dir, runDir } from '../home.mjs';
 import { goBinary, goInstall } from './go-build.mjs';
 
 export const minioVersion = 'v0.0.0-20260212201848-7aac2a2c5b7c';
-const port = 59000;
-const consolePort = 59001;
+const port = 29000;
+const consolePort = 29001;
 const bucket = 'kobo-proofs';
 
 function credentials() {

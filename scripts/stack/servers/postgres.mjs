@@ -1,11 +1,11 @@
-// PostgreSQL from Debian's package (postgresql), its own cluster on 127.0.0.1:55432, trust
+// PostgreSQL from Debian's package (postgresql), its own cluster on 127.0.0.1:25432, trust
 // authentication for the user postgres, with a database `kobo`. Disposable data: fsync off.
 import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dir, run, runDir } from '../home.mjs';
 import { aptInstall } from '../debian.mjs';
 
-const port = 55432;
+const port = 25432;
 const database = 'kobo';
 
 function binDir() {

