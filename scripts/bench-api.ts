@@ -158,9 +158,11 @@ async function main(): Promise<number> {
       ...settings,
     });
     const cpu = result.serviceCpuMsPerRequest;
+    const loadCpu = result.loadCpuMsPerRequest;
     console.log(
       `${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99Ms} ms` +
-        (cpu === undefined ? '' : `, service CPU ${cpu.toFixed(2)} ms a request`),
+        (cpu === undefined ? '' : `, service CPU ${cpu.toFixed(2)} ms a request`) +
+        (loadCpu === undefined ? '' : `, the load's own CPU ${loadCpu.toFixed(2)} ms a request`),
     );
     if (scenario.name === 'submission') {
       // The answer comes before the proof's verification job: a backlog here is work the run's

@@ -76,6 +76,62 @@ describe('a steady offered load', () => {
     }
   });
 
+  it('reads chunked answers and answers that close their connection, each body whole', async () => {
+    let answered = 0;
+    const varied = http.createServer((req, res) => {
+      const key = String(req.headers['x-key']);
+      // Alternately: a chunked answer in three writes, and a Content-Length answer that closes.
+      if (answered++ % 2 === 0) {
+        res.writeHead(201);
+        res.write('chunked ');
+        res.write('answer ');
+        setTimeout(() => res.end(key), 2);
+      } else {
+        res.writeHead(409, { connection: 'close' });
+        res.end(`closing ${key}`);
+      }
+    });
+    await new Promise<void>((resolve) => varied.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = varied.address() as AddressInfo;
+      const bodies: string[] = [];
+      const result = await runPacedLoad(request, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        // All due at once on one connection: each answer's end sends the next request at once.
+        rate: 1000,
+        connections: 1,
+        seconds: 0.02,
+        timeoutMs: 5000,
+        onResponse: (status, body) => bodies.push(`${status} ${body}`),
+      });
+      expect(result).toMatchObject({ ok: 10, non2xx: 10, errors: 0, timeouts: 0 });
+      expect(bodies.filter((b) => /^201 chunked answer \d+$/.test(b))).toHaveLength(10);
+      expect(bodies.filter((b) => /^409 closing \d+$/.test(b))).toHaveLength(10);
+    } finally {
+      await new Promise<void>((resolve) => varied.close(() => resolve()));
+    }
+  });
+
+  it('ends a request that gets no answer within the timeout, counted as a timeout', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const result = await runPacedLoad(request, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        rate: 20,
+        connections: 4,
+        seconds: 0.1,
+        timeoutMs: 200,
+        onResponse: () => undefined,
+      });
+      expect(result).toMatchObject({ ok: 0, non2xx: 0, errors: 0, timeouts: 2 });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   it('ends a request whose connection is cut in the middle of its answer, counted as an error', async () => {
     const cutting = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-length': '100' });

@@ -57,6 +57,11 @@ export interface ScenarioResult {
    */
   serviceCpuMsPerRequest?: number;
   /**
+   * CPU time of this process (the load: flat out autocannon, at an offered rate paced-load.ts) over
+   * the measured run, per answer: what the load takes from a machine it shares with the service.
+   */
+  loadCpuMsPerRequest?: number;
+  /**
    * Submissions only (bench-api.ts): proofs submitted and verified when the run ended, and how long
    * the verification queue then took to drain (undefined if it had not within the bench's limit).
    */
@@ -81,8 +86,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const samples: Record<string, string> = {};
   const cap = scenario.remaining?.();
   const cpuBefore = cpuMsOf(options.servicePid);
+  const loadCpu = process.cpuUsage();
   const result = await run(scenario, options, options.durationSeconds, statuses, samples);
   const cpuAfter = cpuMsOf(options.servicePid);
+  const { user, system } = process.cpuUsage(loadCpu);
   const ok = result.ok;
   const answered = ok + result.non2xx;
   const requestsPerSecond = result.duration > 0 ? ok / result.duration : 0;
@@ -108,6 +115,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     ...(cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
       ? { serviceCpuMsPerRequest: (cpuAfter - cpuBefore) / answered }
       : {}),
+    ...(answered > 0 ? { loadCpuMsPerRequest: (user + system) / 1000 / answered } : {}),
     ...(scenario.goal
       ? {
           goal: {
