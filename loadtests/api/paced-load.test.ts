@@ -4,21 +4,29 @@ import { performance } from 'node:perf_hooks';
 import type { Request } from 'autocannon';
 import { runPacedLoad } from './paced-load';
 
+/** A real HTTP server on a free loopback port, answering with `handler`. */
+async function serving(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** A real HTTP server that answers each request after `delayMs`, noting when each arrived. */
 async function server(delayMs: number) {
   const arrivals: { at: number; key: string }[] = [];
   const started = performance.now();
-  const http_ = http.createServer((req, res) => {
+  const target = await serving((req, res) => {
     arrivals.push({ at: performance.now() - started, key: String(req.headers['x-key']) });
     setTimeout(() => res.end('ok'), delayMs);
   });
-  await new Promise<void>((resolve) => http_.listen(0, '127.0.0.1', resolve));
-  const { port } = http_.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    arrivals,
-    close: () => new Promise<void>((resolve) => http_.close(() => resolve())),
-  };
+  return { ...target, arrivals };
 }
 
 let n = 0;
@@ -78,7 +86,7 @@ describe('a steady offered load', () => {
 
   it('reads chunked answers and answers that close their connection, each body whole', async () => {
     let answered = 0;
-    const varied = http.createServer((req, res) => {
+    const varied = await serving((req, res) => {
       const key = String(req.headers['x-key']);
       // Alternately: a chunked answer in three writes, and a Content-Length answer that closes.
       if (answered++ % 2 === 0) {
@@ -91,12 +99,10 @@ describe('a steady offered load', () => {
         res.end(`closing ${key}`);
       }
     });
-    await new Promise<void>((resolve) => varied.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = varied.address() as AddressInfo;
       const bodies: string[] = [];
       const result = await runPacedLoad(request, {
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: varied.baseUrl,
         // All due at once on one connection: each answer's end sends the next request at once.
         rate: 1000,
         connections: 1,
@@ -108,17 +114,15 @@ describe('a steady offered load', () => {
       expect(bodies.filter((b) => /^201 chunked answer \d+$/.test(b))).toHaveLength(10);
       expect(bodies.filter((b) => /^409 closing \d+$/.test(b))).toHaveLength(10);
     } finally {
-      await new Promise<void>((resolve) => varied.close(() => resolve()));
+      await varied.close();
     }
   });
 
   it('ends a request that gets no answer within the timeout, counted as a timeout', async () => {
-    const silent = http.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await serving(() => undefined);
     try {
-      const { port } = silent.address() as AddressInfo;
       const result = await runPacedLoad(request, {
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: silent.baseUrl,
         rate: 20,
         connections: 4,
         seconds: 0.1,
@@ -127,22 +131,19 @@ describe('a steady offered load', () => {
       });
       expect(result).toMatchObject({ ok: 0, non2xx: 0, errors: 0, timeouts: 2 });
     } finally {
-      silent.closeAllConnections();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 
   it('ends a request whose connection is cut in the middle of its answer, counted as an error', async () => {
-    const cutting = http.createServer((_req, res) => {
+    const cutting = await serving((_req, res) => {
       res.writeHead(200, { 'content-length': '100' });
       res.write('part of it');
       setTimeout(() => res.socket?.destroy(), 10);
     });
-    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = cutting.address() as AddressInfo;
       const result = await runPacedLoad(request, {
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: cutting.baseUrl,
         rate: 20,
         connections: 2,
         seconds: 0.25,
@@ -151,7 +152,7 @@ describe('a steady offered load', () => {
       });
       expect(result).toMatchObject({ ok: 0, non2xx: 0, errors: 5, timeouts: 0 });
     } finally {
-      await new Promise<void>((resolve) => cutting.close(() => resolve()));
+      await cutting.close();
     }
   });
 });
