@@ -225,6 +225,7 @@ async function main() {
   stopping.push(
     ['purges', async () => purges.stop()],
     ['projectors', () => projectors.stop()],
+    ['sessions', () => auth.sessions.close()],
     ['event store', () => store.close()],
     ['pool', () => pool.end()],
     ['embedded PostgreSQL', () => database.stop()],

@@ -182,6 +182,7 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
       await stoppers.api();
       await stoppers.jobs();
       await stoppers.projectors();
+      await auth.sessions.close();
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -126,8 +126,8 @@ describe('the account changes under the session', () => {
     await bootstrapAccounts([{ role: 'finance', email, password: 'staff-password' }], deps);
     await h.http.get('/api/finance/payouts').set(bearer(token)).expect(200);
 
-    // The bootstrap runs in a process starting up; one already serving learns of it within the
-    // second it remembers a standing session (sessions.ts).
+    // The bootstrap runs in a process starting up; one already serving is told of the raised
+    // generation by its notice (sessions.ts, migration 0031).
     await bootstrapAccounts([{ role: 'admin', email, password: 'staff-password' }], deps);
     const refused = await eventually(
       'the standing session to be refused',

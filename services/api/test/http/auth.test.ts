@@ -17,7 +17,10 @@ let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase(2);
 });
-afterAll(() => db.drop());
+afterAll(async () => {
+  await appAuth.sessions.close();
+  await db.drop();
+});
 
 const routes = [
   defineRoute({

@@ -114,6 +114,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await auth.sessions.close();
   await db.drop();
 });
 

@@ -45,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await b.projectors.stop();
+  await b.context.auth.sessions.close();
   await b.context.store.close();
   await b.pool.end();
   await h.close();

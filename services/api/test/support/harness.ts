@@ -122,6 +122,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     financeToken: await auth.sessions.open({ userId: finance!.userId, role: 'finance' }),
     async close() {
       await projectors.stop();
+      await auth.sessions.close();
       await store.close();
       await db.drop();
     },

@@ -1,12 +1,17 @@
 /**
  * Sessions that end on the server (docs/decisions/0012-sessions-that-end.md). A signed token alone
  * would stay good for its whole day; so every signed-in request also asks here whether its session
- * still stands: one round trip on two primary keys (migration 0008).
+ * still stands: one round trip on two primary keys (migration 0008), remembered for a while.
  *
  * - Logout ends one session: its id goes into `ended_sessions` until the token would have expired.
  * - A password change or reset, a suspension, a deletion and a role change end every session of
  *   the account: its generation goes up, and a token carries the generation it was issued at.
+ *
+ * Every end is told on a channel (migration 0031, whoever wrote it), and each book listens: while
+ * it listens, a session found standing is remembered for a minute and forgotten the moment its end
+ * is told; while it does not (its connection lost), for one second, as before it listened.
  */
+import { DedicatedClient } from '@kobo/projector';
 import { prepared, type Pool, type PoolClient } from '@kobo/platform';
 import type { Principal, SessionClaims, TokenService } from './tokens';
 
@@ -24,7 +29,12 @@ export interface SessionBook {
    * inside the transaction that makes the change (a new password), so both happen or neither.
    */
   endAll(userId: string, db?: Db): Promise<void>;
+  /** Stops listening for ends (the process is stopping). */
+  close(): Promise<void>;
 }
+
+/** The channel every session end is told on (migration 0031): `session:<id>` or `user:<id>`. */
+export const SESSIONS_ENDED_CHANNEL = 'kobo_sessions_ended';
 
 /**
  * Ends every session of the account (SessionBook.endAll), for callers that have a database but no
@@ -40,13 +50,27 @@ export async function endAllSessions(db: Db, userId: string): Promise<void> {
 
 export interface SessionBookOptions {
   /**
-   * How long a session found standing is taken as standing without asking again (default 1 s).
-   * This process forgets it at once when it ends the session; another API process learns of the
-   * end within this time. Without it the question costs every signed-in request a round trip
-   * (dashboard 2,904 → 1,831 req/s in bench:api).
+   * How long a session found standing is taken as standing without asking again while this book
+   * is not told of ends (default 1 s: its listening connection is down, or not up yet). This process
+   * forgets it at once when it ends the session itself. Without it the question costs every
+   * signed-in request a round trip (dashboard 2,904 → 1,831 req/s in bench:api).
    */
   standingForMs?: number;
+  /**
+   * The same while this book is told of every end (default 60 s): the end's notice makes it ask
+   * again at once, so this only bounds how long a notice lost in some way we did not foresee would
+   * go unnoticed.
+   */
+  toldStandingForMs?: number;
   now?: () => number;
+}
+
+interface Seen {
+  userId: string;
+  /** When the question that found the session standing was asked... */
+  at: number;
+  /** ...and its number among this book's questions. */
+  question: number;
 }
 
 /** Sessions remembered as standing; past this many, the stale ones are dropped. */
@@ -61,15 +85,73 @@ const SESSION_STANDS = prepared(
 export function createSessionBook(
   pool: Pool,
   tokens: TokenService,
-  { standingForMs = 1000, now = Date.now }: SessionBookOptions = {},
+  { standingForMs = 1000, toldStandingForMs = 60_000, now = Date.now }: SessionBookOptions = {},
 ): SessionBook {
-  // Session id → whose it is and when it was last found standing.
-  const standing = new Map<string, { userId: string; at: number }>();
-  function remember(claims: SessionClaims) {
+  // Session id → whose it is, and when and in which turn (`question`) it was last found standing.
+  const standing = new Map<string, Seen>();
+  function remember(claims: SessionClaims, seen: Omit<Seen, 'userId'>) {
     if (standing.size >= REMEMBERED_SESSIONS)
-      for (const [id, seen] of standing) if (now() - seen.at >= standingForMs) standing.delete(id);
+      for (const [id, known] of standing) if (!stillStanding(known)) standing.delete(id);
     if (standing.size < REMEMBERED_SESSIONS)
-      standing.set(claims.sessionId, { userId: claims.userId, at: now() });
+      standing.set(claims.sessionId, { userId: claims.userId, ...seen });
+  }
+  function forgetUser(userId: string) {
+    for (const [id, seen] of standing) if (seen.userId === userId) standing.delete(id);
+  }
+
+  // Questions asked of the database so far, and the count when this book began to be told of
+  // every end (undefined: not listening). Only the answer to a question asked after that may be
+  // kept for the longer time: one asked before could have read the tables just before an end
+  // whose notice was sent before we listened.
+  let questions = 0;
+  let toldAfter: number | undefined;
+  // Notices received so far: a question during which one arrived is not remembered, since its
+  // answer may predate the end that notice told (and forgot nothing, the answer not being kept yet).
+  let notices = 0;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const listener = new DedicatedClient(
+    pool,
+    [SESSIONS_ENDED_CHANNEL],
+    (_channel, payload) => {
+      notices++;
+      const separator = payload.indexOf(':');
+      const what = payload.slice(0, separator);
+      const id = payload.slice(separator + 1);
+      if (what === 'session') standing.delete(id);
+      else forgetUser(id);
+    },
+    () => {
+      toldAfter = undefined;
+      listenSoon();
+    },
+  );
+  let listening: Promise<void> | undefined;
+  function listen(): void {
+    if (closed || listening || toldAfter !== undefined) return;
+    listening = listener
+      .get()
+      .then(
+        () => {
+          if (listener.connected) toldAfter = questions;
+        },
+        () => listenSoon(),
+      )
+      .finally(() => (listening = undefined));
+  }
+  function listenSoon(): void {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen();
+    }, 1000);
+    retry.unref();
+  }
+
+  function stillStanding(seen: Seen): boolean {
+    const age = now() - seen.at;
+    if (age < standingForMs) return true;
+    return toldAfter !== undefined && seen.question > toldAfter && age < toldStandingForMs;
   }
 
   async function generationOf(userId: string): Promise<number> {
@@ -86,15 +168,18 @@ export function createSessionBook(
     },
     async stands(claims) {
       const seen = standing.get(claims.sessionId);
-      if (seen && now() - seen.at < standingForMs) return true;
+      if (seen && stillStanding(seen)) return true;
+      listen();
+      const asked = { at: now(), question: ++questions };
+      const noticesBefore = notices;
       const { rows } = await pool.query<{ generation: number; ended: boolean }>({
         ...SESSION_STANDS,
         values: [claims.userId, claims.sessionId],
       });
       const row = rows[0]!;
       const stands = !row.ended && row.generation === claims.generation;
-      if (stands) remember(claims);
-      else standing.delete(claims.sessionId);
+      if (!stands) standing.delete(claims.sessionId);
+      else if (notices === noticesBefore) remember(claims, asked);
       return stands;
     },
     async end(claims) {
@@ -108,7 +193,14 @@ export function createSessionBook(
     },
     async endAll(userId, db = pool) {
       await endAllSessions(db, userId);
-      for (const [id, seen] of standing) if (seen.userId === userId) standing.delete(id);
+      forgetUser(userId);
+    },
+    async close() {
+      closed = true;
+      toldAfter = undefined;
+      if (retry) clearTimeout(retry);
+      await listening;
+      await listener.close();
     },
   };
 }
