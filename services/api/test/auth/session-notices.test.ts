@@ -46,40 +46,43 @@ async function twoProcesses() {
   return { here, there, claims, userId, questions: asked.count, pass: (ms: number) => (time += ms) };
 }
 
+/** Found standing after the book listens: the answer it may keep for the longer time. */
+async function toldAndAsked() {
+  const processes = await twoProcesses();
+  const { there, claims, questions, pass } = processes;
+  await there.stands(claims);
+  await listening();
+  // The first answer was asked for before the book listened: it is kept one second only.
+  pass(1_500);
+  await there.stands(claims);
+  expect(questions()).toBe(2);
+  return processes;
+}
+
+/** Ends the session as `end` does in one process; the other must refuse it without a second passing. */
+async function refusedAtOnceAfter(
+  end: (processes: Awaited<ReturnType<typeof twoProcesses>>) => Promise<void>,
+) {
+  const processes = await twoProcesses();
+  const { there, claims } = processes;
+  expect(await there.stands(claims)).toBe(true);
+  await listening();
+  await end(processes);
+  // Not a second has passed on there's clock: only the notice can make it ask again.
+  await eventually('the end to be told', async () => ((await there.stands(claims)) ? undefined : true), 3000);
+}
+
 describe('session ends told to every process', () => {
   it('a logout in one process is refused at once by another that has just found it standing', async () => {
-    const { here, there, claims } = await twoProcesses();
-    expect(await there.stands(claims)).toBe(true);
-    await listening();
-    await here.end(claims);
-    // Not a second has passed on there's clock: only the notice can make it ask again.
-    await eventually(
-      'the logout to be told',
-      async () => ((await there.stands(claims)) ? undefined : true),
-      3000,
-    );
+    await refusedAtOnceAfter(({ here, claims }) => here.end(claims));
   });
 
   it('a raised generation is told too, whoever wrote it (here: the bootstrap’s SQL)', async () => {
-    const { there, claims, userId } = await twoProcesses();
-    expect(await there.stands(claims)).toBe(true);
-    await listening();
-    await endAllSessions(db.pool, userId);
-    await eventually(
-      'the new generation to be told',
-      async () => ((await there.stands(claims)) ? undefined : true),
-      3000,
-    );
+    await refusedAtOnceAfter(({ userId }) => endAllSessions(db.pool, userId));
   });
 
   it('while told of every end, a standing session is asked about once a minute instead of every second', async () => {
-    const { there, claims, questions, pass } = await twoProcesses();
-    await there.stands(claims);
-    await listening();
-    // The first answer was asked for before the book listened: it is kept one second only.
-    pass(1_500);
-    await there.stands(claims);
-    expect(questions()).toBe(2);
+    const { there, claims, questions, pass } = await toldAndAsked();
     pass(30_000);
     expect(await there.stands(claims)).toBe(true);
     expect(questions()).toBe(2);
@@ -89,13 +92,7 @@ describe('session ends told to every process', () => {
   });
 
   it('a book whose listening connection was lost keeps what it knew for one second only', async () => {
-    const { there, claims, questions, pass } = await twoProcesses();
-    await there.stands(claims);
-    await listening();
-    pass(1_500);
-    await there.stands(claims);
-    expect(questions()).toBe(2);
-
+    const { there, claims, questions, pass } = await toldAndAsked();
     const [lost] = await listeners();
     await db.pool.query('SELECT pg_terminate_backend($1)', [lost]);
     // It listens again (a new connection); what it knew from before may have missed an end.
