@@ -128,7 +128,8 @@ export function createSessionBook(
   );
   let listening: Promise<void> | undefined;
   function listen(): void {
-    if (closed || listening || toldAfter !== undefined) return;
+    // After a failed attempt, the retry's timer is the one way back (not every question).
+    if (closed || listening || retry || toldAfter !== undefined) return;
     listening = listener
       .get()
       .then(
