@@ -96,6 +96,31 @@ describe('the PostgreSQL adapter', () => {
     }
     expect(await store.readStream('tx-idem')).toHaveLength(1);
   });
+
+  it('the append function takes a batch request by request: each sees what the ones before it wrote', async () => {
+    // The adapter never sends one stream or command twice in a batch; the function needs no such rule.
+    const request = (expectedVersion: unknown, commandId: string) => ({
+      command: { id: commandId, type: 'Note' },
+      streams: [{ streamId: 'in-turn', expectedVersion, events: [{ ...event(1), metadata: {} }] }],
+    });
+    const { rows } = await db.pool.query<{ outcomes: unknown[] }>(
+      'SELECT kobo_append_events($1::jsonb) AS outcomes',
+      [
+        JSON.stringify([
+          request('no_stream', 'turn-1'),
+          request(1, 'turn-2'),
+          request(1, 'turn-3'),
+          request(5, 'turn-2'),
+        ]),
+      ],
+    );
+    const [first, second, third, repeat] = rows[0]!.outcomes as Record<string, unknown>[];
+    expect(first).toMatchObject({ streams: [{ streamId: 'in-turn', version: 1 }], appended: true });
+    expect(second).toMatchObject({ streams: [{ streamId: 'in-turn', version: 2 }], appended: true });
+    expect(third).toEqual({ conflict: { streamId: 'in-turn', expected: 1, actual: 2 } });
+    expect(repeat).toEqual({ ...second, appended: false });
+    expect((await store.readStream('in-turn')).map((e) => e.version)).toEqual([1, 2]);
+  });
 });
 
 describe("the append's plan", () => {

@@ -84,9 +84,10 @@ export class GroupCommit {
   }
 
   /**
-   * Up to maxBatchSize requests, in arrival order, that touch distinct streams, event ids and commands (the
-   * SQL function checks them set-based) and none of a batch in flight. A request that cannot go
-   * blocks its streams and ids for the rest of this pass, keeping per-stream order.
+   * Up to maxBatchSize requests, in arrival order, that touch distinct streams, event ids and
+   * commands, and none of a batch in flight. A request that cannot go blocks its streams and ids
+   * for the rest of this pass, keeping per-stream order, even when a failed batch is run again
+   * request by request.
    */
   private takeBatch(): Pending[] {
     const batch: Pending[] = [];
