@@ -3,9 +3,10 @@
 -- turn, each lookup an index probe by equality, each write a plain INSERT. The one set-based
 -- statement it replaces (0028) cost PostgreSQL about 0.75 ms of CPU for a lone request and 0.34 ms
 -- a request in threes, most of it building and starting the executor of a plan of dozens of nodes
--- on every call; this costs about 0.45 and 0.25 ms. Batches of ten or more cost a little more per
--- request than the set-based statement did (each request runs its own small statements), which
--- only the flat-out benches reach (docs/performance.md, 2026-11-24, sixth session).
+-- on every call; this costs about 0.45 and 0.25 ms. Batches of ten or more cost more per request
+-- than the set-based statement did (about 0.23 against 0.16 ms in batches of 32: each request runs
+-- its own small statements), which only the flat-out benches reach (docs/performance.md,
+-- 2026-11-24, sixth session).
 --
 -- p_requests: [{command: {id, type} | null, streams: [{streamId, expectedVersion,
 --   events: [{id, type, data, metadata}]}, ...]}, ...]
@@ -40,6 +41,7 @@ DECLARE
   v_version bigint;
   v_matches boolean;
   v_actuals bigint[];
+  v_stream_version bigint;
   v_n int;
   v_result jsonb;
   v_versions jsonb;
@@ -117,12 +119,13 @@ BEGIN
           v_event := v_events->e;
           v_position := v_position + 1;
           v_event_id := (v_event->>'id')::uuid;
+          v_stream_version := v_actuals[s + 1] + e + 1;
           v_next_hash := sha256(v_hash || convert_to(kobo_event_canonical(
-            v_position, v_event_id, v_stream_id, v_actuals[s + 1] + e + 1, v_event->>'type', v_event->'data',
+            v_position, v_event_id, v_stream_id, v_stream_version, v_event->>'type', v_event->'data',
             coalesce(v_event->'metadata', '{}'), v_now), 'UTF8'));
           INSERT INTO events (global_position, event_id, stream_id, stream_version, type, data, metadata,
                               recorded_at, prev_hash, hash)
-          VALUES (v_position, v_event_id, v_stream_id, v_actuals[s + 1] + e + 1, v_event->>'type', v_event->'data',
+          VALUES (v_position, v_event_id, v_stream_id, v_stream_version, v_event->>'type', v_event->'data',
                   coalesce(v_event->'metadata', '{}'), v_now, v_hash, v_next_hash);
           v_hash := v_next_hash;
           v_event_ids := v_event_ids || v_event_id;
