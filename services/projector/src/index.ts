@@ -66,6 +66,8 @@ export {
   type UserRow,
   type UserStatsRow,
   type WithdrawalRow,
+  type PayoutDiscrepancyRow,
+  withdrawalRowFrom,
   balances,
   campaigns,
   community,

@@ -82,6 +82,15 @@ export function noticeFor(recorded: RecordedEvent): Notice | null {
           `Hi ${firstName},\n\nWe could not pay out your withdrawal of ${formatNaira(event.data.amount)}.\n` +
           `Reason: ${event.data.reason}\nThe money is back in your balance; check your bank details and try again.\n\nKobo`,
       };
+    case 'PayoutReversed':
+      return {
+        id,
+        userId: event.data.userId,
+        subject: 'Your bank sent a payout back',
+        text: ({ firstName }) =>
+          `Hi ${firstName},\n\nYour bank returned the payout of ${formatNaira(event.data.amount)}.\n` +
+          `Reason: ${event.data.reason}\nThe money is back in your balance; check your bank details and try again.\n\nKobo`,
+      };
     default:
       return null;
   }

@@ -162,6 +162,50 @@ export type PayoutSucceeded = Event<
     postings: Posting[];
   }
 >;
+/**
+ * The payout provider accepted the transfer and is sending it (the withdrawal is "Sending"); the
+ * outcome follows as PayoutSucceeded, PayoutFailed or, after a success, PayoutReversed.
+ * `reference` is ours, the same on every retry; `transferCode` is the provider's, when it gave one.
+ */
+export type PayoutSent = Event<
+  'PayoutSent',
+  { userId: string; withdrawalId: string; provider: string; reference: string; transferCode: string | null }
+>;
+/**
+ * The provider refused the transfer in a way a person must look at (an OTP asked for, transfers
+ * disabled, the provider's balance too low): it is not retried blindly. Finance sees `reason`, the
+ * provider's words, and can move the payout to the manual desk.
+ */
+export type PayoutHeld = Event<
+  'PayoutHeld',
+  { userId: string; withdrawalId: string; provider: string; reason: string }
+>;
+/** Finance takes the payout to the manual desk: from now on finance pays it by hand and marks it. */
+export type PayoutMovedToManual = Event<
+  'PayoutMovedToManual',
+  { userId: string; withdrawalId: string; from: string; by: Actor }
+>;
+/**
+ * A paid payout came back from the bank: world -> the balance it came from (the amount sent) and
+ * withdrawal fees -> that balance (the fee), so the user has the whole amount again.
+ */
+export type PayoutReversed = Event<
+  'PayoutReversed',
+  {
+    userId: string;
+    withdrawalId: string;
+    amount: Kobo;
+    provider: string;
+    reason: string;
+    postings: Posting[];
+  }
+>;
+/** What the provider says disagrees with what the ledger recorded: listed for finance, nothing moves. */
+export type PayoutDiscrepancyKind = 'success_after_failure' | 'amount_mismatch';
+export type PayoutDiscrepancyFound = Event<
+  'PayoutDiscrepancyFound',
+  { userId: string; withdrawalId: string; provider: string; kind: PayoutDiscrepancyKind; detail: string }
+>;
 /** The payout did not happen: payouts clearing -> the balance it came from. */
 export type PayoutFailed = Event<
   'PayoutFailed',
@@ -191,8 +235,13 @@ export type UserEvent =
   | WithdrawalRequested
   | WithdrawalApproved
   | WithdrawalRejected
+  | PayoutSent
+  | PayoutHeld
+  | PayoutMovedToManual
   | PayoutSucceeded
-  | PayoutFailed;
+  | PayoutFailed
+  | PayoutReversed
+  | PayoutDiscrepancyFound;
 
 // ---- campaign stream: campaign-{campaignId} ------------------------------------------------
 
@@ -332,8 +381,13 @@ const eventTypes: Record<KoboEventType, true> = {
   WithdrawalRequested: true,
   WithdrawalApproved: true,
   WithdrawalRejected: true,
+  PayoutSent: true,
+  PayoutHeld: true,
+  PayoutMovedToManual: true,
   PayoutSucceeded: true,
   PayoutFailed: true,
+  PayoutReversed: true,
+  PayoutDiscrepancyFound: true,
   CampaignCreated: true,
   CampaignUpdated: true,
   CampaignPaused: true,

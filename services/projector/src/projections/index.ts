@@ -20,7 +20,7 @@ export type { UserStatsRow } from './user-stats';
 export type { SubmissionRow } from './submissions';
 export type { TransactionRow, TransactionStatus, TransactionType } from './transactions';
 export type { UserRow } from './users';
-export type { WithdrawalRow } from './withdrawals';
+export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from './withdrawals';
 
 export {
   adjustments,

@@ -1,7 +1,10 @@
 /**
- * Manual bank transfers (the default payout provider): finance lists the approved withdrawals,
- * exports them for the bank, then marks each paid with the bank's reference, or failed (the money
- * goes back to the user's balance). Only finance settles; admins may read.
+ * The payout desk. On the manual desk (every approved withdrawal with the manual provider; with a
+ * payout provider, those finance moved there) finance exports the list for the bank, then marks
+ * each paid with the bank's reference, or failed (the money goes back to the user's balance). A
+ * payout the provider handles is settled by the provider's webhooks and reconciliation, never by
+ * hand: finance sees what it is sending, what it held (with its words), and what it said against
+ * the ledger. Only finance settles or moves; admins may read.
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs';
 import type { FeatureRoutes } from '../../context';
@@ -14,8 +17,18 @@ import {
   principalActor,
 } from '../../http';
 import { csvLine, koboToNairaText as nairaText } from '@kobo/projector';
-import { allPayouts, findWithdrawal, listPayouts, payoutSummary, toPayout } from './payouts';
 import {
+  allPayouts,
+  findWithdrawal,
+  isOnManualDesk,
+  listDiscrepancies,
+  listPayouts,
+  payoutSummary,
+  toPayout,
+  type Desks,
+} from './payouts';
+import {
+  payoutDiscrepanciesSchema,
   markFailedBody,
   markPaidBody,
   payoutSchema,
@@ -32,13 +45,21 @@ const SETTLES = ['finance'] as const;
 const PAYOUT_VIEWS = ['withdrawals', 'transactions', 'balances', 'user_stats'] as const;
 
 export const payoutRoutes: FeatureRoutes = (ctx) => {
+  const desks: Desks = { manualTakesUnassigned: ctx.config.payouts.provider === 'manual' };
+
   async function settle(
     withdrawalId: string,
     run: (userId: string) => Promise<{ lastPosition: number }>,
     message: string,
+    onlyManualDesk = true,
   ) {
     const found = await findWithdrawal(ctx.pool, withdrawalId);
     if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
+    if (onlyManualDesk && !isOnManualDesk(found, desks))
+      throw new HttpProblem(
+        'conflict',
+        'The payout provider is handling this payout; move it to the manual desk before marking it by hand.',
+      );
     const result = await run(found.user_id);
     await ctx.writes.caughtUpTo(result.lastPosition, PAYOUT_VIEWS);
     return { message, withdrawal: toPayout((await findWithdrawal(ctx.pool, withdrawalId))!) };
@@ -49,7 +70,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       method: 'get',
       path: '/finance/payouts',
       summary:
-        'Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all; paged by key',
+        'Payouts: the manual desk (state=pending), sending with the provider, held for attention, paid, failed, reversed, all; paged by key',
       tags: ['finance'],
       access: FINANCE,
       query: payoutsQuery,
@@ -62,7 +83,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'Unknown state, or a bad page', problem: true },
       },
       async handler({ query, res }) {
-        const { rows, total, next } = await listPayouts(ctx.pool, query);
+        const { rows, total, next } = await listPayouts(ctx.pool, desks, query);
         sendTotal(res, total, next);
         return rows.map(toPayout);
       },
@@ -70,13 +91,53 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
     defineRoute({
       method: 'get',
       path: '/finance/payouts/summary',
-      summary: 'The awaiting list in figures: how many, the total to send, the oldest approval',
+      summary:
+        'The manual desk in figures (how many, the total to send, the oldest approval), and how many the provider is sending or held',
       tags: ['finance'],
       access: FINANCE,
       responses: {
         200: { description: 'Counted over every awaiting payout (naira)', schema: payoutSummarySchema },
       },
-      handler: () => payoutSummary(ctx.pool),
+      handler: () => payoutSummary(ctx.pool, desks),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/finance/payout-discrepancies',
+      summary:
+        'What the payout provider said against the ledger: a success after a recorded failure, or another amount',
+      tags: ['finance'],
+      access: FINANCE,
+      responses: { 200: { description: 'Newest first', schema: payoutDiscrepanciesSchema } },
+      handler: async () => ({ discrepancies: await listDiscrepancies(ctx.pool) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/finance/payouts/:withdrawalId/move-to-manual',
+      summary:
+        'Take a payout from the provider to the manual desk (one it held, or refused): finance then pays it by hand',
+      tags: ['finance'],
+      access: SETTLES,
+      params: withdrawalParams,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: "'Payout moved to the manual desk.', and the payout",
+          schema: settledPayoutSchema,
+        },
+        404: { description: 'No such withdrawal', problem: true },
+        409: { description: 'Not approved yet, or already settled', problem: true },
+      },
+      handler: ({ params, principal, res }) =>
+        settle(
+          params.withdrawalId,
+          (userId) =>
+            ctx.commands.movePayoutToManual(
+              { userId, withdrawalId: params.withdrawalId, by: principalActor(principal) },
+              { actor: principalActor(principal), commandId: commandIdOf(res) },
+            ),
+          'Payout moved to the manual desk.',
+          false,
+        ),
     }),
     defineRoute({
       method: 'get',
@@ -88,7 +149,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       responses: {
         200: {
           description:
-            'CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference',
+            'CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code',
           contentType: 'text/csv',
         },
         400: { description: 'Unknown state', problem: true },
@@ -107,8 +168,9 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           'approved_at',
           'state',
           'reference',
+          'bank_code',
         ]);
-        for await (const row of allPayouts(ctx.pool, query.state)) {
+        for await (const row of allPayouts(ctx.pool, desks, query.state)) {
           const p = toPayout(row);
           const sent = Number(row.amount) - Number(row.fee);
           body += csvLine([
@@ -124,6 +186,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
             p.approvedAt,
             p.state,
             p.reference,
+            p.bankCode,
           ]);
         }
         const stamp = new Date().toISOString().slice(0, 10);

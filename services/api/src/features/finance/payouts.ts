@@ -1,10 +1,12 @@
-/** The manual payout list: approved withdrawals waiting for finance's bank transfer, and their outcome. */
-import { type WithdrawalStatus, koboToNaira } from '@kobo/ledger';
+/**
+ * The payout desk: approved withdrawals on their way to the bank, who pays each (the provider, or
+ * finance by hand on the manual desk), and their outcome.
+ */
+import { koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import {
   findWithdrawal,
   fullNameOf,
-  payoutState,
   SELECT_WITHDRAWALS,
   type WithdrawalWithRequester,
 } from '../admin/withdrawals/queries';
@@ -12,12 +14,40 @@ import { iso } from '../admin/wire';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 
-const statusesFor: Record<(typeof payoutStates)[number], WithdrawalStatus[]> = {
-  pending: ['approved'],
-  paid: ['paid'],
-  failed: ['payout_failed'],
-  all: ['approved', 'paid', 'payout_failed'],
+/**
+ * Who pays an approved withdrawal that no desk has taken yet: with the manual provider, finance
+ * (the manual desk lists it); with a payout provider, the payout job, which hands it to the
+ * provider (PayoutSent) or holds it (PayoutHeld), and finance only sees it once moved to the
+ * manual desk.
+ */
+export interface Desks {
+  manualTakesUnassigned: boolean;
+}
+
+/** The manual desk's payouts: moved there, or (manual provider) approved and not yet taken. */
+function onManualDesk(desks: Desks): string {
+  const unassigned = desks.manualTakesUnassigned
+    ? " OR (w.payout_desk IS NULL AND w.status = 'approved')"
+    : '';
+  return `(w.status IN ('approved', 'sending') AND (w.payout_desk = 'manual'${unassigned}))`;
+}
+
+const conditionFor: Record<(typeof payoutStates)[number], (desks: Desks) => string> = {
+  pending: onManualDesk,
+  sending: () => `(w.status = 'sending' AND w.payout_desk = 'provider')`,
+  attention: () =>
+    `(w.status IN ('approved', 'sending') AND w.held_reason IS NOT NULL AND w.payout_desk IS DISTINCT FROM 'manual')`,
+  paid: () => `w.status = 'paid'`,
+  failed: () => `w.status = 'payout_failed'`,
+  reversed: () => `w.status = 'reversed'`,
+  all: () => `w.status IN ('approved', 'sending', 'paid', 'payout_failed', 'reversed')`,
 };
+
+/** Whether finance may mark this payout paid or failed by hand: only one on the manual desk. */
+export function isOnManualDesk(row: WithdrawalWithRequester, desks: Desks): boolean {
+  if (row.status !== 'approved' && row.status !== 'sending') return true; // settled: the ledger answers
+  return row.payout_desk === 'manual' || (desks.manualTakesUnassigned && row.payout_desk === null);
+}
 
 export function toPayout(row: WithdrawalWithRequester): PayoutView {
   return {
@@ -37,13 +67,18 @@ export function toPayout(row: WithdrawalWithRequester): PayoutView {
     requestedAt: iso(row.requested_at)!,
     approvedAt: iso(row.approved_at),
     approvedBy: row.approved_by,
-    // Only pending and rejected have no payout state; approved and payout_failed always do.
-    state: (payoutState(row.status) ?? row.status) as PayoutView['state'],
+    state: withdrawalStateOf(row.status),
+    desk: row.payout_desk,
+    bankCode: row.bank_code,
     provider: row.payout_provider,
     reference: row.payout_reference,
+    sentAt: iso(row.sent_at),
+    heldReason: row.held_reason,
     paidAt: iso(row.paid_at),
     failedAt: iso(row.failed_at),
     failureReason: row.failure_reason,
+    reversedAt: iso(row.reversed_at),
+    reversalReason: row.reversal_reason,
   };
 }
 
@@ -56,9 +91,9 @@ const PAYOUT_ORDER: OrderKey[] = [
 ];
 
 /** One page of payouts in a state, by key; `q` looks in who asked and the bank reference. */
-export async function listPayouts(pool: Pool, query: Omit<PayoutsQuery, 'sort' | 'order'>) {
+export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQuery, 'sort' | 'order'>) {
   const where = new Conditions()
-    .add((param) => `w.status = ANY(${param(statusesFor[query.state])}::text[])`)
+    .add(() => conditionFor[query.state](desks))
     .search(query.q, [
       "u.first_name || ' ' || u.last_name",
       'u.username',
@@ -80,29 +115,70 @@ export async function listPayouts(pool: Pool, query: Omit<PayoutsQuery, 'sort' |
 /** Every payout in a state, a page at a time by key (for the bank file: no list is held whole). */
 export async function* allPayouts(
   pool: Pool,
+  desks: Desks,
   state: PayoutsQuery['state'],
 ): AsyncGenerator<WithdrawalWithRequester> {
   let after: string | undefined;
   do {
-    const page = await listPayouts(pool, { state, page: 1, after });
+    const page = await listPayouts(pool, desks, { state, page: 1, after });
     yield* page.rows;
     after = page.next;
   } while (after);
 }
 
-/** The awaiting list's figures, counted by the database (not from a page in hand). */
-export async function payoutSummary(pool: Pool): Promise<PayoutSummary> {
-  const { rows } = await pool.query<{ awaiting: string; to_send: string; oldest: Date | null }>(
-    `SELECT count(*) AS awaiting, coalesce(sum(amount - fee), 0) AS to_send, min(approved_at) AS oldest
-     FROM withdrawals WHERE status = ANY($1::text[])`,
-    [statusesFor.pending],
+/** The manual desk's figures, counted by the database (not from a page in hand). */
+export async function payoutSummary(pool: Pool, desks: Desks): Promise<PayoutSummary> {
+  const { rows } = await pool.query<{
+    awaiting: string;
+    to_send: string;
+    oldest: Date | null;
+    attention: string;
+    sending: string;
+  }>(
+    `SELECT count(*) FILTER (WHERE ${onManualDesk(desks)}) AS awaiting,
+            coalesce(sum(amount - fee) FILTER (WHERE ${onManualDesk(desks)}), 0) AS to_send,
+            min(approved_at) FILTER (WHERE ${onManualDesk(desks)}) AS oldest,
+            count(*) FILTER (WHERE ${conditionFor.attention(desks)}) AS attention,
+            count(*) FILTER (WHERE ${conditionFor.sending(desks)}) AS sending
+     FROM withdrawals w WHERE w.status IN ('approved', 'sending')`,
   );
   const row = rows[0]!;
   return {
     awaiting: Number(row.awaiting),
     totalToSend: koboToNaira(row.to_send),
     oldestApprovedAt: iso(row.oldest),
+    needsAttention: Number(row.attention),
+    sending: Number(row.sending),
   };
+}
+
+/** What a payout provider said against the ledger, newest first. */
+export async function listDiscrepancies(pool: Pool) {
+  const { rows } = await pool.query<{
+    withdrawal_id: string;
+    user_id: string;
+    kind: 'success_after_failure' | 'amount_mismatch';
+    provider: string;
+    detail: string;
+    found_at: Date;
+    first_name: string | null;
+    last_name: string | null;
+    username: string | null;
+  }>(
+    `SELECT d.withdrawal_id, d.user_id, d.kind, d.provider, d.detail, d.found_at,
+            u.first_name, u.last_name, u.username
+     FROM payout_discrepancies d LEFT JOIN users u ON u.user_id = d.user_id
+     ORDER BY d.found_at DESC, d.withdrawal_id LIMIT 500`,
+  );
+  return rows.map((row) => ({
+    withdrawalId: row.withdrawal_id,
+    userId: row.user_id,
+    fullName: fullNameOf(row),
+    kind: row.kind,
+    provider: row.provider,
+    detail: row.detail,
+    foundAt: iso(row.found_at)!,
+  }));
 }
 
 export { findWithdrawal };

@@ -1,6 +1,7 @@
 /** Request and answer shapes of the finance routes (money in naira, with kobo beside it where finance reconciles). */
 import { z } from 'zod';
 import { pagingQuery } from '../../http';
+import { withdrawalStateSchema } from '../user-area/schemas';
 
 const time = (label: string) =>
   z
@@ -35,7 +36,11 @@ export const balanceQuery = z.object({
 
 export const accountParams = z.object({ account: z.string().trim().min(1).max(200) });
 
-export const payoutStates = ['pending', 'paid', 'failed', 'all'] as const;
+/**
+ * The payout desk's lists: pending (the manual desk: finance pays these by hand), sending (with
+ * the provider), attention (the provider held them: its words in heldReason), and the outcomes.
+ */
+export const payoutStates = ['pending', 'sending', 'attention', 'paid', 'failed', 'reversed', 'all'] as const;
 export const payoutsQuery = z.object({
   state: z.enum(payoutStates, { error: `State is one of ${payoutStates.join(', ')}` }).default('pending'),
   ...pagingQuery(['approvedAt']),
@@ -43,11 +48,29 @@ export const payoutsQuery = z.object({
 export type PayoutsQuery = z.infer<typeof payoutsQuery>;
 
 export const payoutSummarySchema = z.object({
-  /** Approved withdrawals not yet paid or failed. */
+  /** Payouts on the manual desk, not yet paid or failed. */
   awaiting: z.number().int(),
   /** What the bank must send for them, fees already taken off (naira). */
   totalToSend: z.number(),
   oldestApprovedAt: z.string().nullable(),
+  /** Payouts the provider held for finance to look at. */
+  needsAttention: z.number().int(),
+  /** Payouts the provider is sending. */
+  sending: z.number().int(),
+});
+
+export const payoutDiscrepanciesSchema = z.object({
+  discrepancies: z.array(
+    z.object({
+      withdrawalId: z.string(),
+      userId: z.string(),
+      fullName: z.string(),
+      kind: z.enum(['success_after_failure', 'amount_mismatch']),
+      provider: z.string(),
+      detail: z.string(),
+      foundAt: z.string(),
+    }),
+  ),
 });
 
 export const withdrawalParams = z.object({ withdrawalId: z.string().trim().min(1).max(200) });
@@ -206,13 +229,21 @@ export const payoutSchema = z
     requestedAt: z.string(),
     approvedAt: z.string().nullable(),
     approvedBy: z.string().nullable(),
-    /** awaiting transfer, paid or failed; a withdrawal never approved keeps its own status. */
-    state: z.enum(['awaiting', 'paid', 'failed', 'pending', 'rejected']),
+    state: withdrawalStateSchema,
+    /** Who pays it: the provider, or finance by hand (manual); null while no desk has taken it. */
+    desk: z.enum(['provider', 'manual']).nullable(),
+    bankCode: z.string().nullable(),
     provider: z.string().nullable(),
+    /** The bank's or provider's reference (ours while sending; the provider's transfer code once paid). */
     reference: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    /** The provider's words when it held the payout for finance. */
+    heldReason: z.string().nullable(),
     paidAt: z.string().nullable(),
     failedAt: z.string().nullable(),
     failureReason: z.string().nullable(),
+    reversedAt: z.string().nullable(),
+    reversalReason: z.string().nullable(),
   })
   .meta({ id: 'Payout' });
 

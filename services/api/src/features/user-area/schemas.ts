@@ -1,4 +1,5 @@
 /** Request and response shapes of the user area (user-site.md sections 3, 5 and 7). */
+import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { authMessages } from '../auth/messages';
 
@@ -112,24 +113,37 @@ export const transactionSchema = z.object({
   createdAt: z.string(),
 });
 
-export const payoutStates = ['awaiting_approval', 'queued', 'paid', 'failed', 'cancelled'] as const;
+/** Where a withdrawal's money is, in the words every screen uses (the ledger's WithdrawalState). */
+export const withdrawalStateSchema = z
+  .enum(WITHDRAWAL_STATES as [WithdrawalState, ...WithdrawalState[]])
+  .meta({ id: 'WithdrawalState' });
 
 export const withdrawalSchema = z.object({
   id: z.string(),
   amount: z.number(),
   fee: z.number(),
   type: z.enum(['withdrawal', 'activityWithdrawal']),
-  status: z.enum(['pending', 'approved', 'rejected', 'paid', 'payout_failed']),
-  payoutState: z.enum(payoutStates),
+  status: z.enum(['pending', 'approved', 'sending', 'paid', 'payout_failed', 'rejected', 'reversed']),
+  state: withdrawalStateSchema,
+  /** The bank's or provider's reference, once paid. */
   reference: z.string().nullable(),
-  bankDetails,
+  bankDetails: z.object({
+    bankName: z.string(),
+    bankCode: z.string().nullable(),
+    accountNum: z.string(),
+    accountName: z.string(),
+  }),
   requestedAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** When the payout provider took the transfer (Sending). */
+  sentAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   paidAt: z.string().nullable(),
   failedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
 });
 
 export const balancesSchema = z.object({

@@ -27,6 +27,8 @@ export function entryTitle(row: TitleSource): string {
       return 'Withdrawal paid';
     case 'PayoutFailed':
       return 'Withdrawal returned: payout failed';
+    case 'PayoutReversed':
+      return 'Withdrawal returned: reversed by the bank';
     default:
       return row.event_type;
   }

@@ -1,9 +1,8 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
-import { type UserState, koboToNaira } from '@kobo/ledger';
+import { type UserState, koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import type { BalancesRow, DashboardRow, ProfileRow, StatementRow, TransactionRow } from './queries';
-import type { payoutStates } from './schemas';
 import { entryTitle } from './statement-titles';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -96,17 +95,6 @@ export function transactionView(row: TransactionRow) {
   };
 }
 
-type PayoutState = (typeof payoutStates)[number];
-
-/** Where the money is, in the words a user follows a payout by. */
-const payoutStateOf: Record<WithdrawalRow['status'], PayoutState> = {
-  pending: 'awaiting_approval', // held, waiting for an admin
-  approved: 'queued', // approved, the payout is on its way to the bank
-  paid: 'paid', // the bank's reference is known
-  payout_failed: 'failed', // the money is back on the balance
-  rejected: 'cancelled', // the hold was released
-};
-
 export function withdrawalView(row: WithdrawalRow) {
   return {
     id: row.withdrawal_id,
@@ -114,16 +102,24 @@ export function withdrawalView(row: WithdrawalRow) {
     fee: koboToNaira(row.fee),
     type: row.type,
     status: row.status,
-    payoutState: payoutStateOf[row.status],
-    reference: row.payout_reference,
-    bankDetails: { bankName: row.bank_name, accountNum: row.account_num, accountName: row.account_name },
+    state: withdrawalStateOf(row.status),
+    reference: row.status === 'paid' || row.status === 'reversed' ? row.payout_reference : null,
+    bankDetails: {
+      bankName: row.bank_name,
+      bankCode: row.bank_code,
+      accountNum: row.account_num,
+      accountName: row.account_name,
+    },
     requestedAt: row.requested_at.toISOString(),
     approvedAt: iso(row.approved_at),
+    sentAt: iso(row.sent_at),
     rejectedAt: iso(row.rejected_at),
     rejectionReason: row.rejection_reason,
     paidAt: iso(row.paid_at),
     failedAt: iso(row.failed_at),
     failureReason: row.failure_reason,
+    reversedAt: iso(row.reversed_at),
+    reversalReason: row.reversal_reason,
   };
 }
 

@@ -5,13 +5,12 @@ import {
   currentUser,
   KOBO_UUID_NAMESPACE,
   nairaToKobo,
-  withdrawalTypeOf,
   type HandledEvent,
   type WithdrawalRequested,
 } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
-import type { WithdrawalRow } from '@kobo/projector';
+import { withdrawalRowFrom, type WithdrawalRow } from '@kobo/projector';
 import { findWithdrawal, listWithdrawals } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';
@@ -37,31 +36,7 @@ export function withdrawalIdFor(userId: string, idempotencyKey: string | undefin
 function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
   const event = events.find((e) => e.type === 'WithdrawalRequested');
   if (!event) return undefined;
-  const d = event.data as WithdrawalRequested['data'];
-  return {
-    withdrawal_id: d.withdrawalId,
-    user_id: d.userId,
-    type: withdrawalTypeOf(d.balance),
-    amount: d.amount,
-    fee: d.fee,
-    status: 'pending',
-    bank_name: d.bankDetails.bankName,
-    account_num: d.bankDetails.accountNum,
-    account_name: d.bankDetails.accountName,
-    requested_at: at,
-    approved_at: null,
-    approved_by: null,
-    rejected_at: null,
-    rejected_by: null,
-    rejection_reason: null,
-    paid_at: null,
-    payout_provider: null,
-    payout_reference: null,
-    failed_at: null,
-    failure_reason: null,
-    updated_at: at,
-    request_event_id: event.id,
-  };
+  return withdrawalRowFrom(event.data as WithdrawalRequested['data'], at, event.id);
 }
 
 export const withdrawalRoutes = (ctx: ApiContext) => [

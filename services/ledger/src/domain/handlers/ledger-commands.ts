@@ -76,8 +76,13 @@ export interface LedgerCommands {
   requestWithdrawal: UserHandler<WithOptionalNow<Omit<UserData<'RequestWithdrawal'>, 'rules'>>>;
   approveWithdrawal: UserHandler<UserData<'ApproveWithdrawal'>>;
   rejectWithdrawal: UserHandler<UserData<'RejectWithdrawal'>>;
+  recordPayoutSent: UserHandler<UserData<'RecordPayoutSent'>>;
+  recordPayoutHeld: UserHandler<UserData<'RecordPayoutHeld'>>;
+  movePayoutToManual: UserHandler<UserData<'MovePayoutToManual'>>;
   recordPayoutSucceeded: UserHandler<UserData<'RecordPayoutSucceeded'>>;
   recordPayoutFailed: UserHandler<UserData<'RecordPayoutFailed'>>;
+  recordPayoutReversed: UserHandler<UserData<'RecordPayoutReversed'>>;
+  recordPayoutDiscrepancy: UserHandler<UserData<'RecordPayoutDiscrepancy'>>;
   createCampaign: Handler<CampaignData<'CreateCampaign'>>;
   updateCampaign: Handler<CampaignData<'UpdateCampaign'>>;
   pauseCampaign: Handler<CampaignData<'PauseCampaign'>>;
@@ -139,8 +144,13 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
       onUser({ type: 'RequestWithdrawal', data: { ...data, rules, now: now(data.now) } }, meta),
     approveWithdrawal: (data, meta) => onUser({ type: 'ApproveWithdrawal', data }, meta),
     rejectWithdrawal: (data, meta) => onUser({ type: 'RejectWithdrawal', data }, meta),
+    recordPayoutSent: (data, meta) => onUser({ type: 'RecordPayoutSent', data }, meta),
+    recordPayoutHeld: (data, meta) => onUser({ type: 'RecordPayoutHeld', data }, meta),
+    movePayoutToManual: (data, meta) => onUser({ type: 'MovePayoutToManual', data }, meta),
     recordPayoutSucceeded: (data, meta) => onUser({ type: 'RecordPayoutSucceeded', data }, meta),
     recordPayoutFailed: (data, meta) => onUser({ type: 'RecordPayoutFailed', data }, meta),
+    recordPayoutReversed: (data, meta) => onUser({ type: 'RecordPayoutReversed', data }, meta),
+    recordPayoutDiscrepancy: (data, meta) => onUser({ type: 'RecordPayoutDiscrepancy', data }, meta),
     createCampaign: (data, meta) => onCampaign({ type: 'CreateCampaign', data }, meta),
     updateCampaign: (data, meta) => onCampaign({ type: 'UpdateCampaign', data }, meta),
     pauseCampaign: (data, meta) => onCampaign({ type: 'PauseCampaign', data }, meta),

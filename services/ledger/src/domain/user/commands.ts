@@ -1,7 +1,7 @@
 /** What can be asked of a user stream (user-{userId}). Amounts are kobo. */
 import type { Kobo } from '../../money';
 import type { Actor } from '../actor';
-import type { BalanceKind, Role, UserStatus, WithdrawalType } from '../events';
+import type { BalanceKind, PayoutDiscrepancyKind, Role, UserStatus, WithdrawalType } from '../events';
 import type { MoneyRules } from '../money-rules';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
@@ -111,6 +111,26 @@ export type RecordPayoutFailed = Command<
   'RecordPayoutFailed',
   { userId: string; withdrawalId: string; provider: string; reason: string }
 >;
+export type RecordPayoutSent = Command<
+  'RecordPayoutSent',
+  { userId: string; withdrawalId: string; provider: string; reference: string; transferCode: string | null }
+>;
+export type RecordPayoutHeld = Command<
+  'RecordPayoutHeld',
+  { userId: string; withdrawalId: string; provider: string; reason: string }
+>;
+export type MovePayoutToManual = Command<
+  'MovePayoutToManual',
+  { userId: string; withdrawalId: string; by: Actor }
+>;
+export type RecordPayoutReversed = Command<
+  'RecordPayoutReversed',
+  { userId: string; withdrawalId: string; provider: string; reason: string }
+>;
+export type RecordPayoutDiscrepancy = Command<
+  'RecordPayoutDiscrepancy',
+  { userId: string; withdrawalId: string; provider: string; kind: PayoutDiscrepancyKind; detail: string }
+>;
 
 export type UserCommand =
   | RegisterUser
@@ -129,5 +149,10 @@ export type UserCommand =
   | RequestWithdrawal
   | ApproveWithdrawal
   | RejectWithdrawal
+  | RecordPayoutSent
+  | RecordPayoutHeld
+  | MovePayoutToManual
   | RecordPayoutSucceeded
-  | RecordPayoutFailed;
+  | RecordPayoutFailed
+  | RecordPayoutReversed
+  | RecordPayoutDiscrepancy;

@@ -18,13 +18,16 @@ import {
   updateProfile,
 } from './profile';
 import { evolveUser, initialUserState, restoreUserState, type UserState } from './state';
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from './withdrawals';
 import {
-  approveWithdrawal,
+  movePayoutToManual,
+  recordPayoutDiscrepancy,
   recordPayoutFailed,
+  recordPayoutHeld,
+  recordPayoutReversed,
+  recordPayoutSent,
   recordPayoutSucceeded,
-  rejectWithdrawal,
-  requestWithdrawal,
-} from './withdrawals';
+} from './payouts';
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -60,10 +63,20 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return approveWithdrawal(command, state);
     case 'RejectWithdrawal':
       return rejectWithdrawal(command, state);
+    case 'RecordPayoutSent':
+      return recordPayoutSent(command, state);
+    case 'RecordPayoutHeld':
+      return recordPayoutHeld(command, state);
+    case 'MovePayoutToManual':
+      return movePayoutToManual(command, state);
     case 'RecordPayoutSucceeded':
       return recordPayoutSucceeded(command, state);
     case 'RecordPayoutFailed':
       return recordPayoutFailed(command, state);
+    case 'RecordPayoutReversed':
+      return recordPayoutReversed(command, state);
+    case 'RecordPayoutDiscrepancy':
+      return recordPayoutDiscrepancy(command, state);
   }
 }
 
@@ -73,5 +86,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: initialUserState,
   // user@2: a failed payout's withdrawal status is 'payout_failed' (it was 'failed' in user@1).
   // user@3: an adjustment request's requestedBy is an Actor (a bare user id in user@2).
-  snapshot: { kind: 'user@3', restore: restoreUserState },
+  // user@4: a withdrawal record carries its payout desk, held reason and discrepancies.
+  snapshot: { kind: 'user@4', restore: restoreUserState },
 };

@@ -13,5 +13,7 @@ export function requireNotSuspended(state: UserState): void {
 }
 
 export function hasWithdrawalInProgress(state: UserState): boolean {
-  return state.withdrawals.some((w) => w.status === 'pending' || w.status === 'approved');
+  return state.withdrawals.some(
+    (w) => w.status === 'pending' || w.status === 'approved' || w.status === 'sending',
+  );
 }

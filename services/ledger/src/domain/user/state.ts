@@ -2,11 +2,41 @@
 import { Map as KeyedMap } from 'immutable';
 import { Accounts, kobo, type Kobo } from '../../money';
 import type { Actor } from '../actor';
-import type { BalanceKind, BankDetails, Role, UserEvent, UserStatus } from '../events';
+import type { BalanceKind, BankDetails, PayoutDiscrepancyKind, Role, UserEvent, UserStatus } from '../events';
 import { postingsOf } from '../events';
 
 /** A withdrawal's status, the same word in the domain, the withdrawals read model and the API. */
-export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
+export type WithdrawalStatus =
+  'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
+
+/**
+ * Where a withdrawal's money is, in the one vocabulary every screen speaks (users, admins and
+ * finance): Requested, Approved, Sending, Paid, and Failed, Declined or Reversed (each with the
+ * money returned).
+ */
+export type WithdrawalState =
+  'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+
+const stateOfStatus: Record<WithdrawalStatus, WithdrawalState> = {
+  pending: 'requested',
+  approved: 'approved',
+  sending: 'sending',
+  paid: 'paid',
+  payout_failed: 'failed',
+  rejected: 'declined',
+  reversed: 'reversed',
+};
+
+export function withdrawalStateOf(status: WithdrawalStatus): WithdrawalState {
+  return stateOfStatus[status];
+}
+
+/** The statuses in a state (one each: the inverse of withdrawalStateOf). */
+export function withdrawalStatusOf(state: WithdrawalState): WithdrawalStatus {
+  return (Object.keys(stateOfStatus) as WithdrawalStatus[]).find((s) => stateOfStatus[s] === state)!;
+}
+
+export const WITHDRAWAL_STATES = Object.values(stateOfStatus);
 
 export interface WithdrawalRecord {
   withdrawalId: string;
@@ -16,6 +46,15 @@ export interface WithdrawalRecord {
   status: WithdrawalStatus;
   /** The bank's reference once paid. */
   reference: string | null;
+  /**
+   * Who pays it: unset until a provider took it (PayoutSent) or finance moved it to the manual
+   * desk (PayoutMovedToManual); the payout job leaves a payout on the manual desk alone.
+   */
+  desk?: 'provider' | 'manual';
+  /** The provider's words when it held the payout for a person to look at. */
+  heldReason?: string | null;
+  /** The kinds of discrepancy already recorded (each is recorded once). */
+  discrepancies?: PayoutDiscrepancyKind[];
 }
 
 export interface UserState {
@@ -217,18 +256,55 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'approved' }) };
     case 'WithdrawalRejected':
       return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'rejected' }) };
+    case 'PayoutSent':
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, {
+          status: 'sending',
+          desk: 'provider',
+          heldReason: null,
+        }),
+      };
+    case 'PayoutHeld':
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, { heldReason: event.data.reason }),
+      };
+    case 'PayoutMovedToManual':
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, { desk: 'manual', heldReason: null }),
+      };
     case 'PayoutSucceeded':
       return {
         ...next,
         withdrawals: withWithdrawal(state, event.data.withdrawalId, {
           status: 'paid',
           reference: event.data.reference,
+          heldReason: null,
         }),
       };
     case 'PayoutFailed':
       return {
         ...next,
-        withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'payout_failed' }),
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, {
+          status: 'payout_failed',
+          heldReason: null,
+        }),
       };
+    case 'PayoutReversed':
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'reversed' }),
+      };
+    case 'PayoutDiscrepancyFound': {
+      const known = state.withdrawals.get(event.data.withdrawalId)?.discrepancies ?? [];
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, {
+          discrepancies: [...known, event.data.kind],
+        }),
+      };
+    }
   }
 }

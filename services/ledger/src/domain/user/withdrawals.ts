@@ -1,27 +1,19 @@
 /**
  * Withdrawals as pending transfers (TigerBeetle style): a request places a hold, which is then
  * posted (approved) or voided (rejected) exactly once; a posted hold waits in payouts clearing
- * until the payout succeeds (money leaves) or fails (money comes back).
+ * until the payout settles (payouts.ts).
  */
-import { Accounts, kobo, transfer, type Posting } from '../../money';
+import { Accounts, transfer } from '../../money';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import {
   balanceOf,
-  type PayoutFailed,
-  type PayoutSucceeded,
   type WithdrawalApproved,
   type WithdrawalRejected,
   type WithdrawalRequested,
 } from '../events';
 import { minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
 import { isBlank } from '../text';
-import type {
-  ApproveWithdrawal,
-  RecordPayoutFailed,
-  RecordPayoutSucceeded,
-  RejectWithdrawal,
-  RequestWithdrawal,
-} from './commands';
+import type { ApproveWithdrawal, RejectWithdrawal, RequestWithdrawal } from './commands';
 import { requireNoBankChangeHold } from './bank-change-hold';
 import { requireNotSuspended, requireUser } from './guards';
 import type { UserState, WithdrawalRecord } from './state';
@@ -70,7 +62,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: UserState):
   ];
 }
 
-function requireWithdrawal(state: UserState, withdrawalId: string): WithdrawalRecord {
+export function requireWithdrawal(state: UserState, withdrawalId: string): WithdrawalRecord {
   requireUser(state);
   const record = state.withdrawals.get(withdrawalId);
   if (!record) throw notFound('Withdrawal not found.');
@@ -112,56 +104,6 @@ export function rejectWithdrawal(command: RejectWithdrawal, state: UserState): W
         reason: reason.trim(),
         by,
         postings: transfer(Accounts.userHold(userId), userBalanceAccount(userId, w.balance), w.amount),
-      },
-    },
-  ];
-}
-
-function requireApproved(w: WithdrawalRecord): void {
-  if (w.status === 'pending') throw conflict('This withdrawal has not been approved yet.');
-  if (w.status === 'rejected') throw conflict('This withdrawal was rejected.');
-}
-
-export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: UserState): PayoutSucceeded[] {
-  const { userId, withdrawalId, provider, reference } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
-  if (isBlank(reference)) throw invalid('The bank reference is required.', 'reference');
-  requireApproved(w);
-  if (w.status === 'paid') {
-    if (w.reference === reference.trim()) return [];
-    throw conflict(`This payout was already recorded as paid with reference ${w.reference}.`);
-  }
-  if (w.status === 'payout_failed') throw conflict('This payout was already recorded as failed.');
-  // The fee stays with the platform; the rest leaves for the bank.
-  const postings: Posting[] = [
-    ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),
-    ...(w.fee > 0 ? transfer(Accounts.payoutsClearing, Accounts.withdrawalFees, w.fee) : []),
-  ];
-  return [
-    {
-      type: 'PayoutSucceeded',
-      data: { userId, withdrawalId, amount: w.amount, provider, reference: reference.trim(), postings },
-    },
-  ];
-}
-
-export function recordPayoutFailed(command: RecordPayoutFailed, state: UserState): PayoutFailed[] {
-  const { userId, withdrawalId, provider, reason } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
-  requireApproved(w);
-  if (w.status === 'payout_failed') return [];
-  if (w.status === 'paid') throw conflict('This payout was already recorded as paid.');
-  if (isBlank(reason)) throw invalid('A reason is required when a payout fails.', 'reason');
-  return [
-    {
-      type: 'PayoutFailed',
-      data: {
-        userId,
-        withdrawalId,
-        amount: w.amount,
-        provider,
-        reason: reason.trim(),
-        postings: transfer(Accounts.payoutsClearing, userBalanceAccount(userId, w.balance), w.amount),
       },
     },
   ];

@@ -1,5 +1,11 @@
 /** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
-import { type WithdrawalStatus, koboToNaira } from '@kobo/ledger';
+import {
+  koboToNaira,
+  withdrawalStateOf,
+  withdrawalStatusOf,
+  type WithdrawalState,
+  type WithdrawalStatus,
+} from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
@@ -34,18 +40,11 @@ export function fullNameOf(
 }
 
 /**
- * The old client knows pending, approved and rejected; a paid or failed payout was approved, and
- * payoutState says what became of the transfer.
+ * The old client knows pending, approved and rejected; every later payout status was approved,
+ * and `state` says where the money is.
  */
-export function adminStatus(state: WithdrawalStatus): 'pending' | 'approved' | 'rejected' {
-  return state === 'pending' || state === 'rejected' ? state : 'approved';
-}
-
-export function payoutState(state: WithdrawalStatus): 'awaiting' | 'paid' | 'failed' | null {
-  if (state === 'approved') return 'awaiting';
-  if (state === 'paid') return 'paid';
-  if (state === 'payout_failed') return 'failed';
-  return null;
+export function adminStatus(status: WithdrawalStatus): 'pending' | 'approved' | 'rejected' {
+  return status === 'pending' || status === 'rejected' ? status : 'approved';
 }
 
 export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal {
@@ -72,8 +71,13 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal
     accountNumber: row.account_num,
     accountDetails: `${row.bank_name} - ${row.account_num} - ${row.account_name}`,
     transactionId: row.withdrawal_id,
-    payoutState: payoutState(row.status),
+    state: withdrawalStateOf(row.status),
+    bankCode: row.bank_code,
     payoutReference: row.payout_reference,
+    sentAt: iso(row.sent_at),
+    reversedAt: iso(row.reversed_at),
+    reversalReason: row.reversal_reason,
+    heldReason: row.held_reason,
     rejectionReason: row.rejection_reason,
     failureReason: row.failure_reason,
   };
@@ -84,16 +88,18 @@ const WITHDRAWAL_ORDER: Record<(typeof WITHDRAWAL_SORTS)[number], string> = {
   createdAt: 'requested_at',
   amount: 'amount',
 };
-/** The old client's statuses, as the read model's states. */
-const STATES_OF = {
+/** The old client's statuses, as the read model's. */
+const STATUSES_OF = {
   pending: ['pending'],
-  approved: ['approved', 'paid', 'payout_failed'],
+  approved: ['approved', 'sending', 'paid', 'payout_failed', 'reversed'],
   rejected: ['rejected'],
 } satisfies Record<ReturnType<typeof adminStatus>, WithdrawalStatus[]>;
 
 export interface WithdrawalListQuery {
   q?: string;
-  status?: keyof typeof STATES_OF;
+  status?: keyof typeof STATUSES_OF;
+  /** Where the money is (the one vocabulary); narrower than the old client's status. */
+  state?: WithdrawalState;
   sort?: (typeof WITHDRAWAL_SORTS)[number];
   order?: 'asc' | 'desc';
   page: number;
@@ -108,7 +114,8 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
     'u.username',
     'u.email',
   ]);
-  if (query.status) where.add((param) => `w.status = ANY(${param(STATES_OF[query.status!])}::text[])`);
+  if (query.status) where.add((param) => `w.status = ANY(${param(STATUSES_OF[query.status!])}::text[])`);
+  if (query.state) where.add((param) => `w.status = ${param(withdrawalStatusOf(query.state!))}`);
   const sort = query.sort ?? 'createdAt';
   const { rows, total, next } = await readPage<WithdrawalWithRequester>(pool, {
     select: SELECT_WITHDRAWALS,

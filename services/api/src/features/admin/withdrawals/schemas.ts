@@ -1,5 +1,7 @@
 /** Answer shapes of the admin withdrawals routes (money in naira). */
+import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
+import { withdrawalStateSchema } from '../../user-area/schemas';
 import { pagingQuery } from '../../../http';
 import { WITHDRAWAL_SORTS } from './queries';
 
@@ -7,6 +9,11 @@ export const withdrawalListQuery = z.object({
   ...pagingQuery(WITHDRAWAL_SORTS),
   status: z
     .enum(['pending', 'approved', 'rejected'], { error: 'Status is pending, approved or rejected' })
+    .optional(),
+  state: z
+    .enum(WITHDRAWAL_STATES as [WithdrawalState, ...WithdrawalState[]], {
+      error: `State is one of ${WITHDRAWAL_STATES.join(', ')}`,
+    })
     .optional(),
 });
 
@@ -24,8 +31,10 @@ export const adminWithdrawalSchema = z
     method: z.literal('Bank Transfer'),
     type: z.enum(['withdrawal', 'activityWithdrawal']),
     createdAt: z.string(),
-    /** A paid or failed payout was approved: payoutState says what became of the transfer. */
+    /** The old client's three words: every later payout status was approved (`state` says where the money is). */
     status: z.enum(['pending', 'approved', 'rejected']),
+    state: withdrawalStateSchema,
+    bankCode: z.string().nullable(),
     totalTasks: z.number().int(),
     totalReferrals: z.number().int(),
     accountBalance: z.number(),
@@ -35,10 +44,14 @@ export const adminWithdrawalSchema = z
     accountNumber: z.string(),
     accountDetails: z.string(),
     transactionId: z.string(),
-    payoutState: z.enum(['awaiting', 'paid', 'failed']).nullable(),
     payoutReference: z.string().nullable(),
+    sentAt: z.string().nullable(),
     rejectionReason: z.string().nullable(),
     failureReason: z.string().nullable(),
+    reversedAt: z.string().nullable(),
+    reversalReason: z.string().nullable(),
+    /** The payout provider's words when it held the payout for finance. */
+    heldReason: z.string().nullable(),
   })
   .meta({ id: 'AdminWithdrawal' });
 
