@@ -117,8 +117,9 @@ export function createPaystackClient(options: PaystackClientOptions): PaystackCl
       status = response.status;
       text = await response.text();
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      // By name, not by class: the DOMException fetch throws may come from another realm.
+      const name = (error as { name?: unknown } | null)?.name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new PaystackUnavailableError(
         timedOut
           ? `${what} did not answer within ${timeoutMs} ms`
@@ -313,9 +314,9 @@ function stringOrNull(value: unknown): string | null {
 }
 
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+  if (typeof message !== 'string') return String(error);
+  return typeof cause?.message === 'string' ? `${message} (${cause.message})` : message;
 }
 
 function excerpt(text: string): string {
