@@ -49,6 +49,19 @@ export {
   type MarkPayoutFailed,
 } from './payouts/mark-payout';
 export type { PayoutJob } from './payouts/payout-job';
+export {
+  createPaystackClient,
+  PAYSTACK_BASE_URL,
+  PaystackRefusedError,
+  PaystackUnavailableError,
+  paystackSignature,
+  paystackSignatureValid,
+  type PaystackBank,
+  type PaystackClient,
+  type PaystackClientOptions,
+  type PaystackTransfer,
+  type PaystackTransferStatus,
+} from './payouts/paystack';
 
 /** The queues for Bull Board; the API mounts it at /admin/queues behind admin auth. */
 export function queuesForBoard(jobs: Pick<Jobs, 'queues'>) {
