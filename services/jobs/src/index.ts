@@ -37,10 +37,22 @@ export type { VerificationJob } from './verification/verification-job';
 export {
   manualTransferProvider,
   MANUAL_TRANSFER,
+  payoutReference,
   type PayoutProvider,
   type PayoutRequest,
   type PayoutResult,
+  type TransferReport,
 } from './payouts/payout-provider';
+export { paystackPayoutProvider, PAYSTACK, reportOf } from './payouts/paystack-payouts';
+export {
+  settlePayout,
+  payoutReturnedReason,
+  type PayoutTarget,
+  type Settlement,
+  type SettleDeps,
+} from './payouts/settle-payout';
+export { reconcilePayouts, type ReconcileDeps, type ReconcileReport } from './payouts/reconcile';
+export { startReconciliation, type Reconciliation } from './payouts/reconciliation-timer';
 export { payWithdrawal, payoutFailedReason, type PayoutOutcome } from './payouts/pay-withdrawal';
 export {
   markPayoutPaid,

@@ -6,6 +6,7 @@ import type { LedgerCommands, EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import type { ConsumersHandle, KafkaSettings } from '@kobo/projector';
 import { manualTransferProvider, type PayoutProvider } from './payouts/payout-provider';
+import { startReconciliation } from './payouts/reconciliation-timer';
 import { createQueues, type JobQueues, type WorkerTuning } from './queues';
 import { startReactor } from './reactor/reactor';
 import { createLocalProofImages, localUploadsDirectory, type ProofImages } from './verification/proof-images';
@@ -26,6 +27,11 @@ export interface JobsOptions {
   images?: ProofImages;
   /** Default: manual bank transfer (finance pays and marks paid). */
   payoutProvider?: PayoutProvider;
+  /**
+   * How old an unsettled payout of a provider that can be asked (Paystack) must be before
+   * reconciliation asks about it (PAYOUT_RECONCILE_SECONDS). Reconciliation runs with the workers.
+   */
+  reconcileSeconds?: number;
   /** Default true; false runs the reactor only (e.g. a process that must not pay). */
   workers?: boolean;
   tuning?: WorkerTuning;
@@ -76,11 +82,20 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     await queues.close();
     throw error;
   }
-  logger.info({ backend: queues.backend }, 'background jobs started');
+  const provider = options.payoutProvider ?? manualTransferProvider;
+  const reconciliation =
+    options.workers !== false && provider.lookup
+      ? startReconciliation(
+          { pool, store, commands, provider, logger },
+          { olderThanSeconds: options.reconcileSeconds ?? 600 },
+        )
+      : undefined;
+  logger.info({ backend: queues.backend, payouts: provider.name }, 'background jobs started');
   return {
     queues,
     reactor,
     async stop() {
+      await reconciliation?.stop();
       await reactor.stop();
       // Waits for running jobs to finish; a job cut short by a crash instead is picked up again
       // by the next worker once its lock expires (and runs safely a second time).

@@ -20,7 +20,7 @@ CREATE INDEX withdrawals_held ON withdrawals (held_at) WHERE held_reason IS NOT 
 
 CREATE TABLE payout_discrepancies (
   withdrawal_id text NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('success_after_failure', 'amount_mismatch')),
+  kind text NOT NULL CHECK (kind IN ('success_after_failure', 'paid_twice', 'amount_mismatch')),
   user_id text NOT NULL,
   provider text NOT NULL,
   detail text NOT NULL,

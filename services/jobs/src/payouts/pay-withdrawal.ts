@@ -1,27 +1,28 @@
 /**
  * The payout job: pay one approved withdrawal through the provider and record the outcome in the
- * ledger. Safe to run twice: it first looks at the user's stream (a withdrawal already paid or
- * failed is left alone) and the provider gets the withdrawal id as its idempotency key (a job
- * that died after the bank paid but before the ledger heard of it pays nothing the second time).
+ * ledger. Safe to run twice: it first looks at the user's stream (a withdrawal already sending,
+ * settled, or on the manual desk is left alone) and the provider is asked by the payout's
+ * reference, the same on every attempt (a job that died after the bank paid but before the
+ * ledger heard of it pays nothing the second time).
  */
 import {
   currentUser,
   decodeEvent,
   streams,
-  type Actor,
   type EventStore,
   type LedgerCommands,
   type RecordedKoboEvent,
 } from '@kobo/ledger';
 import type { PayoutJob } from './payout-job';
-import type { PayoutProvider } from './payout-provider';
-
-/** Who records what the provider answered. */
-const PAYOUTS: Actor = { role: 'system', id: 'payouts' };
+import { payoutReference, type PayoutProvider } from './payout-provider';
+import { PAYOUTS } from './settle-payout';
 
 export interface PayoutDeps {
   store: EventStore;
-  commands: Pick<LedgerCommands, 'recordPayoutSucceeded' | 'recordPayoutFailed'>;
+  commands: Pick<
+    LedgerCommands,
+    'recordPayoutSucceeded' | 'recordPayoutFailed' | 'recordPayoutSent' | 'recordPayoutHeld'
+  >;
   provider: PayoutProvider;
 }
 
@@ -35,9 +36,12 @@ export interface PayoutAttempt {
 
 export type PayoutOutcome =
   | { status: 'paid'; reference: string }
+  | { status: 'sent'; transferCode: string | null }
   | { status: 'pending' }
+  | { status: 'held'; reason: string }
   | { status: 'failed'; reason: string }
-  | { status: 'already_settled'; withdrawalStatus: 'paid' | 'payout_failed' };
+  | { status: 'already_settled'; withdrawalStatus: 'sending' | 'paid' | 'payout_failed' | 'reversed' }
+  | { status: 'on_manual_desk' };
 
 /** The provider failed this attempt; another follows (the queue's backoff). */
 export class PayoutAttemptFailedError extends Error {
@@ -58,10 +62,16 @@ export async function payWithdrawal(
   const withdrawal = (await currentUser(deps.store, userId)).withdrawals.get(withdrawalId);
   if (!withdrawal)
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
-  if (withdrawal.status === 'paid' || withdrawal.status === 'payout_failed')
+  if (
+    withdrawal.status === 'sending' ||
+    withdrawal.status === 'paid' ||
+    withdrawal.status === 'payout_failed' ||
+    withdrawal.status === 'reversed'
+  )
     return { status: 'already_settled', withdrawalStatus: withdrawal.status };
   if (withdrawal.status !== 'approved')
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} is ${withdrawal.status}, not approved.`);
+  if (withdrawal.desk === 'manual') return { status: 'on_manual_desk' };
   // The bank details as they were when the withdrawal was asked for, not the user's current ones.
   const requested = (await deps.store.readStream(streams.user(userId)))
     .map(decodeEvent)
@@ -71,10 +81,11 @@ export async function payWithdrawal(
     );
   if (!requested) throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} has no request on record.`);
 
+  const reference = payoutReference(withdrawalId);
   const result = await deps.provider.pay({
     userId,
     withdrawalId,
-    idempotencyKey: withdrawalId,
+    reference,
     amount: withdrawal.amount,
     fee: withdrawal.fee,
     amountToSend: withdrawal.amount - withdrawal.fee,
@@ -89,6 +100,15 @@ export async function payWithdrawal(
         { userId, withdrawalId, provider, reference: result.reference },
         meta,
       );
+      return result;
+    case 'sent':
+      await deps.commands.recordPayoutSent(
+        { userId, withdrawalId, provider, reference, transferCode: result.transferCode },
+        meta,
+      );
+      return result;
+    case 'held':
+      await deps.commands.recordPayoutHeld({ userId, withdrawalId, provider, reason: result.reason }, meta);
       return result;
     case 'pending':
       return result;

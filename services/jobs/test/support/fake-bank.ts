@@ -32,14 +32,14 @@ export class FakeBank implements PayoutProvider {
     this.callCounts.set(request.withdrawalId, call);
     const script = this.scripts.get(request.withdrawalId) ?? {};
     if (script.fail) return { status: 'failed', reason: script.fail, permanent: script.permanent };
-    let transfer = this.transfers.get(request.idempotencyKey);
+    let transfer = this.transfers.get(request.reference);
     if (!transfer) {
       transfer = {
         reference: `FB${String(this.transfers.size + 1).padStart(6, '0')}`,
         amount: request.amountToSend,
         accountNum: request.bankDetails.accountNum,
       };
-      this.transfers.set(request.idempotencyKey, transfer);
+      this.transfers.set(request.reference, transfer);
     }
     if (script.hangFirstCall && call === 1) return new Promise<never>(() => undefined);
     return { status: 'paid', reference: transfer.reference };

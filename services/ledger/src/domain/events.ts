@@ -201,7 +201,7 @@ export type PayoutReversed = Event<
   }
 >;
 /** What the provider says disagrees with what the ledger recorded: listed for finance, nothing moves. */
-export type PayoutDiscrepancyKind = 'success_after_failure' | 'amount_mismatch';
+export type PayoutDiscrepancyKind = 'success_after_failure' | 'paid_twice' | 'amount_mismatch';
 export type PayoutDiscrepancyFound = Event<
   'PayoutDiscrepancyFound',
   { userId: string; withdrawalId: string; provider: string; kind: PayoutDiscrepancyKind; detail: string }

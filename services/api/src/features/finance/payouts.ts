@@ -2,7 +2,7 @@
  * The payout desk: approved withdrawals on their way to the bank, who pays each (the provider, or
  * finance by hand on the manual desk), and their outcome.
  */
-import { koboToNaira, withdrawalStateOf } from '@kobo/ledger';
+import { koboToNaira, withdrawalStateOf, type PayoutDiscrepancyKind } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import {
   findWithdrawal,
@@ -157,7 +157,7 @@ export async function listDiscrepancies(pool: Pool) {
   const { rows } = await pool.query<{
     withdrawal_id: string;
     user_id: string;
-    kind: 'success_after_failure' | 'amount_mismatch';
+    kind: PayoutDiscrepancyKind;
     provider: string;
     detail: string;
     found_at: Date;

@@ -65,7 +65,7 @@ export const payoutDiscrepanciesSchema = z.object({
       withdrawalId: z.string(),
       userId: z.string(),
       fullName: z.string(),
-      kind: z.enum(['success_after_failure', 'amount_mismatch']),
+      kind: z.enum(['success_after_failure', 'paid_twice', 'amount_mismatch']),
       provider: z.string(),
       detail: z.string(),
       foundAt: z.string(),
