@@ -82,11 +82,26 @@ interface PinRow {
   blocked_until: Date | null;
 }
 
+/** The answer that needs no judgement (no PIN, a block, none given), or the PIN to judge. */
+function beforeJudging(
+  row: PinRow | undefined,
+  pin: string | undefined,
+  now: Date,
+): PinCheck | { kind: 'judge'; row: PinRow; pin: string } {
+  if (!row) return { kind: 'no_pin' };
+  if (row.blocked_until && row.blocked_until > now) return { kind: 'blocked', until: row.blocked_until };
+  if (pin === undefined || !isPinShaped(pin)) return { kind: 'missing' };
+  return { kind: 'judge', row, pin };
+}
+
+const selectPin = 'SELECT pin_hash, failed_tries, blocked_until FROM transaction_pins WHERE user_id = $1';
+
 /**
  * Judges a withdrawal's PIN and counts the try. The account's row is locked for the whole judgement
  * (read, argon2, write), so concurrent tries are judged one after another on the count the one
  * before left: of any number sent at once, at most the allowed ones are judged and the rest meet
- * the block. `now` is the caller's clock.
+ * the block. A first read without a lock answers what needs no judgement (most withdrawals: no
+ * PIN; and a block, a PIN not given), so those cost one statement. `now` is the caller's clock.
  */
 export async function checkTransactionPin(
   pool: Pool,
@@ -94,17 +109,16 @@ export async function checkTransactionPin(
   pin: string | undefined,
   now: Date,
 ): Promise<PinCheck> {
+  const first = beforeJudging((await pool.query<PinRow>(selectPin, [userId])).rows[0], pin, now);
+  if (first.kind !== 'judge') return first;
   return inTransaction(pool, async (client): Promise<PinCheck> => {
-    const { rows } = await client.query<PinRow>(
-      'SELECT pin_hash, failed_tries, blocked_until FROM transaction_pins WHERE user_id = $1 FOR UPDATE',
-      [userId],
-    );
-    const row = rows[0];
-    if (!row) return { kind: 'no_pin' };
-    if (row.blocked_until && row.blocked_until > now) return { kind: 'blocked', until: row.blocked_until };
-    if (pin === undefined || !isPinShaped(pin)) return { kind: 'missing' };
+    // Read again under the lock: a try judged meanwhile may have blocked, a reset removed the PIN.
+    const locked = (await client.query<PinRow>(`${selectPin} FOR UPDATE`, [userId])).rows[0];
+    const next = beforeJudging(locked, pin, now);
+    if (next.kind !== 'judge') return next;
+    const { row } = next;
 
-    if (await passwordMatches(row.pin_hash, pin)) {
+    if (await passwordMatches(row.pin_hash, next.pin)) {
       if (row.failed_tries > 0 || row.blocked_until)
         await client.query(
           'UPDATE transaction_pins SET failed_tries = 0, blocked_until = NULL WHERE user_id = $1',
