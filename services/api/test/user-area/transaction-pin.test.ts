@@ -228,6 +228,7 @@ describe('the transaction PIN', () => {
         status: 403,
         code: 'pin_locked',
         message: blockedMessage(until),
+        errors: { pin: blockedMessage(until) },
       });
       expect(fifth.body.message).toMatch(/until ([01]\d|2[0-3]):[0-5]\d\.$/);
 

@@ -34,8 +34,10 @@ export async function requireTransactionPin(
       const message = pinMessages.wrong(check.triesLeft);
       throw new HttpProblem('validation', message, { pin: message });
     }
-    case 'blocked':
-      throw new HttpProblem('pin_locked', pinMessages.blocked(check.until));
+    case 'blocked': {
+      const message = pinMessages.blocked(check.until);
+      throw new HttpProblem('pin_locked', message, { pin: message });
+    }
   }
 }
 
