@@ -23,7 +23,15 @@ export interface ApiContext {
    * answers from its own events, the writer's next read waits instead (`wrote`, `caughtUp`).
    */
   writes: ReadYourWrites;
+  /**
+   * The time rules that run in the API are judged at (the transaction PIN's block), as the ledger's
+   * commands take theirs (`LedgerCommandsOptions.clock`); tests move it. Default: the system clock.
+   */
+  clock?: () => Date;
 }
+
+/** The context's time now. */
+export const nowOf = (context: Pick<ApiContext, 'clock'>): Date => context.clock?.() ?? new Date();
 
 /** A feature's routes, built from the context (each feature folder exports one). */
 export type FeatureRoutes = (context: ApiContext) => RouteDefinition[];

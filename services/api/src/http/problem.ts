@@ -26,6 +26,7 @@ export const problemCodes = {
   idempotency_key_reused: { status: 422, title: 'Idempotency-Key reused' },
   insufficient_balance: { status: 422, title: 'Insufficient balance' },
   withdrawals_on_hold: { status: 403, title: 'Withdrawals on hold' },
+  pin_locked: { status: 403, title: 'Withdrawals blocked after wrong PINs' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
   internal: { status: 500, title: 'Internal Server Error' },
   unavailable: { status: 503, title: 'Service Unavailable' },

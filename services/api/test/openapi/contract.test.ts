@@ -225,6 +225,23 @@ describe('the API through a proxy that validates against its OpenAPI document', 
       200,
       'bank details',
     );
+    expectStatus(
+      await call('PUT', '/api/users/pin', {
+        token: user,
+        json: { currentPassword: 'amaka-password', pin: '4821' },
+      }),
+      200,
+      'transaction PIN',
+    );
+    expectStatus(
+      await call('POST', '/api/users/withdraw', {
+        token: user,
+        idempotent: true,
+        json: { amount: 2000, type: 'withdrawal', pin: '4812' },
+      }),
+      400,
+      'withdraw with a wrong PIN',
+    );
     const withdrawals: string[] = [];
     for (let i = 0; i < 3; i++)
       withdrawals.push(
@@ -232,7 +249,7 @@ describe('the API through a proxy that validates against its OpenAPI document', 
           await call('POST', '/api/users/withdraw', {
             token: user,
             idempotent: true,
-            json: { amount: 2000, type: 'withdrawal' },
+            json: { amount: 2000, type: 'withdrawal', pin: '4821' },
           }),
           201,
           'withdraw',

@@ -78,12 +78,20 @@ export function holdProjector(
   return holdLock(h, 'SELECT 1 FROM projection_checkpoints WHERE projector = $1 FOR UPDATE', [projector]);
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** The clock the ledger's commands and the API's own time rules read (default: the system's). */
+  clock?: () => Date;
+}
+
+export async function startHarness(
+  env: Record<string, string> = {},
+  { clock }: HarnessOptions = {},
+): Promise<Harness> {
   const db = await createTestDatabase(20);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
   const store = createPostgresEventStore(db.pool);
-  const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock });
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
   const writes = createReadYourWrites(projectors, writtenPositionsIn(db.pool), logger);
@@ -99,6 +107,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     reactors,
     auth,
     writes,
+    clock,
   };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(

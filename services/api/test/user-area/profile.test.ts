@@ -35,6 +35,7 @@ describe('the dashboard and the profile', () => {
         email: `ada-${ada.userId.slice(0, 8)}@kobo.test`,
         phone: '08030000000',
         bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'ada Tester' },
+        hasPin: false,
         withdrawalRules: {
           minAccount: money.minWithdrawalAccount / 100,
           minActivity: money.minWithdrawalActivity / 100,

@@ -38,6 +38,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or change the transaction PIN that withdrawals need
+     * @description Needs `currentPassword`. The PIN is 4 digits; 0000, 1234 and four of one digit are refused. Once set, every withdrawal needs it; 5 wrong PINs block withdrawals (not sign-in) for 30 minutes. A new PIN starts with no wrong tries, but a block stands until it ends. A password reset (the emailed link) removes the PIN.
+     */
+    put: operations['putUsersPin'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/transactions': {
     parameters: {
       query?: never;
@@ -129,7 +149,7 @@ export interface paths {
     put?: never;
     /**
      * Request a withdrawal: the amount is held at once and waits for an admin
-     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent.
+     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent. Once the account has a transaction PIN (PUT /users/pin), `pin` is required; an answer is kept for its key like any other, so after a refused PIN the next attempt needs a new key.
      */
     post: operations['postUsersWithdraw'];
     delete?: never;
@@ -968,7 +988,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset link */
+    /**
+     * Set a new password with a reset link
+     * @description Also removes the transaction PIN and any block on withdrawals: the user sets a new PIN.
+     */
     post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
@@ -1118,6 +1141,7 @@ export interface components {
         | 'idempotency_key_reused'
         | 'insufficient_balance'
         | 'withdrawals_on_hold'
+        | 'pin_locked'
         | 'rate_limited'
         | 'internal'
         | 'unavailable';
@@ -1555,6 +1579,7 @@ export interface operations {
               accountNum: string;
               accountName: string;
             };
+            hasPin: boolean;
             accountBalance: number;
             activityBalance: number;
             heldBalance: number;
@@ -1652,6 +1677,7 @@ export interface operations {
                 accountNum: string;
                 accountName: string;
               };
+              hasPin: boolean;
             };
           };
         };
@@ -1694,6 +1720,80 @@ export interface operations {
       };
       /** @description The email belongs to another account */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putUsersPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currentPassword: string;
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The PIN is set (or changed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The PIN is not 4 digits or too easy to guess, or the current password is missing or wrong */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many attempts */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2007,6 +2107,8 @@ export interface operations {
           amount: number | string;
           /** @enum {string} */
           type: 'withdrawal' | 'activityWithdrawal';
+          /** @description The 4-digit transaction PIN; required once the account has set one */
+          pin?: string;
         };
       };
     };
@@ -2053,7 +2155,7 @@ export interface operations {
           };
         };
       };
-      /** @description Below the minimum, an invalid amount, or bank details missing */
+      /** @description Below the minimum, an invalid amount, bank details missing, or the transaction PIN missing or wrong (at `pin`; a wrong one says how many tries are left) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2071,7 +2173,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The account is suspended, or withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again) */
+      /** @description The account is suspended, withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again), or blocked for 30 minutes after 5 wrong PINs (code pin_locked; the message says until when) */
       403: {
         headers: {
           [name: string]: unknown;

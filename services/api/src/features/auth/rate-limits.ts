@@ -96,6 +96,7 @@ export const authRateLimits = {
   // Each of these checks the password with argon2: per signed-in user.
   changePassword: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
   deleteAccount: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
+  setPin: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
   resetPassword: [
     {
       windowMs: 15 * MINUTE,

@@ -7,6 +7,7 @@ import type { Response } from 'express';
 import type { FeatureRoutes } from '../../context';
 import type { ApiContext } from '../../context';
 import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
+import { clearTransactionPin } from '../../accounts/transaction-pin';
 import { emailFor } from '../../email';
 import {
   clearSessionCookie,
@@ -192,6 +193,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     method: 'post',
     path: '/auth/reset-password',
     summary: 'Set a new password with a reset link',
+    description: 'Also removes the transaction PIN and any block on withdrawals: the user sets a new PIN.',
     tags,
     access: 'public',
     middleware: rateLimiters(ctx.pool, 'resetPassword'),
@@ -217,6 +219,8 @@ export const authRoutes: FeatureRoutes = (ctx) => [
           // Again, locked: another use of the link may have won in the meantime.
           if ((await liveResetTokenUser(client, tokenHash, true)) !== userId) throw invalid();
           if (!(await credentialsByUserId(client, userId))) throw invalid();
+          // Whoever opened the emailed link sets a new transaction PIN; the old one and any block go.
+          await clearTransactionPin(client, userId);
           return userId;
         },
         () => ({ actor, correlationId: `password-reset:${userId}` }),

@@ -5,6 +5,7 @@ import { defineRoute, HttpProblem, principalActor } from '../../http';
 import { passwordMatches } from '../../accounts/password-hashing';
 import { credentialsByUserId } from '../auth/queries';
 import { followEmailChange } from '../../accounts/email-change';
+import { hasTransactionPin } from '../../accounts/transaction-pin';
 import { findDashboard } from './queries';
 import {
   dashboardSchema,
@@ -128,7 +129,10 @@ export const profileRoutes = (ctx: ApiContext) => [
       await ctx.writes.caughtUpTo(position, ['users']);
       return {
         message: profileGiven ? messages.profileUpdated : messages.bankUpdated,
-        profile: profileOfUser(await currentUser(ctx.store, userId)),
+        profile: profileOfUser(
+          await currentUser(ctx.store, userId),
+          await hasTransactionPin(ctx.pool, userId),
+        ),
       };
     },
   }),

@@ -20,7 +20,10 @@ export type ProfileRow = Pick<
   | 'bank_name'
   | 'account_num'
   | 'account_name'
->;
+> & {
+  /** Whether the account has a transaction PIN (transaction_pins, beside the credentials). */
+  has_pin: boolean;
+};
 
 export interface DashboardRow extends ProfileRow {
   account_balance: number;
@@ -44,7 +47,8 @@ export async function findDashboard(pool: Pool, userId: string): Promise<Dashboa
        coalesce(s.total_tasks, 0) AS total_tasks,
        coalesce(s.total_earnings, 0) AS total_earnings,
        coalesce(s.total_referrals, 0) AS total_referrals,
-       coalesce(s.total_withdrawn, 0) AS total_withdrawn
+       coalesce(s.total_withdrawn, 0) AS total_withdrawn,
+       EXISTS (SELECT 1 FROM transaction_pins p WHERE p.user_id = u.user_id::uuid) AS has_pin
      FROM users u
      LEFT JOIN user_balances b ON b.user_id = u.user_id
      LEFT JOIN user_stats s ON s.user_id = u.user_id

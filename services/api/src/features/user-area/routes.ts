@@ -1,6 +1,7 @@
 /** The signed-in user's own area (user-site.md section 7): every route reads the token's user only. */
 import type { FeatureRoutes } from '../../context';
 import { historyRoutes } from './history-routes';
+import { pinRoutes } from './pin-routes';
 import { profileRoutes } from './profile-routes';
 import { statementProofRoutes } from './statement-proof';
 import { submissionsRoutes } from './submissions-routes';
@@ -8,6 +9,7 @@ import { withdrawalRoutes } from './withdrawal-routes';
 
 export const userAreaRoutes: FeatureRoutes = (ctx) => [
   ...profileRoutes(ctx),
+  ...pinRoutes(ctx),
   ...historyRoutes(ctx),
   ...statementProofRoutes(ctx),
   ...submissionsRoutes(ctx),

@@ -2,6 +2,7 @@
 import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { authMessages } from '../auth/messages';
+import { isGuessablePin, isPinShaped, pinMessages } from '../../accounts/transaction-pin';
 
 export const messages = {
   profileFields: 'Please fill in all fields before updating.',
@@ -66,6 +67,24 @@ const nairaAmount = z
 export const withdrawalBody = z.object({
   amount: nairaAmount,
   type: z.enum(['withdrawal', 'activityWithdrawal'], { error: messages.withdrawalType }),
+  /** The transaction PIN, 4 digits: required once the account has one, ignored before. */
+  pin: z
+    .string({ error: pinMessages.needed })
+    .max(64, pinMessages.needed)
+    .optional()
+    .describe('The 4-digit transaction PIN; required once the account has set one'),
+});
+
+/** PUT /users/pin. The PIN's shape is checked before the password (no argon2 for a bad PIN). */
+export const pinUpdateBody = z.object({
+  currentPassword: z
+    .string({ error: pinMessages.currentPasswordNeeded })
+    .min(1, pinMessages.currentPasswordNeeded)
+    .max(1024, messages.currentPasswordWrong),
+  pin: z
+    .string({ error: pinMessages.format })
+    .refine(isPinShaped, pinMessages.format)
+    .refine((pin) => !isGuessablePin(pin), pinMessages.guessable),
 });
 
 export const statementQuery = z.object({
@@ -89,6 +108,8 @@ export const profileSchema = z.object({
   phone: z.string(),
   referralCode: z.string(),
   bankDetails,
+  /** Whether a transaction PIN is set (then every withdrawal needs it). */
+  hasPin: z.boolean(),
 });
 
 export const dashboardSchema = profileSchema.extend({
@@ -103,6 +124,8 @@ export const dashboardSchema = profileSchema.extend({
 });
 
 export const profileUpdatedSchema = z.object({ message: z.string(), profile: profileSchema });
+
+export const pinUpdatedSchema = z.object({ message: z.string() });
 
 export const transactionSchema = z.object({
   id: z.string(),

@@ -21,11 +21,12 @@ export function profileView(row: ProfileRow) {
       accountNum: row.account_num ?? '',
       accountName: row.account_name ?? '',
     },
+    hasPin: row.has_pin,
   };
 }
 
 /** The same view from the ledger's own state (a saved change answers even while the read model is behind). */
-export function profileOfUser(user: UserState) {
+export function profileOfUser(user: UserState, hasPin: boolean) {
   return profileView({
     user_id: user.userId,
     username: user.username,
@@ -37,6 +38,7 @@ export function profileOfUser(user: UserState) {
     bank_name: user.bankDetails?.bankName ?? null,
     account_num: user.bankDetails?.accountNum ?? null,
     account_name: user.bankDetails?.accountName ?? null,
+    has_pin: hasPin,
   });
 }
 

@@ -9,8 +9,16 @@ import {
   type WithdrawalRequested,
 } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
-import { commandIdOf, defineRoute, HttpProblem, IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../../http';
+import {
+  commandIdOf,
+  defineRoute,
+  HttpProblem,
+  IDEMPOTENCY_HEADER,
+  parseIdempotencyKey,
+  REPLAYED_HEADER,
+} from '../../http';
 import { withdrawalRowFrom, type WithdrawalRow } from '@kobo/projector';
+import { requireTransactionPin } from './pin-routes';
 import { findWithdrawal, listWithdrawals } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';
@@ -46,7 +54,9 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
     summary: 'Request a withdrawal: the amount is held at once and waits for an admin',
     description:
       'Send an Idempotency-Key header to make retries safe: the same key answers the first answer ' +
-      'again, and the withdrawal id derives from it, so one hold is placed however often it is sent.',
+      'again, and the withdrawal id derives from it, so one hold is placed however often it is sent. ' +
+      'Once the account has a transaction PIN (PUT /users/pin), `pin` is required; an answer is kept ' +
+      'for its key like any other, so after a refused PIN the next attempt needs a new key.',
     tags,
     access: ['user'],
     idempotency: 'optional',
@@ -56,11 +66,17 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
         description: 'The withdrawal, on hold, and the balances after it',
         schema: withdrawalSubmittedSchema,
       },
-      400: { description: 'Below the minimum, an invalid amount, or bank details missing', problem: true },
+      400: {
+        description:
+          'Below the minimum, an invalid amount, bank details missing, or the transaction PIN missing ' +
+          'or wrong (at `pin`; a wrong one says how many tries are left)',
+        problem: true,
+      },
       403: {
         description:
-          'The account is suspended, or withdrawals are on hold after a recent bank-details change ' +
-          '(code withdrawals_on_hold; the message says when they open again)',
+          'The account is suspended, withdrawals are on hold after a recent bank-details change ' +
+          '(code withdrawals_on_hold; the message says when they open again), or blocked for 30 ' +
+          'minutes after 5 wrong PINs (code pin_locked; the message says until when)',
         problem: true,
       },
       409: { description: 'The Idempotency-Key is in use by a request still running', problem: true },
@@ -71,6 +87,13 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       const header = req.get(IDEMPOTENCY_HEADER);
       const key = header === undefined ? undefined : parseIdempotencyKey(header.trim());
       const withdrawalId = withdrawalIdFor(userId, key);
+      // The PIN is judged before the ledger sees the command. A repeated request is not judged
+      // again: the idempotency middleware answers a key's stored answer before this handler runs
+      // (no try counted, no PIN asked, whatever the PIN's state now), and when it lets a repeat
+      // through to be run again it is because the ledger has recorded the command (the first
+      // answer was lost; it marks the answer replayed): a command the ledger took passed this
+      // check when it was first run, so running it again must not ask or count a second time.
+      if (res.getHeader(REPLAYED_HEADER) !== 'true') await requireTransactionPin(ctx, userId, body.pin);
       const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
       const result = await ctx.commands.requestWithdrawal(
         { userId, withdrawalId, type: body.type, amount },
