@@ -50,7 +50,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; metrics:
   app.use(...securityMiddleware({ webOrigin: options.webOrigin }));
   // The same origins are ours for the session cookie's same-origin check (require-role.ts).
   trustOrigins(app, options.webOrigin);
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: keepRawBody(basePath) }));
 
   options.extraRoutes?.(app);
   app.get('/metrics', metricsAccess(options.metricsToken), metrics.handler);
