@@ -1,5 +1,5 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
-import { isBank, type UserState, currentUser } from '@kobo/ledger';
+import { bankByName, isBank, type UserState, currentUser } from '@kobo/ledger';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, principalActor } from '../../http';
 import { passwordMatches } from '../../accounts/password-hashing';
@@ -120,7 +120,8 @@ export const profileRoutes = (ctx: ApiContext) => [
         await followEmailChange(ctx, user, result.events);
       }
       if (bankDetails) {
-        const result = await ctx.commands.updateBankDetails({ userId, ...bankDetails }, meta);
+        const bankCode = bankByName(bankDetails.bankName)?.code ?? '';
+        const result = await ctx.commands.updateBankDetails({ userId, bankCode, ...bankDetails }, meta);
         position = Math.max(position, result.lastPosition);
       }
       // The next read of the dashboard sees the change (read-your-writes); this answer is the
