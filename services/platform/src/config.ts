@@ -101,12 +101,26 @@ export const configSchema = z
     WITHDRAWAL_FEE_NAIRA: naira(0),
     /** Hours withdrawals wait after a user changes bank details (not when first set). */
     BANK_CHANGE_HOLD_HOURS: z.coerce.number().nonnegative().max(720).default(24),
+    /** Who pays approved withdrawals: finance by hand (`manual`), or Paystack's Transfers API. */
+    PAYOUT_PROVIDER: z.enum(['manual', 'paystack']).default('manual'),
+    /** Paystack's secret key (sk_live_… / sk_test_…); required with PAYOUT_PROVIDER=paystack. */
+    PAYSTACK_SECRET_KEY: optionalText,
+    /** Paystack's API address (a local double in tests). */
+    PAYSTACK_BASE_URL: z.string().trim().url().default('https://api.paystack.co'),
+    /** How often, in seconds, payouts still in flight are asked about at the provider. */
+    PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().positive().default(600),
     /** An admin's balance change above this (either way) waits for a finance user's approval. */
     ADJUSTMENT_APPROVAL_ABOVE_NAIRA: naira(50_000),
     /** The most one balance change may move, either way. */
     ADJUSTMENT_CAP_NAIRA: naira(1_000_000),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYOUT_PROVIDER === 'paystack' && !env.PAYSTACK_SECRET_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_SECRET_KEY'],
+        message: 'is required with PAYOUT_PROVIDER=paystack',
+      });
     if (env.EVENT_STORE === 'kurrentdb' && !env.KURRENTDB_URL)
       ctx.addIssue({
         code: 'custom',
@@ -187,6 +201,15 @@ export interface Config {
   money: MoneySettings;
   /** Admin balance changes (kobo): above `approvalAbove` finance approves; none may exceed `cap`. */
   adjustments: { approvalAbove: number; cap: number };
+  payouts: PayoutSettings;
+}
+
+/** Who pays approved withdrawals, and how often payouts in flight are reconciled. */
+export interface PayoutSettings {
+  provider: 'manual' | 'paystack';
+  /** With the `paystack` provider only. */
+  paystack?: { secretKey: string; baseUrl: string };
+  reconcileSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -240,6 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAccounts,
     money: moneySettings(c),
     adjustments: { approvalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA, cap: c.ADJUSTMENT_CAP_NAIRA },
+    payouts: {
+      provider: c.PAYOUT_PROVIDER,
+      ...(c.PAYOUT_PROVIDER === 'paystack'
+        ? { paystack: { secretKey: c.PAYSTACK_SECRET_KEY!, baseUrl: c.PAYSTACK_BASE_URL } }
+        : {}),
+      reconcileSeconds: c.PAYOUT_RECONCILE_SECONDS,
+    },
   };
 }
 

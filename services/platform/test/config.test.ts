@@ -27,6 +27,39 @@ describe('configuration', () => {
     }
   });
 
+  it('pays by hand unless a payout provider is configured', () => {
+    expect(loadConfig({}).payouts).toEqual({ provider: 'manual', reconcileSeconds: 600 });
+  });
+
+  it('takes Paystack with its secret key, at its own address unless another is given', () => {
+    expect(loadConfig({ PAYOUT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_abc' }).payouts).toEqual({
+      provider: 'paystack',
+      paystack: { secretKey: 'sk_test_abc', baseUrl: 'https://api.paystack.co' },
+      reconcileSeconds: 600,
+    });
+    const local = loadConfig({
+      PAYOUT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_test_abc',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:4010',
+      PAYOUT_RECONCILE_SECONDS: '60',
+    }).payouts;
+    expect(local.paystack?.baseUrl).toBe('http://127.0.0.1:4010');
+    expect(local.reconcileSeconds).toBe(60);
+  });
+
+  it('refuses Paystack without its secret key, and bad payout settings, naming the variable', () => {
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paystack' })).toThrow(
+      /PAYSTACK_SECRET_KEY: is required with PAYOUT_PROVIDER=paystack/,
+    );
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: '  ' })).toThrow(
+      /PAYSTACK_SECRET_KEY:/,
+    );
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'flutterwave' })).toThrow(/PAYOUT_PROVIDER:/);
+    expect(() => loadConfig({ PAYSTACK_BASE_URL: 'api.paystack.co' })).toThrow(/PAYSTACK_BASE_URL:/);
+    for (const bad of ['0', '-5', '1.5', 'often'])
+      expect(() => loadConfig({ PAYOUT_RECONCILE_SECONDS: bad })).toThrow(/PAYOUT_RECONCILE_SECONDS:/);
+  });
+
   it('reads METRICS_PORT as a port, unset by default', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
