@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/routes';
 import { contactRoutes } from './features/contact/routes';
 import { liveRoutes } from './features/live/routes';
 import { siteRoutes } from './features/site/routes';
+import { bankRoutes } from './features/banks/routes';
 
 /** Each feature folder contributes a list of routes; order does not matter. */
 export const features: FeatureRoutes[] = [
@@ -34,6 +35,7 @@ export const features: FeatureRoutes[] = [
   contactRoutes,
   siteRoutes,
   liveRoutes,
+  bankRoutes,
 ];
 
 export interface ApiAppOptions {

@@ -2,6 +2,7 @@
  * What every feature's routes are built from. Features export `routes(context)` returning their
  * route declarations; app.ts adds them all to one registry (one OpenAPI document, one router).
  */
+import type { BankDirectory } from '@kobo/jobs';
 import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
 import type { ConsumersHandle, ProjectorsHandle } from '@kobo/projector';
@@ -23,6 +24,8 @@ export interface ApiContext {
    * answers from its own events, the writer's next read waits instead (`wrote`, `caughtUp`).
    */
   writes: ReadYourWrites;
+  /** The banks users may be paid at and the account check (`bankDirectoryFor(config)`). */
+  banks: BankDirectory;
 }
 
 /** A feature's routes, built from the context (each feature folder exports one). */

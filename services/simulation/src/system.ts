@@ -30,6 +30,7 @@ import {
   type ProjectorsHandle,
 } from '@kobo/projector';
 import {
+  bankDirectoryFor,
   bootstrapAccounts,
   createApiApp,
   type ApiContext,
@@ -115,6 +116,7 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         writes: createReadYourWrites(waiter, writtenPositionsIn(pool), logger, {
           timeoutMs: READ_YOUR_WRITES_WAIT_MS,
         }),
+        banks: bankDirectoryFor(config),
       };
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);

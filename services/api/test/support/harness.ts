@@ -10,6 +10,7 @@ import {
   moneyRules,
   type PostgresEventStore,
 } from '@kobo/ledger';
+import type { BankDirectory } from '@kobo/jobs';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
@@ -22,6 +23,7 @@ import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
+import { bankDirectoryFor } from '../../src/features/banks/bank-directory-for';
 
 export interface Harness {
   db: TestDatabase;
@@ -78,7 +80,15 @@ export function holdProjector(
   return holdLock(h, 'SELECT 1 FROM projection_checkpoints WHERE projector = $1 FOR UPDATE', [projector]);
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** The bank directory (default: the one the configuration names, the manual one). */
+  banks?: BankDirectory;
+}
+
+export async function startHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const db = await createTestDatabase(20);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
@@ -99,6 +109,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     reactors,
     auth,
     writes,
+    banks: options.banks ?? bankDirectoryFor(config),
   };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(
