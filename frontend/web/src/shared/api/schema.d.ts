@@ -28,7 +28,7 @@ export interface paths {
     get?: never;
     /**
      * Update the profile (firstName, lastName, email, phone) and/or the bank details
-     * @description Changing the email, or setting or changing the bank details, needs `currentPassword`. The old address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after bank details change (not when first set).
+     * @description Changing the email, or setting or changing the bank details, needs `currentPassword`. The old address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after bank details change (not when first set). `bankDetails` names the bank by `bankCode` (GET /banks) or by `bankName`; with a payout provider the account name stored is the one the bank holds (`accountName` may be left out; a different one typed is replaced, and the message says so).
      */
     put: operations['putUsersProfile'];
     post?: never;
@@ -1087,6 +1087,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/banks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The banks a user may be paid at, with their codes
+     * @description The payout provider's list when one is configured (PAYOUT_PROVIDER), else Kobo's own; the spec's 20 banks are always in it, named as the web app has always named them.
+     */
+    get: operations['getBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/banks/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check an account number at a bank, and the name the bank holds for it
+     * @description With a payout provider, its account-name enquiry answers the bank's name for the account (`checked: true`). Without one, only the NUBAN check digit is checked: `accountName` is null and `checked` false. Limited to 10 checks a minute per account.
+     */
+    get: operations['getBanksResolve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1126,6 +1166,12 @@ export interface components {
         [key: string]: string;
       };
       requestId?: string;
+    };
+    ProfileBankDetails: {
+      bankName: string;
+      accountNum: string;
+      accountName: string;
+      bankCode: string;
     };
     Task: {
       _id: string;
@@ -1519,6 +1565,10 @@ export interface components {
     ContactSent: {
       message: string;
     };
+    Bank: {
+      name: string;
+      code: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1550,11 +1600,7 @@ export interface operations {
             email: string;
             phone: string;
             referralCode: string;
-            bankDetails: {
-              bankName: string;
-              accountNum: string;
-              accountName: string;
-            };
+            bankDetails: components['schemas']['ProfileBankDetails'];
             accountBalance: number;
             activityBalance: number;
             heldBalance: number;
@@ -1623,9 +1669,10 @@ export interface operations {
           email?: string;
           phone?: string;
           bankDetails?: {
-            bankName: string;
+            bankCode?: string;
+            bankName?: string;
             accountNum: string;
-            accountName: string;
+            accountName?: string;
           };
           currentPassword?: string;
         };
@@ -1647,16 +1694,12 @@ export interface operations {
               email: string;
               phone: string;
               referralCode: string;
-              bankDetails: {
-                bankName: string;
-                accountNum: string;
-                accountName: string;
-              };
+              bankDetails: components['schemas']['ProfileBankDetails'];
             };
           };
         };
       };
-      /** @description A field is empty or invalid, the bank is not in the list, or the current password is missing or wrong */
+      /** @description A field is empty or invalid, the bank is not in the list, the account number cannot be one at that bank, or the current password is missing or wrong */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1694,6 +1737,24 @@ export interface operations {
       };
       /** @description The email belongs to another account */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank has no account with this number (payout provider) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank could not be asked about the account just now */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6422,6 +6483,145 @@ export interface operations {
         };
       };
       /** @description The server is shutting down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banks, by name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            banks: components['schemas']['Bank'][];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanksResolve: {
+    parameters: {
+      query: {
+        bankCode: string;
+        accountNumber: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account can be paid; its name when the bank gave it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accountName: string | null;
+            checked: boolean;
+            message: string;
+          };
+        };
+      };
+      /** @description The bank is not in the list, or the number cannot be an account there */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank has no account with this number */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many checks; try again in a minute */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank could not be asked just now */
       503: {
         headers: {
           [name: string]: unknown;
