@@ -22,6 +22,8 @@ import { authRoutes } from './features/auth/routes';
 import { contactRoutes } from './features/contact/routes';
 import { liveRoutes } from './features/live/routes';
 import { siteRoutes } from './features/site/routes';
+import { bankRoutes } from './features/banks/routes';
+import { webhookRoutes } from './features/webhooks/paystack-routes';
 
 /** Each feature folder contributes a list of routes; order does not matter. */
 export const features: FeatureRoutes[] = [
@@ -34,6 +36,8 @@ export const features: FeatureRoutes[] = [
   contactRoutes,
   siteRoutes,
   liveRoutes,
+  bankRoutes,
+  webhookRoutes,
 ];
 
 export interface ApiAppOptions {

@@ -2,6 +2,7 @@
  * What every feature's routes are built from. Features export `routes(context)` returning their
  * route declarations; app.ts adds them all to one registry (one OpenAPI document, one router).
  */
+import type { BankDirectory, Payouts } from '@kobo/jobs';
 import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
 import type { ConsumersHandle, ProjectorsHandle } from '@kobo/projector';
@@ -28,6 +29,10 @@ export interface ApiContext {
    * commands take theirs (`LedgerCommandsOptions.clock`); tests move it. Default: the system clock.
    */
   clock?: () => Date;
+  /** The banks users may be paid at and the account check (`bankDirectoryFor(config)`). */
+  banks: BankDirectory;
+  /** Who pays approved withdrawals (PAYOUT_PROVIDER), and the secret that signs its webhooks. */
+  payouts: Payouts;
 }
 
 /** The context's time now. */

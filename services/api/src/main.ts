@@ -21,7 +21,7 @@ import {
   provideDatabase,
   type Config,
 } from '@kobo/platform';
-import { createQueues, jobsReactor, startJobs, type JobQueues } from '@kobo/jobs';
+import { createQueues, jobsReactor, payoutsFromSettings, startJobs, type JobQueues } from '@kobo/jobs';
 import {
   projectionNames,
   ProjectionsBehindError,
@@ -36,6 +36,7 @@ import { rolesFrom } from './roles';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp, createMetricsApp } from './app';
+import { bankDirectoryFor } from './features/banks/bank-directory-for';
 import { liveBalancesOf } from './features/live/live-balances';
 import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
@@ -94,6 +95,9 @@ function addressOf(server: Server, host: string): string {
 
 async function main() {
   const config = loadConfig();
+  // Before anything starts: a provider that cannot be used stops the start here.
+  const payouts = payoutsFromSettings(config.payouts);
+  const banks = bankDirectoryFor(config, payouts.paystack);
   refuseUnservedEventStore(config);
   const roles = rolesFrom(process.env.KOBO_ROLES, config.databaseUrl);
   const logger = createLogger(config.logLevel);
@@ -170,7 +174,19 @@ async function main() {
   const reactors = {
     status: async () => (await Promise.all(shownReactors.map((reactor) => reactor.status()))).flat(),
   };
-  const context = { config, logger, pool, store, commands, projectors, reactors, auth, writes };
+  const context = {
+    config,
+    logger,
+    pool,
+    store,
+    commands,
+    projectors,
+    reactors,
+    auth,
+    writes,
+    banks,
+    payouts,
+  };
   const { mailer } = emailFor(context);
 
   // Workers: the jobs (reactor and workers), the notices reactor, and email retries.
@@ -186,6 +202,8 @@ async function main() {
       dataDir: config.dataDir,
       images: proofImagesFrom(objectStore),
       kafka: config.kafka,
+      payoutProvider: payouts.provider,
+      reconcileSeconds: config.payouts.reconcileSeconds,
     });
     stopping.push(['jobs', () => jobs.stop()]);
     queues = jobs.queues;

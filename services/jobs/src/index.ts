@@ -75,6 +75,18 @@ export {
   type PaystackTransfer,
   type PaystackTransferStatus,
 } from './payouts/paystack';
+export {
+  manualBankDirectory,
+  paystackBankDirectory,
+  mergeBankLists,
+  bankDirectoryMessages,
+  BankAccountRefusedError,
+  BankDirectoryUnavailableError,
+  type BankDirectory,
+  type BankAccountCheck,
+  type PaystackBankLookup,
+  type PaystackBankDirectoryOptions,
+} from './payouts/bank-directory';
 
 /** The queues for Bull Board; the API mounts it at /admin/queues behind admin auth. */
 export function queuesForBoard(jobs: Pick<Jobs, 'queues'>) {

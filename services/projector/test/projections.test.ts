@@ -129,7 +129,7 @@ function withdrawalHistory(
       type: 'UpdateBankDetails',
       data: {
         userId: 'u1',
-        bankName: 'Kuda Bank',
+        bankCode: '50211',
         accountNum: '0123456789',
         accountName: 'Ada Obi',
         now: at.toISOString(),

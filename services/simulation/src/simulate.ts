@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { balanceOf, minimumWithdrawal, moneyRules, type RecordedKoboEvent } from '@kobo/ledger';
+import { balanceOf, minimumWithdrawal, moneyRules, nubanOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { send, type Answer, type Request } from './http-client';
@@ -447,7 +447,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       json: {
         bankDetails: {
           bankName: 'Access Bank',
-          accountNum: String(1000000000 + user.index),
+          accountNum: nubanOf('044', String(100000000 + user.index)),
           accountName: `Sim User${user.index}`,
         },
         currentPassword: USER_PASSWORD,

@@ -22,7 +22,7 @@ import {
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config, type Pool } from '@kobo/platform';
-import { startJobs, type Jobs } from '@kobo/jobs';
+import { payoutsFromSettings, startJobs, type Jobs, type Payouts } from '@kobo/jobs';
 import {
   createCheckpointWaiter,
   startProjectors,
@@ -30,6 +30,7 @@ import {
   type ProjectorsHandle,
 } from '@kobo/projector';
 import {
+  bankDirectoryFor,
   bootstrapAccounts,
   createApiApp,
   type ApiContext,
@@ -76,6 +77,7 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
   const logger = createLogger('silent');
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
+  const payouts: Payouts = payoutsFromSettings(config.payouts);
   const auth = createAuth(JWT_SECRET, pool);
   const objectStore = createObjectStore(dataDir, {});
 
@@ -98,6 +100,8 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         logger,
         dataDir,
         images: proofImagesFrom(objectStore),
+        payoutProvider: payouts.provider,
+        reconcileSeconds: config.payouts.reconcileSeconds,
       });
     },
     async api() {
@@ -115,6 +119,8 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
         writes: createReadYourWrites(waiter, writtenPositionsIn(pool), logger, {
           timeoutMs: READ_YOUR_WRITES_WAIT_MS,
         }),
+        banks: bankDirectoryFor(config, payouts.paystack),
+        payouts,
       };
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);

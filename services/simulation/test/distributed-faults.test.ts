@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import sharp from 'sharp';
-import { createPostgresEventStore } from '@kobo/ledger';
+import { createPostgresEventStore, nubanOf } from '@kobo/ledger';
 import { createTestDatabase, eventually, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 import { projections, RELAY_NAME, verify } from '@kobo/projector';
 import { send, type Answer, type Request } from '../src/http-client';
@@ -285,7 +285,7 @@ describeOnStack('the distributed fault test', () => {
           json: {
             bankDetails: {
               bankName: 'Access Bank',
-              accountNum: String(1000000000 + round),
+              accountNum: nubanOf('044', String(100000000 + round)),
               accountName: handle,
             },
             currentPassword: person.password,

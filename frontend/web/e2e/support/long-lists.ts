@@ -81,8 +81,8 @@ export async function seedLongLists(databaseUrl: string, adminId: string, count:
       track(
         await commands.updateBankDetails({
           userId,
-          bankName: 'Access Bank',
-          accountNum: '0123456789',
+          bankCode: '044',
+          accountNum: '0123456784',
           accountName: `Bench User${n}`,
         }),
       );

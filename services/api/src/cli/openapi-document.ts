@@ -38,6 +38,7 @@ function documentRegistry() {
     commands: unavailable('commands'),
     projectors: unavailable('projectors'),
     reactors: unavailable('reactors'),
+    banks: unavailable('banks'),
     auth: createAuth('openapi-document-only-'.padEnd(32, 'x'), unavailable('pool') as Pool),
   } as unknown as ApiContext;
   return createApiRegistry(context);

@@ -4,7 +4,7 @@
  * seed again appends nothing (the retry path of the command handlers).
  */
 import { v5 as uuidv5 } from 'uuid';
-import { kobo, nairaToKobo, submissionIdFor, type Actor, type LedgerCommands } from '@kobo/ledger';
+import { kobo, nairaToKobo, nubanOf, submissionIdFor, type Actor, type LedgerCommands } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -299,8 +299,8 @@ export async function seedDemoData({
     await commands.updateBankDetails(
       {
         userId: userId(user.key),
-        bankName: 'Guaranty Trust Bank',
-        accountNum: `01${user.phone.slice(-8)}`,
+        bankCode: '058',
+        accountNum: nubanOf('058', `01${user.phone.slice(-7)}`),
         accountName: `${user.firstName} ${user.lastName}`,
       },
       seedMeta(`bank:${user.key}`),

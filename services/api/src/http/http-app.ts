@@ -14,6 +14,7 @@ import { securityMiddleware } from './operations/security';
 import { renderDocsPage } from './registry/docs-page';
 import type { OpenApiInfo } from './registry/openapi';
 import type { RouteRegistry } from './registry/route-registry';
+import { keepRawBody } from './raw-body';
 
 export interface HttpAppOptions {
   logger: Logger;

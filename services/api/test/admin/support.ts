@@ -75,8 +75,8 @@ export async function momentAfterLastEvent(h: Harness): Promise<string> {
 export async function requestWithdrawal(h: Harness, userId: string, naira: number): Promise<string> {
   await h.context.commands.updateBankDetails({
     userId,
-    bankName: 'Access Bank',
-    accountNum: '0123456789',
+    bankCode: '044',
+    accountNum: '0123456784',
     accountName: 'Ada Tester',
   });
   const withdrawalId = randomUUID();

@@ -38,7 +38,7 @@ describe('admin withdrawals and transactions', () => {
         accountBalance: 2499.5,
         bankName: 'Access Bank',
         accountName: 'Ada Tester',
-        accountNumber: '0123456789',
+        accountNumber: '0123456784',
         transactionId: id,
         payoutState: null,
         payoutReference: null,

@@ -123,8 +123,8 @@ describe('account routes: change password, delete account, username availability
       });
       await commands.updateBankDetails({
         userId: user.id,
-        bankName: 'Zenith Bank',
-        accountNum: '0123456789',
+        bankCode: '057',
+        accountNum: '0123456788',
         accountName: 'Ada Obi',
       });
       await commands.requestWithdrawal({

@@ -36,8 +36,8 @@ describe('finance event log', () => {
     await createCampaign(h);
     await h.context.commands.updateBankDetails({
       userId: user.userId,
-      bankName: 'Access Bank',
-      accountNum: '0123456789',
+      bankCode: '044',
+      accountNum: '0123456784',
       accountName: 'Ada Tester',
     });
   });

@@ -44,7 +44,7 @@ describe('finance payouts', () => {
         payoutAmount: 2000,
         bankName: 'Access Bank',
         accountName: 'Ada Tester',
-        accountNumber: '0123456789',
+        accountNumber: '0123456784',
         approvedAt: expect.any(String),
         approvedBy: h.adminId,
         state: 'awaiting',
@@ -63,7 +63,7 @@ describe('finance payouts', () => {
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^${ada.withdrawalId},Ada Tester,0123456789,Access Bank,2000.00,200000,`),
+        new RegExp(`^${ada.withdrawalId},Ada Tester,0123456784,Access Bank,2000.00,200000,`),
       ),
     );
     expect(lines).toHaveLength(res.body.length + 1);

@@ -35,6 +35,8 @@ beforeAll(async () => {
     reactors: watchConsumers(pool, store, [{ kind: 'reactor', name: 'notices', description: 'notices' }]),
     auth: createAuth('test-secret-that-is-long-enough-for-hs256-signing', pool),
     writes: createReadYourWrites(projectors, writtenPositionsIn(pool), h.context.logger),
+    banks: h.context.banks,
+    payouts: h.context.payouts,
   };
   b = {
     http: request(createApiApp(context, { webOrigin: 'http://localhost:5173' })),

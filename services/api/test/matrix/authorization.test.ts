@@ -535,6 +535,24 @@ const ownership: Record<string, Ownership> = {
       expect(b.body).toEqual(a.body);
     },
   },
+  'GET /banks': {
+    scope: 'shared',
+    async check() {
+      const a = await h.http.get('/api/banks').set(w.user.auth).expect(200);
+      const b = await h.http.get('/api/banks').set(w.other.auth).expect(200);
+      expect(b.body).toEqual(a.body);
+    },
+  },
+  'GET /banks/resolve': {
+    // The same answer for the same bank and number, whoever asks; nothing of a user's is read.
+    scope: 'shared',
+    async check() {
+      const query = { bankCode: '044', accountNumber: '0123456784' };
+      const a = await h.http.get('/api/banks/resolve').query(query).set(w.user.auth).expect(200);
+      const b = await h.http.get('/api/banks/resolve').query(query).set(w.other.auth).expect(200);
+      expect(b.body).toEqual(a.body);
+    },
+  },
 };
 
 /** Routes whose records belong to users: anything a user token reaches, and public routes with an id. */

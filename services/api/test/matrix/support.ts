@@ -153,7 +153,7 @@ export async function buildWorld(h: Harness): Promise<World> {
 
   await commands.updateBankDetails({
     userId: user.userId,
-    bankName: 'Kuda Bank',
+    bankCode: '50211',
     accountNum: '0123456789',
     accountName: 'Ada Tester',
   });

@@ -48,7 +48,7 @@ describe('notice emails', () => {
     });
     await commands.updateBankDetails({
       userId,
-      bankName: 'Kuda Bank',
+      bankCode: '50211',
       accountNum: '0123456789',
       accountName: 'Ngozi Adeyemi',
     });

@@ -218,7 +218,7 @@ describe('the API through a proxy that validates against its OpenAPI document', 
       await call('PUT', '/api/users/profile', {
         token: user,
         json: {
-          bankDetails: { bankName: 'Access Bank', accountNum: '0123456789', accountName: 'Amaka Obi' },
+          bankDetails: { bankName: 'Access Bank', accountNum: '0123456784', accountName: 'Amaka Obi' },
           currentPassword: 'amaka-password',
         },
       }),

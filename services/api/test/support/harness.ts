@@ -10,6 +10,7 @@ import {
   moneyRules,
   type PostgresEventStore,
 } from '@kobo/ledger';
+import { payoutsFromSettings, type BankDirectory, type Payouts } from '@kobo/jobs';
 import { createLogger, loadConfig, type Config } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
@@ -22,6 +23,7 @@ import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { createAuth, createReadYourWrites, writtenPositionsIn } from '../../src/http';
 import { bootstrapAccounts } from '../../src/accounts/bootstrap';
+import { bankDirectoryFor } from '../../src/features/banks/bank-directory-for';
 
 export interface Harness {
   db: TestDatabase;
@@ -81,17 +83,22 @@ export function holdProjector(
 export interface HarnessOptions {
   /** The clock the ledger's commands and the API's own time rules read (default: the system's). */
   clock?: () => Date;
+  /** The bank directory (default: the one the configuration names, the manual one). */
+  banks?: BankDirectory;
+  /** The payout provider (default: the one the configuration names). */
+  payouts?: Payouts;
 }
 
 export async function startHarness(
   env: Record<string, string> = {},
-  { clock }: HarnessOptions = {},
+  options: HarnessOptions = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(20);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
   const store = createPostgresEventStore(db.pool);
-  const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock });
+  const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock: options.clock });
+  const payouts = options.payouts ?? payoutsFromSettings(config.payouts);
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
   const auth = createAuth('test-secret-that-is-long-enough-for-hs256-signing', db.pool);
   const writes = createReadYourWrites(projectors, writtenPositionsIn(db.pool), logger);
@@ -107,7 +114,9 @@ export async function startHarness(
     reactors,
     auth,
     writes,
-    clock,
+    clock: options.clock,
+    banks: options.banks ?? bankDirectoryFor(config, payouts.paystack),
+    payouts,
   };
   const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
   const [admin, finance] = await bootstrapAccounts(

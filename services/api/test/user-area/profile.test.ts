@@ -34,7 +34,12 @@ describe('the dashboard and the profile', () => {
         lastName: 'Tester',
         email: `ada-${ada.userId.slice(0, 8)}@kobo.test`,
         phone: '08030000000',
-        bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'ada Tester' },
+        bankDetails: {
+          bankName: 'Kuda Bank',
+          bankCode: '50211',
+          accountNum: '0123456789',
+          accountName: 'ada Tester',
+        },
         hasPin: false,
         withdrawalRules: {
           minAccount: money.minWithdrawalAccount / 100,
@@ -48,6 +53,7 @@ describe('the dashboard and the profile', () => {
     it('shows missing bank details as empty strings', async () => {
       expect((await dashboardOf(bola)).bankDetails).toEqual({
         bankName: '',
+        bankCode: '',
         accountNum: '',
         accountName: '',
       });
@@ -112,15 +118,15 @@ describe('the dashboard and the profile', () => {
     });
 
     it('updates the bank details', async () => {
-      const bankDetails = { bankName: 'Zenith Bank', accountNum: '2233445566', accountName: 'Chidi Okafor' };
+      const bankDetails = { bankName: 'Zenith Bank', accountNum: '2233445568', accountName: 'Chidi Okafor' };
       const res = await h.http
         .put('/api/users/profile')
         .set(bola.auth)
         .send({ bankDetails, currentPassword: TEST_PASSWORD })
         .expect(200);
       expect(res.body.message).toBe('Bank details updated successfully!');
-      expect(res.body.profile.bankDetails).toEqual(bankDetails);
-      expect((await dashboardOf(bola)).bankDetails).toEqual(bankDetails);
+      expect(res.body.profile.bankDetails).toEqual({ ...bankDetails, bankCode: '057' });
+      expect((await dashboardOf(bola)).bankDetails).toEqual({ ...bankDetails, bankCode: '057' });
     });
 
     it('answers a saved change from the ledger while the users read model is behind (not 404)', async () => {
@@ -134,7 +140,10 @@ describe('the dashboard and the profile', () => {
         .send({ bankDetails, currentPassword: TEST_PASSWORD })
         .expect(200);
       expect(res.body.profile).toEqual(
-        expect.objectContaining({ username: `chidi-${chidi.userId.slice(0, 8)}`, bankDetails }),
+        expect.objectContaining({
+          username: `chidi-${chidi.userId.slice(0, 8)}`,
+          bankDetails: { ...bankDetails, bankCode: '50211' },
+        }),
       );
     });
 

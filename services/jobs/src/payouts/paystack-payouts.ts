@@ -13,7 +13,11 @@ import type { PayoutProvider, PayoutRequest, PayoutResult, TransferReport } from
 export const PAYSTACK = 'paystack';
 
 /** Refusals a person must look at: retrying cannot help until someone acts at Paystack. */
-const NEEDS_FINANCE = [/balance is not enough/i, /cannot initiate third party payouts/i, /transfers? (are|is) disabled/i];
+const NEEDS_FINANCE = [
+  /balance is not enough/i,
+  /cannot initiate third party payouts/i,
+  /transfers? (are|is) disabled/i,
+];
 const DUPLICATE_REFERENCE = /reference already exists|duplicate/i;
 
 function otpReason(transferCode: string): string {
@@ -66,7 +70,11 @@ export function paystackPayoutProvider(client: PaystackClient): PayoutProvider {
     const key = `${bankCode}:${accountNum}:${accountName}`;
     const known = recipients.get(key);
     if (known) return known;
-    const { recipientCode } = await client.createRecipient({ name: accountName, accountNumber: accountNum, bankCode });
+    const { recipientCode } = await client.createRecipient({
+      name: accountName,
+      accountNumber: accountNum,
+      bankCode,
+    });
     if (recipients.size >= 10_000) recipients.clear();
     recipients.set(key, recipientCode);
     return recipientCode;
@@ -108,7 +116,11 @@ export function paystackPayoutProvider(client: PaystackClient): PayoutProvider {
         }
         if (NEEDS_FINANCE.some((words) => words.test(error.message)))
           return { status: 'held', reason: `Paystack: ${error.message}` };
-        return { status: 'failed', permanent: true, reason: `Paystack refused the transfer: ${error.message}` };
+        return {
+          status: 'failed',
+          permanent: true,
+          reason: `Paystack refused the transfer: ${error.message}`,
+        };
       }
     },
   };

@@ -51,7 +51,11 @@ async function unsettledPayouts(pool: Pool, olderThanSeconds: number, now: Date,
 
 export async function reconcilePayouts(
   deps: ReconcileDeps,
-  { olderThanSeconds, now = new Date(), limit = 500 }: { olderThanSeconds: number; now?: Date; limit?: number },
+  {
+    olderThanSeconds,
+    now = new Date(),
+    limit = 500,
+  }: { olderThanSeconds: number; now?: Date; limit?: number },
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { asked: 0, settled: 0, resent: 0, discrepancies: 0, unanswered: 0 };
   const { provider } = deps;
@@ -78,7 +82,10 @@ export async function reconcilePayouts(
       else if (typeof settlement === 'object') report.discrepancies += 1;
     } catch (error) {
       report.unanswered += 1;
-      deps.logger?.warn({ err: error, withdrawalId: target.withdrawalId }, 'payout reconciliation: no answer');
+      deps.logger?.warn(
+        { err: error, withdrawalId: target.withdrawalId },
+        'payout reconciliation: no answer',
+      );
     }
   }
   return report;

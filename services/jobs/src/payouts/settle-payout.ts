@@ -41,10 +41,7 @@ export interface PayoutTarget {
 }
 
 export type Settlement =
-  | 'recorded'
-  | 'unchanged'
-  | { discrepancy: PayoutDiscrepancyKind }
-  | 'unknown_withdrawal';
+  'recorded' | 'unchanged' | { discrepancy: PayoutDiscrepancyKind } | 'unknown_withdrawal';
 
 export async function settlePayout(
   deps: SettleDeps,
@@ -75,7 +72,10 @@ export async function settlePayout(
     case 'held':
       if (withdrawal.status !== 'approved' && withdrawal.status !== 'sending') return 'unchanged';
       return recorded(
-        await deps.commands.recordPayoutHeld({ userId, withdrawalId, provider, reason: report.reason }, command),
+        await deps.commands.recordPayoutHeld(
+          { userId, withdrawalId, provider, reason: report.reason },
+          command,
+        ),
       );
     case 'success': {
       if (report.amount !== toSend)

@@ -37,6 +37,16 @@ export interface BankDetails {
   bankName: string;
   accountNum: string;
   accountName: string;
+  /**
+   * The bank's code (domain/banks.ts; a payout provider's code for banks only it lists). Absent
+   * from details stored before codes were kept: `bankCodeOf` gives it from the name.
+   */
+  bankCode?: string;
+  /**
+   * Whether the account name is the one the bank holds (`resolved`, by a payout provider's name
+   * enquiry) or as the user typed it (`unchecked`). Absent from details stored before.
+   */
+  nameCheck?: 'resolved' | 'unchecked';
 }
 
 type Event<Type extends string, Data> = { type: Type; data: Data };

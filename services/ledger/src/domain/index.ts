@@ -6,6 +6,7 @@ export * from './errors';
 export * from './decider';
 export * from './money-rules';
 export * from './banks';
+export * from './nuban';
 export * from './ids';
 export * from './user';
 export * from './campaign';

@@ -61,7 +61,7 @@ export async function registerUser(
   if (options.bank ?? true)
     ({ lastPosition } = await commands.updateBankDetails({
       userId,
-      bankName: 'Kuda Bank',
+      bankCode: '50211',
       accountNum: '0123456789',
       accountName: `${firstName} ${lastName}`,
     }));

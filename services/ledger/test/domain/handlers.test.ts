@@ -307,7 +307,7 @@ describe('retried commands are no-ops', () => {
 
     await ledger.updateBankDetails({
       userId,
-      bankName: 'Kuda Bank',
+      bankCode: '50211',
       accountNum: '0123456789',
       accountName: 'Ada Obi',
     });
@@ -465,7 +465,7 @@ describe('retried commands are no-ops', () => {
     // A no-op reports the position of what is already there, so the caller can still wait for it.
     const noop = await ledger.updateBankDetails({
       userId,
-      bankName: 'Kuda Bank',
+      bankCode: '50211',
       accountNum: '0123456789',
       accountName: 'Ada Obi',
     });

@@ -1,10 +1,12 @@
 import { userDecider } from '../../src/domain/user/decider';
-import { BANKS } from '../../src/domain/banks';
-import type { RegisterUser } from '../../src/domain/user/commands';
+import { SPEC_BANKS } from '../../src/domain/banks';
+import type { BankDetails, UserEvent } from '../../src/domain/events';
+import type { RegisterUser, UpdateBankDetails } from '../../src/domain/user/commands';
 import { Accounts, kobo, transfer } from '../../src/money';
 import { specFor } from './support/spec';
 import {
   bank,
+  bankCommand,
   bankSet,
   credited,
   naira,
@@ -156,36 +158,68 @@ describe('profile', () => {
 });
 
 describe('bank details', () => {
-  const update = (d: Partial<typeof bank>) => ({
-    type: 'UpdateBankDetails' as const,
-    data: { userId: 'u1', ...bank, now: NOW, ...d },
+  const update = (d: Partial<UpdateBankDetails['data']>): UpdateBankDetails => ({
+    type: 'UpdateBankDetails',
+    data: { userId: 'u1', ...bankCommand, now: NOW, ...d },
+  });
+  const stored = (details: BankDetails): UserEvent => ({
+    type: 'BankDetailsUpdated',
+    data: { userId: 'u1', bankDetails: details, changedAt: NOW },
   });
 
-  it('stores bank details from the list of 20 banks', () => {
-    expect(BANKS).toHaveLength(20);
+  it('stores the bank by its code, with the name the list gives that code', () => {
+    expect(SPEC_BANKS).toHaveLength(20);
     user
       .given([registered('u1')])
-      .when(update({ bankName: 'Zenith Bank' }))
+      .when(update({ bankCode: '057', accountNum: '2233445568', bankName: 'Zenith' }))
       .then([
-        {
-          type: 'BankDetailsUpdated',
-          data: { userId: 'u1', bankDetails: { ...bank, bankName: 'Zenith Bank' }, changedAt: NOW },
-        },
+        stored({
+          bankName: 'Zenith Bank',
+          accountNum: '2233445568',
+          accountName: 'Ada Obi',
+          bankCode: '057',
+          nameCheck: 'unchecked',
+        }),
       ]);
   });
 
-  it.each(['bankName', 'accountNum', 'accountName'] as const)('requires %s', (field) => {
+  it('records a name the bank holds as resolved', () => {
+    user
+      .given([registered('u1')])
+      .when(update({ nameCheck: 'resolved' }))
+      .then([stored({ ...bank, bankCode: '50211', nameCheck: 'resolved' })]);
+  });
+
+  it("stores a payout provider's name for a bank only the provider lists", () => {
+    user
+      .given([registered('u1')])
+      .when(update({ bankCode: '50931', bankName: 'Bowen Microfinance Bank' }))
+      .then([
+        stored({
+          ...bank,
+          bankName: 'Bowen Microfinance Bank',
+          bankCode: '50931',
+          nameCheck: 'unchecked',
+        }),
+      ]);
+  });
+
+  it.each(['bankCode', 'accountNum', 'accountName'] as const)('requires %s', (field) => {
     user
       .given([registered('u1')])
       .when(update({ [field]: ' ' }))
       .thenThrows({ code: 'validation', message: 'Please fill in all bank details before updating.' });
   });
 
-  it('refuses a bank not in the list', () => {
+  it('refuses a code that is in no list', () => {
     user
       .given([registered('u1')])
-      .when(update({ bankName: 'Bank of Nowhere' }))
-      .thenThrows({ code: 'validation', field: 'bankName' });
+      .when(update({ bankCode: '999' }))
+      .thenThrows({
+        code: 'validation',
+        message: 'Please choose your bank from the list.',
+        field: 'bankCode',
+      });
   });
 
   it('refuses an account number that is not 10 digits', () => {
@@ -195,7 +229,38 @@ describe('bank details', () => {
       .thenThrows({ code: 'validation', message: 'Account number must be 10 digits.' });
   });
 
-  it('the same details again are a no-op', () => {
+  it('refuses an account number whose NUBAN check digit is wrong for the bank', () => {
+    user
+      .given([registered('u1')])
+      .when(update({ bankCode: '044', accountNum: '0123456789' }))
+      .thenThrows({
+        code: 'validation',
+        message: 'This account number is not valid for Access Bank. Check it and try again.',
+        field: 'accountNum',
+      });
+    user
+      .given([registered('u1')])
+      .when(update({ bankCode: '044', accountNum: '0123456784' }))
+      .then([expect.objectContaining({ type: 'BankDetailsUpdated' }) as UserEvent]);
+  });
+
+  it('accepts a phone-number account at a wallet, whose numbers have no check digit', () => {
+    for (const bankCode of ['999992', '999991', '50515', '50211', '51318'])
+      user
+        .given([registered('u1')])
+        .when(update({ bankCode, accountNum: '8031234567' }))
+        .then([expect.objectContaining({ type: 'BankDetailsUpdated' }) as UserEvent]);
+  });
+
+  it.each(['0000000000', '1111111111'])('refuses %s at every bank', (accountNum) => {
+    for (const bankCode of ['044', '999992', '50211'])
+      user
+        .given([registered('u1')])
+        .when(update({ bankCode, accountNum }))
+        .thenThrows({ code: 'validation', field: 'accountNum' });
+  });
+
+  it('the same details again are a no-op, also against details stored before codes were kept', () => {
     user
       .given([registered('u1'), bankSet('u1')])
       .when(update({}))
@@ -263,7 +328,7 @@ describe('deleting a user', () => {
     const gone = user.given([registered('u1'), deleted]);
     gone.when({ type: 'ChangePassword', data: { userId: 'u1' } }).thenThrows('not_found');
     gone
-      .when({ type: 'UpdateBankDetails', data: { userId: 'u1', ...bank, now: NOW } })
+      .when({ type: 'UpdateBankDetails', data: { userId: 'u1', ...bankCommand, now: NOW } })
       .thenThrows('not_found');
     gone
       .when({

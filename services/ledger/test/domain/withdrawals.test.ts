@@ -409,7 +409,13 @@ describe('payouts', () => {
 });
 
 describe('the hold after bank details change', () => {
-  const newBank = { bankName: 'Zenith Bank', accountNum: '2233445566', accountName: 'Ada Obi' };
+  const newBank = {
+    bankName: 'Zenith Bank',
+    accountNum: '2233445568',
+    accountName: 'Ada Obi',
+    bankCode: '057',
+    nameCheck: 'unchecked' as const,
+  };
   /** Bank details changed at 13:05 UTC (14:05 in Lagos) on 23 Nov 2026. */
   const changed: UserEvent = {
     type: 'BankDetailsUpdated',
@@ -469,7 +475,13 @@ describe('the hold after bank details change', () => {
   it('records when the details changed, and the state keeps it only for a change', () => {
     const update = {
       type: 'UpdateBankDetails' as const,
-      data: { userId: 'u1', ...newBank, now: '2026-11-23T13:05:00.000Z' },
+      data: {
+        userId: 'u1',
+        bankCode: '057',
+        accountNum: '2233445568',
+        accountName: 'Ada Obi',
+        now: '2026-11-23T13:05:00.000Z',
+      },
     };
     user.given(funded).when(update).then([changed]);
     expect(user.given(funded).state().bankDetailsChangedAt).toBeNull();

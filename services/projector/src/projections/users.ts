@@ -1,5 +1,5 @@
 /** Users as the admin users screen and the profile read them (never the password). */
-import type { Role, UserStatus } from '@kobo/ledger';
+import { bankCodeOf, type Role, type UserStatus } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../projection';
 
 /** A row of `users`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
@@ -13,6 +13,8 @@ export interface UserRow {
   role: Role;
   status: UserStatus;
   bank_name: string | null;
+  /** The bank's code; null for details saved before codes were kept (the name gives it: `bankCodeOf`). */
+  bank_code: string | null;
   account_num: string | null;
   account_name: string | null;
   referral_code: string;
@@ -71,6 +73,7 @@ export const users: Projection<'users'> = {
       }
       case 'BankDetailsUpdated': {
         const { bankName, accountNum, accountName } = event.data.bankDetails;
+        const bankCode = bankCodeOf(event.data.bankDetails) ?? null;
         return [
           ops.update(
             'users',
@@ -78,6 +81,7 @@ export const users: Projection<'users'> = {
             {
               set: {
                 bank_name: bankName,
+                bank_code: bankCode,
                 account_num: accountNum,
                 account_name: accountName,
                 updated_at: at,

@@ -28,29 +28,9 @@ export interface paths {
     get?: never;
     /**
      * Update the profile (firstName, lastName, email, phone) and/or the bank details
-     * @description Changing the email, or setting or changing the bank details, needs `currentPassword`. The old address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after bank details change (not when first set).
+     * @description Changing the email, or setting or changing the bank details, needs `currentPassword`. The old address is told of an email change; withdrawals wait BANK_CHANGE_HOLD_HOURS (default 24) after bank details change (not when first set). `bankDetails` names the bank by `bankCode` (GET /banks) or by `bankName`; with a payout provider the account name stored is the one the bank holds (`accountName` may be left out; a different one typed is replaced, and the message says so).
      */
     put: operations['putUsersProfile'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/pin': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Set or change the transaction PIN that withdrawals need
-     * @description Needs `currentPassword`. The PIN is 4 digits; 0000, 1234 and four of one digit are refused. Once set, every withdrawal needs it; 5 wrong PINs block withdrawals (not sign-in) for 30 minutes. A new PIN starts with no wrong tries, but a block stands until it ends. A password reset (the emailed link) removes the PIN.
-     */
-    put: operations['putUsersPin'];
     post?: never;
     delete?: never;
     options?: never;
@@ -149,7 +129,7 @@ export interface paths {
     put?: never;
     /**
      * Request a withdrawal: the amount is held at once and waits for an admin
-     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent. Once the account has a transaction PIN (PUT /users/pin), `pin` is required; an answer is kept for its key like any other, so after a refused PIN the next attempt needs a new key.
+     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent.
      */
     post: operations['postUsersWithdraw'];
     delete?: never;
@@ -988,10 +968,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * Set a new password with a reset link
-     * @description Also removes the transaction PIN and any block on withdrawals: the user sets a new PIN.
-     */
+    /** Set a new password with a reset link */
     post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
@@ -1110,6 +1087,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/banks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The banks a user may be paid at, with their codes
+     * @description The payout provider's list when one is configured (PAYOUT_PROVIDER), else Kobo's own; the spec's 20 banks are always in it, named as the web app has always named them.
+     */
+    get: operations['getBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/banks/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check an account number at a bank, and the name the bank holds for it
+     * @description With a payout provider, its account-name enquiry answers the bank's name for the account (`checked: true`). Without one, only the NUBAN check digit is checked: `accountName` is null and `checked` false. Limited to 10 checks a minute per account.
+     */
+    get: operations['getBanksResolve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1141,7 +1158,6 @@ export interface components {
         | 'idempotency_key_reused'
         | 'insufficient_balance'
         | 'withdrawals_on_hold'
-        | 'pin_locked'
         | 'rate_limited'
         | 'internal'
         | 'unavailable';
@@ -1150,6 +1166,12 @@ export interface components {
         [key: string]: string;
       };
       requestId?: string;
+    };
+    ProfileBankDetails: {
+      bankName: string;
+      accountNum: string;
+      accountName: string;
+      bankCode: string;
     };
     Task: {
       _id: string;
@@ -1543,6 +1565,10 @@ export interface components {
     ContactSent: {
       message: string;
     };
+    Bank: {
+      name: string;
+      code: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1574,12 +1600,7 @@ export interface operations {
             email: string;
             phone: string;
             referralCode: string;
-            bankDetails: {
-              bankName: string;
-              accountNum: string;
-              accountName: string;
-            };
-            hasPin: boolean;
+            bankDetails: components['schemas']['ProfileBankDetails'];
             accountBalance: number;
             activityBalance: number;
             heldBalance: number;
@@ -1648,9 +1669,10 @@ export interface operations {
           email?: string;
           phone?: string;
           bankDetails?: {
-            bankName: string;
+            bankCode?: string;
+            bankName?: string;
             accountNum: string;
-            accountName: string;
+            accountName?: string;
           };
           currentPassword?: string;
         };
@@ -1672,17 +1694,12 @@ export interface operations {
               email: string;
               phone: string;
               referralCode: string;
-              bankDetails: {
-                bankName: string;
-                accountNum: string;
-                accountName: string;
-              };
-              hasPin: boolean;
+              bankDetails: components['schemas']['ProfileBankDetails'];
             };
           };
         };
       };
-      /** @description A field is empty or invalid, the bank is not in the list, or the current password is missing or wrong */
+      /** @description A field is empty or invalid, the bank is not in the list, the account number cannot be one at that bank, or the current password is missing or wrong */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1727,8 +1744,8 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description An error, as RFC 9457 problem details */
-      default: {
+      /** @description The bank has no account with this number (payout provider) */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -1736,64 +1753,8 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-    };
-  };
-  putUsersPin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          currentPassword: string;
-          pin: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The PIN is set (or changed) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The PIN is not 4 digits or too easy to guess, or the current password is missing or wrong */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Authentication required, or the session expired */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description The signed-in role may not use this route */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Too many attempts */
-      429: {
+      /** @description The bank could not be asked about the account just now */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2107,8 +2068,6 @@ export interface operations {
           amount: number | string;
           /** @enum {string} */
           type: 'withdrawal' | 'activityWithdrawal';
-          /** @description The 4-digit transaction PIN; required once the account has set one */
-          pin?: string;
         };
       };
     };
@@ -2155,7 +2114,7 @@ export interface operations {
           };
         };
       };
-      /** @description Below the minimum, an invalid amount, bank details missing, or the transaction PIN missing or wrong (at `pin`; a wrong one says how many tries are left) */
+      /** @description Below the minimum, an invalid amount, or bank details missing */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2173,7 +2132,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The account is suspended, withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again), or blocked for 30 minutes after 5 wrong PINs (code pin_locked; the message says until when) */
+      /** @description The account is suspended, or withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6524,6 +6483,145 @@ export interface operations {
         };
       };
       /** @description The server is shutting down */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banks, by name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            banks: components['schemas']['Bank'][];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanksResolve: {
+    parameters: {
+      query: {
+        bankCode: string;
+        accountNumber: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account can be paid; its name when the bank gave it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accountName: string | null;
+            checked: boolean;
+            message: string;
+          };
+        };
+      };
+      /** @description The bank is not in the list, or the number cannot be an account there */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank has no account with this number */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many checks; try again in a minute */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank could not be asked just now */
       503: {
         headers: {
           [name: string]: unknown;

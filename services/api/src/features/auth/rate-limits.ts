@@ -97,6 +97,15 @@ export const authRateLimits = {
   changePassword: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
   deleteAccount: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
   setPin: [{ windowMs: 15 * MINUTE, limit: 10, perUser: true, message: passwordCheckMessage }],
+  // Each check may ask the payout provider whose account a number is: per signed-in user.
+  resolveBankAccount: [
+    {
+      windowMs: MINUTE,
+      limit: 10,
+      perUser: true,
+      message: 'Too many account checks. Please wait a minute and try again.',
+    },
+  ],
   resetPassword: [
     {
       windowMs: 15 * MINUTE,

@@ -18,6 +18,7 @@ export type ProfileRow = Pick<
   | 'phone'
   | 'referral_code'
   | 'bank_name'
+  | 'bank_code'
   | 'account_num'
   | 'account_name'
 > & {
@@ -36,7 +37,7 @@ export interface DashboardRow extends ProfileRow {
 }
 
 const profileColumns = `u.user_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.referral_code,
-  u.bank_name, u.account_num, u.account_name`;
+  u.bank_name, u.bank_code, u.account_num, u.account_name`;
 
 export async function findDashboard(pool: Pool, userId: string): Promise<DashboardRow | undefined> {
   const { rows } = await pool.query<DashboardRow>(

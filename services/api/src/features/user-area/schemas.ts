@@ -9,6 +9,9 @@ export const messages = {
   bankFields: 'Please fill in all bank details before updating.',
   bankNotListed: 'Please choose your bank from the list.',
   accountNumber: 'Account number must be 10 digits.',
+  /** The account name was replaced by the one the bank holds (name enquiry). */
+  bankUpdatedWithBanksName: (name: string) =>
+    `Bank details updated. The account name is the one your bank holds: ${name}.`,
   profileUpdated: 'Profile updated successfully!',
   bankUpdated: 'Bank details updated successfully!',
   withdrawalSubmitted: 'Withdrawal request submitted successfully!',
@@ -39,11 +42,24 @@ export const profileUpdateBody = z.object({
   lastName: profileField.optional(),
   email: profileField.optional(),
   phone: profileField.optional(),
+  /**
+   * The bank by `bankCode` (GET /banks), or by `bankName` alone as the web app has always sent it.
+   * `accountName` may be left out when a payout provider checks names (the bank's name is stored).
+   */
   bankDetails: z
     .object(
-      { bankName: bankField, accountNum: bankField, accountName: bankField },
+      {
+        bankCode: bankField.optional(),
+        bankName: bankField.optional(),
+        accountNum: bankField,
+        accountName: bankField.optional(),
+      },
       { error: messages.bankFields },
     )
+    .refine((bank) => bank.bankCode !== undefined || bank.bankName !== undefined, {
+      message: messages.bankFields,
+      path: ['bankName'],
+    })
     .optional(),
   /** Needed when the email changes or bank details are set or changed (a stolen session is not enough). */
   currentPassword: z
@@ -100,6 +116,9 @@ export const entryProofParams = z.object({ eventId: z.string() });
 
 const bankDetails = z.object({ bankName: z.string(), accountNum: z.string(), accountName: z.string() });
 
+/** The profile's bank details: empty strings when none are set. */
+const profileBankDetails = bankDetails.extend({ bankCode: z.string() }).meta({ id: 'ProfileBankDetails' });
+
 export const profileSchema = z.object({
   username: z.string(),
   firstName: z.string(),
@@ -107,7 +126,7 @@ export const profileSchema = z.object({
   email: z.string(),
   phone: z.string(),
   referralCode: z.string(),
-  bankDetails,
+  bankDetails: profileBankDetails,
   /** Whether a transaction PIN is set (then every withdrawal needs it). */
   hasPin: z.boolean(),
 });

@@ -1,5 +1,5 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
-import { type UserState, koboToNaira, withdrawalStateOf } from '@kobo/ledger';
+import { bankCodeOf, type UserState, koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import type { BalancesRow, DashboardRow, ProfileRow, StatementRow, TransactionRow } from './queries';
@@ -18,6 +18,7 @@ export function profileView(row: ProfileRow) {
     // Empty strings, not null: the withdrawal screen treats any empty field as "details missing".
     bankDetails: {
       bankName: row.bank_name ?? '',
+      bankCode: row.bank_code ?? (row.bank_name ? bankCodeOf({ bankName: row.bank_name }) : undefined) ?? '',
       accountNum: row.account_num ?? '',
       accountName: row.account_name ?? '',
     },
@@ -36,6 +37,7 @@ export function profileOfUser(user: UserState, hasPin: boolean) {
     phone: user.phone,
     referral_code: user.referralCode,
     bank_name: user.bankDetails?.bankName ?? null,
+    bank_code: (user.bankDetails && bankCodeOf(user.bankDetails)) ?? null,
     account_num: user.bankDetails?.accountNum ?? null,
     account_name: user.bankDetails?.accountName ?? null,
     has_pin: hasPin,

@@ -35,7 +35,11 @@ function transferOf(event: z.output<typeof paystackEvent>): PaystackTransfer | u
   const d = event.data;
   if (!d.reference || !d.transfer_code || d.amount === undefined) return undefined;
   const status =
-    event.event === 'transfer.success' ? 'success' : event.event === 'transfer.failed' ? 'failed' : 'reversed';
+    event.event === 'transfer.success'
+      ? 'success'
+      : event.event === 'transfer.failed'
+        ? 'failed'
+        : 'reversed';
   const why = typeof d.failures === 'string' ? d.failures : (d.gateway_response ?? null);
   return {
     reference: d.reference,
@@ -63,7 +67,10 @@ export const webhookRoutes: FeatureRoutes = (ctx) => [
     tags: ['webhooks'],
     access: 'public',
     responses: {
-      200: { description: 'Received (settled, already settled, or not ours)', schema: z.object({ received: z.literal(true) }) },
+      200: {
+        description: 'Received (settled, already settled, or not ours)',
+        schema: z.object({ received: z.literal(true) }),
+      },
       401: { description: 'The signature is missing or does not match', problem: true },
       404: { description: 'Paystack is not the payout provider (PAYOUT_PROVIDER)', problem: true },
     },
@@ -72,23 +79,34 @@ export const webhookRoutes: FeatureRoutes = (ctx) => [
       if (!secret) throw new HttpProblem('not_found', 'Paystack is not the payout provider.');
       const raw = rawBodyOf(req);
       if (!raw || !paystackSignatureValid(raw, req.get('x-paystack-signature'), secret))
-        throw new HttpProblem('unauthorized', 'The webhook signature does not match.');
+        throw new HttpProblem('unauthenticated', 'The webhook signature does not match.');
       const parsed = paystackEvent.safeParse(req.body);
       if (!parsed.success || !(TRANSFER_EVENTS as readonly string[]).includes(parsed.data.event))
         return { received: true as const };
       const transfer = transferOf(parsed.data);
       const withdrawal = transfer && (await findWithdrawal(ctx.pool, transfer.reference));
       if (!transfer || !withdrawal) {
-        ctx.logger.warn({ event: parsed.data.event, reference: transfer?.reference }, 'Paystack webhook for no payout of ours');
+        ctx.logger.warn(
+          { event: parsed.data.event, reference: transfer?.reference },
+          'Paystack webhook for no payout of ours',
+        );
         return { received: true as const };
       }
       const settlement = await settlePayout(
         { store: ctx.store, commands: ctx.commands },
-        { userId: withdrawal.user_id, withdrawalId: withdrawal.withdrawal_id, provider: PAYSTACK, reference: transfer.reference },
+        {
+          userId: withdrawal.user_id,
+          withdrawalId: withdrawal.withdrawal_id,
+          provider: PAYSTACK,
+          reference: transfer.reference,
+        },
         reportOf(transfer),
         { causationId: `paystack:${parsed.data.event}:${transfer.transferCode}` },
       );
-      ctx.logger.info({ event: parsed.data.event, withdrawalId: withdrawal.withdrawal_id, settlement }, 'Paystack webhook');
+      ctx.logger.info(
+        { event: parsed.data.event, withdrawalId: withdrawal.withdrawal_id, settlement },
+        'Paystack webhook',
+      );
       return { received: true as const };
     },
   }),

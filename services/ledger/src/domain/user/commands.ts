@@ -31,9 +31,17 @@ export type UpdateBankDetails = Command<
   'UpdateBankDetails',
   {
     userId: string;
-    bankName: string;
+    /** The bank's code; the list's name for it is stored (domain/banks.ts). */
+    bankCode: string;
+    /**
+     * The bank's name as a payout provider lists it, for a code the ledger's list does not have
+     * (ignored for a code it has).
+     */
+    bankName?: string;
     accountNum: string;
     accountName: string;
+    /** `resolved`: the account name is the one the bank holds (name enquiry). Default `unchecked`. */
+    nameCheck?: 'resolved' | 'unchecked';
     /** When the change is made (ISO 8601); a change starts the withdrawal hold from here. */
     now: string;
   }

@@ -1,6 +1,7 @@
 /** Registration and the user's own details: profile, bank details, password, role, status, deletion. */
 import { Accounts, kobo, transfer } from '../../money';
-import { isBank } from '../banks';
+import { bankByCode, bankCodeOf } from '../banks';
+import { nubanValid } from '../nuban';
 import { conflict, invalid } from '../errors';
 import type {
   BankDetailsUpdated,
@@ -95,27 +96,37 @@ export const ACCOUNT_NUMBER_DIGITS = 10;
 export function updateBankDetails(command: UpdateBankDetails, state: UserState): BankDetailsUpdated[] {
   const { userId } = command.data;
   requireUser(state);
-  const bankName = command.data.bankName.trim();
+  const bankCode = command.data.bankCode.trim();
   const accountNum = command.data.accountNum.trim();
   const accountName = command.data.accountName.trim();
-  if (!bankName || !accountNum || !accountName)
+  if (!bankCode || !accountNum || !accountName)
     throw invalid('Please fill in all bank details before updating.', 'bankDetails');
-  if (!isBank(bankName)) throw invalid('Please choose your bank from the list.', 'bankName');
+  // The list's name for a listed code; a payout provider's name for a bank only it lists.
+  const bankName = bankByCode(bankCode)?.name ?? command.data.bankName?.trim();
+  if (!bankName || !/^[0-9A-Za-z]{2,12}$/.test(bankCode))
+    throw invalid('Please choose your bank from the list.', 'bankCode');
   // Nigerian account numbers (NUBAN) are 10 digits; a typo here would only show up as a failed payout.
   if (!new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS}}$`).test(accountNum))
     throw invalid('Account number must be 10 digits.', 'accountNum');
+  if (!nubanValid(bankCode, accountNum))
+    throw invalid(`This account number is not valid for ${bankName}. Check it and try again.`, 'accountNum');
   const current = state.bankDetails;
   if (
     current &&
-    current.bankName === bankName &&
+    bankCodeOf(current) === bankCode &&
     current.accountNum === accountNum &&
     current.accountName === accountName
   )
     return [];
+  const nameCheck = command.data.nameCheck ?? 'unchecked';
   return [
     {
       type: 'BankDetailsUpdated',
-      data: { userId, bankDetails: { bankName, accountNum, accountName }, changedAt: command.data.now },
+      data: {
+        userId,
+        bankDetails: { bankName, accountNum, accountName, bankCode, nameCheck },
+        changedAt: command.data.now,
+      },
     },
   ];
 }

@@ -41,7 +41,11 @@ export function registered(
   };
 }
 
+/** Bank details as stored before bank codes were kept (name only). */
 export const bank = { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Ada Obi' };
+
+/** The same details as the command takes them (by the bank's code). */
+export const bankCommand = { bankCode: '50211', accountNum: '0123456789', accountName: 'Ada Obi' };
 
 export function bankSet(userId: string): UserEvent {
   return { type: 'BankDetailsUpdated', data: { userId, bankDetails: bank } };
