@@ -1030,6 +1030,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/banks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The banks withdrawals can be paid to, with their codes
+     * @description The payout provider's list when one is configured; the spec's 20 banks are always in it.
+     */
+    get: operations['getBanks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/banks/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The name the bank holds for an account number (name enquiry)
+     * @description With a payout provider, the bank's name (checked: true). Without one, only the NUBAN check digit is checked (accountName: null, checked: false). Rate limited per account.
+     */
+    get: operations['getBanksResolve'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or change my transaction PIN
+     * @description Needs the current password. Withdrawals need the PIN once it is set.
+     */
+    put: operations['putUsersPin'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/contact': {
     parameters: {
       query?: never;
@@ -1551,10 +1611,12 @@ export interface operations {
             phone: string;
             referralCode: string;
             bankDetails: {
+              bankCode: string;
               bankName: string;
               accountNum: string;
               accountName: string;
             };
+            hasPin: boolean;
             accountBalance: number;
             activityBalance: number;
             heldBalance: number;
@@ -1623,9 +1685,10 @@ export interface operations {
           email?: string;
           phone?: string;
           bankDetails?: {
-            bankName: string;
+            bankCode?: string;
+            bankName?: string;
             accountNum: string;
-            accountName: string;
+            accountName?: string;
           };
           currentPassword?: string;
         };
@@ -1648,15 +1711,17 @@ export interface operations {
               phone: string;
               referralCode: string;
               bankDetails: {
+                bankCode: string;
                 bankName: string;
                 accountNum: string;
                 accountName: string;
               };
+              hasPin: boolean;
             };
           };
         };
       };
-      /** @description A field is empty or invalid, the bank is not in the list, or the current password is missing or wrong */
+      /** @description A field is empty or invalid, the bank is not in the list, the account number fails the NUBAN check, or the current password is missing or wrong */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2007,6 +2072,8 @@ export interface operations {
           amount: number | string;
           /** @enum {string} */
           type: 'withdrawal' | 'activityWithdrawal';
+          /** @description The 4-digit transaction PIN; required once the account has one */
+          pin?: string;
         };
       };
     };
@@ -2053,7 +2120,7 @@ export interface operations {
           };
         };
       };
-      /** @description Below the minimum, an invalid amount, or bank details missing */
+      /** @description Below the minimum, an invalid amount, bank details missing, or the transaction PIN missing or wrong (field pin: "Wrong PIN. N tries left.") */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2071,7 +2138,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The account is suspended, or withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again) */
+      /** @description The account is suspended, withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again), or blocked after 5 wrong PINs (code pin_locked; the message says until when) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6276,6 +6343,222 @@ export interface operations {
       };
       /** @description Username missing, too short, too long or with other characters */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The banks */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            banks: {
+              name: string;
+              code: string;
+            }[];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBanksResolve: {
+    parameters: {
+      query: {
+        bankCode: string;
+        accountNumber: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account name, or why it could not be checked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accountName: string | null;
+            checked: boolean;
+            message: string;
+          };
+        };
+      };
+      /** @description The bank code or the account number is missing or invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bank does not know this account number */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many name enquiries */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putUsersPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currentPassword: string;
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The PIN is set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The PIN is not 4 digits, or the current password is missing or wrong */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The account does not exist (or was deleted) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many attempts */
+      429: {
         headers: {
           [name: string]: unknown;
         };
