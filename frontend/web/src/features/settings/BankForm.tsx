@@ -91,7 +91,8 @@ function BankDetailsForm({
   const values: BankValues = { bankCode: bank.code, bankName: bank.name, accountNum, accountName };
   const changed = bankDetailsChanged(saved, values);
   const firstTime = !saved.bankName && !saved.accountNum && !saved.accountName;
-  const nameKnown = showSaved || check.state === 'confirmed' || check.state === 'unchecked';
+  const nameKnown =
+    showSaved || check.state === 'confirmed' || (check.state === 'unchecked' && typedName.trim() !== '');
 
   function edited(field: BankField) {
     if (refusal?.fields.includes(field)) setRefusal(null);
