@@ -76,7 +76,7 @@ function bankTab({
 
 describe('Settings → Bank: the bank from the server’s list', () => {
   it('filters the list as you type and picks with the keyboard', async () => {
-    const { user, password } = bankTab();
+    const { user } = bankTab();
     const bank = await screen.findByRole('combobox', { name: /^Bank/ });
     await user.type(bank, 'ban');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -145,7 +145,7 @@ describe('Settings → Bank: the name the bank holds', () => {
 
   it('never shows the answer for a number typed over, and cancels its call', async () => {
     let answerFirst: (answer: { status: number; body: unknown }) => void = () => undefined;
-    const { user, chooseBank, resolves, password } = bankTab({
+    const { user, chooseBank, resolves } = bankTab({
       resolve: (request) =>
         request.query.get('accountNumber') === '0123454567'
           ? new Promise((resolve) => {
@@ -209,7 +209,7 @@ describe('Settings → Bank: the name the bank holds', () => {
   });
 
   it('shows a number the bank does not know at the account number, and nothing can be saved', async () => {
-    const { user, chooseBank, password } = bankTab({ resolve: () => problem(422, NOT_FOUND) });
+    const { user, chooseBank } = bankTab({ resolve: () => problem(422, NOT_FOUND) });
     await chooseBank('guar', 'Guaranty Trust Bank');
     const number = screen.getByLabelText(/Account number/);
     await user.type(number, '0000000000');
@@ -270,7 +270,7 @@ describe('Settings → Bank: the name the bank holds', () => {
       accountNum: '0123456789',
       accountName: 'Ada Okafor',
     };
-    const { resolves, password } = bankTab({ saved });
+    const { resolves } = bankTab({ saved });
     // Saved before codes existed: the bank is found by its name.
     expect(await screen.findByRole('combobox', { name: /^Bank/ })).toHaveValue('Kuda Bank');
     const name = screen.getByRole('textbox', { name: 'Account name' });

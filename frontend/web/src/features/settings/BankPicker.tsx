@@ -43,12 +43,11 @@ export function BankPicker({
   const activeBank = open ? shown[Math.min(active, shown.length - 1)] : undefined;
   const optionId = (bank: Bank) => `${listId}-${bank.code}`;
 
+  const activeId = activeBank ? optionId(activeBank) : undefined;
   useEffect(() => {
-    if (!activeBank) return;
-    // jsdom has no scrollIntoView.
-    document.getElementById(optionId(activeBank))?.scrollIntoView?.({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeBank?.code]);
+    // The option the arrow keys reached stays in sight (jsdom has no scrollIntoView).
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
 
   function openAt(index: number) {
     setOpen(true);
@@ -91,7 +90,7 @@ export function BankPicker({
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={activeBank ? optionId(activeBank) : undefined}
+        aria-activedescendant={activeId}
         aria-invalid={invalid}
         aria-describedby={describedBy}
         intent={invalid ? 'danger' : 'none'}
