@@ -197,13 +197,15 @@ step(
       .click();
     await pathIs(page, '/dashboard/settings');
     await page.getByRole('tab', { name: 'Bank' }).click();
-    await page.getByRole('combobox', { name: /^Bank\b/ }).selectOption({ label: 'Kuda Bank' });
-    await page.getByLabel('Account number').fill('0123456789');
-    await page.getByLabel('Account name').fill(`${person.firstName} ${person.lastName}`);
-    const currentPassword = page.getByRole('tabpanel').getByLabel(/current password/i);
-    if (await currentPassword.count()) await currentPassword.fill(person.password);
-    await page.getByRole('button', { name: 'Update Bank Details' }).click();
-    await visible(page.getByText('Bank details updated successfully!'));
+    const bankPanel = page.getByRole('tabpanel');
+    await bankPanel.getByRole('combobox', { name: /^Bank\b/ }).fill('guaranty');
+    await bankPanel.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
+    await bankPanel.getByLabel('Account number').fill('0002124567');
+    // Without a payout provider the bank cannot be asked: the person types the name.
+    await bankPanel.getByLabel(/Account name/).fill(`${person.firstName} ${person.lastName}`);
+    await bankPanel.getByLabel(/current password/i).fill(person.password);
+    await bankPanel.getByRole('button', { name: 'Update Bank Details' }).click();
+    await visible(page.getByText('Bank details updated successfully!').first());
 
     await page.goto('/dashboard/withdraw');
     const accountTab = page.getByRole('tabpanel'); // the Account Balance tab, shown first
@@ -218,6 +220,19 @@ step(
 
     await amount.fill('2000');
     await submit.dblclick();
+    // The confirm sheet, once; a first PIN is set inside it, then the withdrawal goes with it.
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    const setPin = page.getByRole('dialog', { name: 'Set your transaction PIN' });
+    await setPin.getByLabel('PIN', { exact: true }).fill('4821');
+    await setPin.getByLabel('Confirm PIN').fill('4821');
+    await setPin.getByLabel(/current password/i).fill(person.password);
+    await setPin.getByRole('button', { name: 'Set PIN and continue' }).click();
+    const pin = await visible(page.getByRole('dialog').getByLabel('Transaction PIN'));
+    await pin.fill('4821');
+    await pin.press('Enter');
     await visible(page.getByText('Withdrawal request submitted successfully!'));
     await page.waitForLoadState('networkidle');
     const { token } = await e2e.api.signIn(person.email, person.password);

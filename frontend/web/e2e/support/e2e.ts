@@ -95,8 +95,9 @@ export async function stopExpectingNoViolations(e2e: E2e | undefined): Promise<v
 export const DESKTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 360, height: 740 };
 
-export async function startE2e(): Promise<E2e> {
-  const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+/** `env`: settings for the server beyond the defaults (a payout provider, for instance). */
+export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
+  const [server, browser] = await Promise.allSettled([startServer(env), launchBrowser()]);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();

@@ -27,8 +27,12 @@ export const MINIMUM_AGE = 18;
 export const LEGAL_LAST_UPDATED = 'July 2025';
 export const SUPPORT_HOURS = 'Mon-Fri 9-6, Sat 10-4 WAT, Sun closed';
 
-/** The 20 banks offered (user-site.md section 3), as the API accepts them. */
-export const BANKS = [
+/**
+ * The 20 banks the spec names (user-site.md section 3). The bank picker offers the server's list
+ * (GET /api/banks, with codes; the payout provider's when one is configured), which always holds
+ * these; the public FAQ, read before sign-in, names them.
+ */
+export const BANKS_ALWAYS_OFFERED = [
   'Access Bank',
   'Citibank Nigeria',
   'Ecobank Nigeria',

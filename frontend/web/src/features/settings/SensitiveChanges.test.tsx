@@ -10,15 +10,28 @@ const profile = {
   lastName: 'Okafor',
   email: 'ada@demo.kobo.ng',
   phone: '08031234567',
-  bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Ada Okafor' },
+  bankDetails: {
+    bankCode: '50211',
+    bankName: 'Kuda Bank',
+    accountNum: '0123456789',
+    accountName: 'Ada Okafor',
+  },
 };
-const dashboard = { ...profile, username: 'adaokafor' };
+const dashboard = { ...profile, username: 'adaokafor', hasPin: true };
+const banks = [
+  { name: 'Kuda Bank', code: '50211' },
+  { name: 'Zenith Bank', code: '057' },
+];
 
 /** The settings page over a server that answers the dashboard and hands profile updates to `update`. */
 function settingsWith(update: (request: SentRequest) => { status: number; body: unknown }, tab = '') {
-  const sent = serveFetch((request) =>
-    request.method === 'PUT' ? update(request) : { status: 200, body: dashboard },
-  );
+  const sent = serveFetch((request) => {
+    if (request.method === 'PUT') return update(request);
+    if (request.path === '/api/banks') return { status: 200, body: { banks } };
+    if (request.path === '/api/banks/resolve')
+      return { status: 200, body: { accountName: 'ADA OKAFOR', checked: true, message: 'Account found.' } };
+    return { status: 200, body: dashboard };
+  });
   renderPage(<SettingsPage />, { path: '/dashboard/settings', at: `/dashboard/settings${tab}` });
   return { sent: () => sent.filter((r) => r.method === 'PUT'), user: userEvent.setup() };
 }
@@ -78,7 +91,9 @@ describe('Settings: the current password for sensitive changes', () => {
       '?tab=bank',
     );
     const bank = await screen.findByRole('combobox', { name: /^Bank/ });
-    await user.selectOptions(bank, 'Zenith Bank');
+    await user.type(bank, 'zen');
+    await user.click(screen.getByRole('option', { name: 'Zenith Bank' }));
+    await screen.findByText('Name confirmed by the bank');
     const password = within(bank.closest('form')!).getByLabelText(/Current password/);
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
     expect(screen.getByText(NEEDED)).toBeInTheDocument();
@@ -92,7 +107,12 @@ describe('Settings: the current password for sensitive changes', () => {
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(sent().map((r) => r.body)).toEqual([
       {
-        bankDetails: { bankName: 'Zenith Bank', accountNum: '0123456789', accountName: 'Ada Okafor' },
+        bankDetails: {
+          bankCode: '057',
+          bankName: 'Zenith Bank',
+          accountNum: '0123456789',
+          accountName: 'ADA OKAFOR',
+        },
         currentPassword: 'guess',
       },
     ]);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,7 +13,8 @@ const dashboard = {
   lastName: 'Okafor',
   email: 'ada@demo.kobo.ng',
   phone: '08031234567',
-  bankDetails: { bankName: '', accountNum: '', accountName: '' },
+  bankDetails: { bankCode: '', bankName: '', accountNum: '', accountName: '' },
+  hasPin: false,
 } as Dashboard;
 
 /** The page over a real store whose cache holds the dashboard answer; no request is sent here. */
@@ -55,45 +56,45 @@ describe('Settings: profile', () => {
   });
 });
 
-describe('Settings: bank', () => {
-  it('offers the 20 banks and needs all three details', async () => {
-    const user = await renderSettings('?tab=bank');
-    const bank = screen.getByRole('combobox', { name: /^Bank/ });
-    expect(bank.querySelectorAll('option')).toHaveLength(21); // the placeholder and 20 banks
-    await user.selectOptions(bank, 'Kuda Bank');
-    await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all bank details before updating.');
-  });
-
-  it('takes digits only in the account number and wants 10 of them', async () => {
-    const user = await renderSettings('?tab=bank');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Bank/ }), 'Opay Bank');
-    await user.type(screen.getByLabelText(/Account number/), '01a2-3456');
-    expect(screen.getByLabelText(/Account number/)).toHaveValue('0123456');
-    await user.type(screen.getByLabelText(/Account name/), 'Ada Okafor');
-    await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Account number must be 10 digits.');
-  });
-});
-
 describe('Settings: security', () => {
   it('checks the new password twice before sending', async () => {
     const user = await renderSettings('?tab=security');
-    await user.type(screen.getByLabelText('Current password'), 'password123');
-    await user.type(screen.getByLabelText('New password'), 'abcde');
-    await user.type(screen.getByLabelText('Confirm new password'), 'abcdf');
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('New passwords do not match!');
+    const form = within(screen.getByRole('region', { name: 'Change Password' }));
+    await user.type(form.getByLabelText('Current password'), 'password123');
+    await user.type(form.getByLabelText('New password'), 'abcde');
+    await user.type(form.getByLabelText('Confirm new password'), 'abcdf');
+    await user.click(form.getByRole('button', { name: 'Update Password' }));
+    expect(form.getByRole('alert')).toHaveTextContent('New passwords do not match!');
 
-    await user.type(screen.getByLabelText('Confirm new password'), '{Backspace}e');
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Password must be at least 6 characters!');
+    await user.type(form.getByLabelText('Confirm new password'), '{Backspace}e');
+    await user.click(form.getByRole('button', { name: 'Update Password' }));
+    expect(form.getByRole('alert')).toHaveTextContent('Password must be at least 6 characters!');
+  });
+
+  it('shows whether a transaction PIN is set and checks a new one before sending', async () => {
+    const user = await renderSettings('?tab=security');
+    const panel = within(screen.getByRole('region', { name: 'Transaction PIN' }));
+    expect(panel.getByText('No PIN yet')).toBeInTheDocument();
+    const pin = panel.getByLabelText('PIN');
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    expect(pin).toHaveAttribute('autocomplete', 'off');
+    await user.type(pin, '12x3');
+    expect(pin).toHaveValue('123');
+    await user.click(panel.getByRole('button', { name: 'Set PIN' }));
+    expect(panel.getByText('Enter your 4-digit transaction PIN.')).toBeInTheDocument();
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    await user.type(pin, '4');
+    await user.type(panel.getByLabelText('Confirm PIN'), '1243');
+    await user.click(panel.getByRole('button', { name: 'Set PIN' }));
+    expect(panel.getByText('The two PINs do not match.')).toBeInTheDocument();
   });
 
   it('asks for the password and the checkbox, then confirms before deleting', async () => {
     const user = await renderSettings('?tab=security');
     const deleteButton = screen.getByRole('button', { name: 'Delete Account' });
-    const deleteAlert = () => screen.getAllByRole('alert')[1];
+    const deleteAlert = () =>
+      within(screen.getByRole('region', { name: 'Delete Account' })).getByRole('alert');
 
     await user.click(deleteButton);
     expect(deleteAlert()).toHaveTextContent('Please enter your password to delete account!');

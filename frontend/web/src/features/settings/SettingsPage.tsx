@@ -4,21 +4,38 @@ import { errorMessage } from '../../shared/api/api';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { BankForm } from './BankForm';
+import { BankForm, type WayBack } from './BankForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileForm } from './ProfileForm';
+import { TransactionPinPanel } from './TransactionPinPanel';
 import './settings.css';
 
 const TABS = ['profile', 'bank', 'security'] as const;
 type SettingsTab = (typeof TABS)[number];
 
+/** The pages Settings may send the person back to (`?back=`), with the button's words. */
+const WAYS_BACK: Record<string, string> = {
+  '/dashboard/withdraw': 'Back to Withdraw',
+};
+
+/** `?back=` names where the person came from; only a page of ours is followed. */
+function wayBackOf(back: string | null): WayBack | null {
+  return back && back in WAYS_BACK ? { to: back, label: WAYS_BACK[back]! } : null;
+}
+
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'profile';
+  const back = params.get('back');
+  const wayBack = wayBackOf(back);
+  // Another tab keeps the way back (the person may look at Security before saving their bank).
   const select = (next: TabId) =>
-    setParams(next === 'profile' ? {} : { tab: String(next) }, { replace: true });
+    setParams(
+      { ...(next === 'profile' ? {} : { tab: String(next) }), ...(wayBack ? { back: wayBack.to } : {}) },
+      { replace: true },
+    );
 
   return (
     <main className="kobo-page kobo-settings">
@@ -34,13 +51,14 @@ export function SettingsPage() {
         className="kobo-settings-tabs"
       >
         <Tab id="profile" title="Profile" icon="person" panel={<AccountPanel kind="profile" />} />
-        <Tab id="bank" title="Bank" icon="bank-account" panel={<AccountPanel kind="bank" />} />
+        <Tab id="bank" title="Bank" icon="bank-account" panel={<AccountPanel kind="bank" back={wayBack} />} />
         <Tab
           id="security"
           title="Security"
           icon="lock"
           panel={
             <div className="kobo-settings-stack">
+              <TransactionPinPanel />
               <ChangePasswordForm />
               <DeleteAccountForm />
             </div>
@@ -52,7 +70,7 @@ export function SettingsPage() {
 }
 
 /** The profile and bank forms start from the dashboard answer. */
-function AccountPanel({ kind }: { kind: 'profile' | 'bank' }) {
+function AccountPanel({ kind, back = null }: { kind: 'profile' | 'bank'; back?: WayBack | null }) {
   const { data, error, isLoading, refetch } = useGetDashboardQuery();
   if (isLoading) return <LoadingState label="Loading your details..." />;
   if (!data)
@@ -73,7 +91,7 @@ function AccountPanel({ kind }: { kind: 'profile' | 'bank' }) {
     <section className="kobo-card kobo-settings-panel" aria-labelledby="settings-bank-title">
       <h2 id="settings-bank-title">Bank details</h2>
       <p className="kobo-muted">Withdrawals are paid to this Nigerian bank account.</p>
-      <BankForm bankDetails={data.bankDetails} />
+      <BankForm bankDetails={data.bankDetails} back={back} />
     </section>
   );
 }

@@ -2,15 +2,27 @@ import {
   SETTINGS_MESSAGES as M,
   accountNumberInput,
   bankDetailsChanged,
+  bankFieldOf,
+  pinInput,
   profileChanges,
   validateAccountDeletion,
   validateBankDetails,
   validatePasswordChange,
+  validatePinChange,
   validateProfile,
 } from './validation';
 
 const profile = { firstName: 'Ada', lastName: 'Okafor', phone: '08031234567', email: 'ada@demo.kobo.ng' };
-const bank = { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Ada Okafor' };
+const bank = {
+  bankCode: '50211',
+  bankName: 'Kuda Bank',
+  accountNum: '0123456789',
+  accountName: 'Ada Okafor',
+};
+const banks = [
+  { name: 'Kuda Bank', code: '50211' },
+  { name: 'Opay Bank', code: '999992' },
+];
 
 describe('profile', () => {
   it('accepts a complete profile', () => {
@@ -38,25 +50,25 @@ describe('profile', () => {
 });
 
 describe('bank details', () => {
-  it('accepts a bank from the list with a 10-digit number and a name', () => {
-    expect(validateBankDetails(bank)).toBeNull();
+  it("accepts a bank from the server's list with a 10-digit number and a name", () => {
+    expect(validateBankDetails(bank, banks)).toBeNull();
   });
 
   it('needs all three fields', () => {
-    expect(validateBankDetails({ ...bank, accountName: '' })).toEqual({
+    expect(validateBankDetails({ ...bank, accountName: '' }, banks)).toEqual({
       message: 'Please fill in all bank details before updating.',
       fields: ['accountName'],
     });
-    expect(validateBankDetails({ bankName: '', accountNum: '', accountName: '' })?.fields).toEqual([
-      'bankName',
-      'accountNum',
-      'accountName',
-    ]);
+    expect(
+      validateBankDetails({ bankCode: '', bankName: '', accountNum: '', accountName: '' }, banks)?.fields,
+    ).toEqual(['bankCode', 'accountNum', 'accountName']);
   });
 
   it('needs a bank from the list and a 10-digit account number', () => {
-    expect(validateBankDetails({ ...bank, bankName: 'Bank of Lagos' })?.message).toBe(M.bankNotInList);
-    expect(validateBankDetails({ ...bank, accountNum: '012345678' })?.message).toBe(M.accountNumberDigits);
+    expect(validateBankDetails({ ...bank, bankCode: '000' }, banks)?.message).toBe(M.bankNotInList);
+    expect(validateBankDetails({ ...bank, accountNum: '012345678' }, banks)?.message).toBe(
+      M.accountNumberDigits,
+    );
   });
 
   it('keeps only digits, at most 10, in the account number', () => {
@@ -65,7 +77,33 @@ describe('bank details', () => {
 
   it('tells a change from the saved details', () => {
     expect(bankDetailsChanged(bank, { ...bank })).toBe(false);
-    expect(bankDetailsChanged(bank, { ...bank, bankName: 'Opay Bank' })).toBe(true);
+    expect(bankDetailsChanged(bank, { ...bank, bankCode: '999992', bankName: 'Opay Bank' })).toBe(true);
+  });
+
+  it("finds the form's field in the server's field names", () => {
+    expect(bankFieldOf('bankDetails.accountNum')).toBe('accountNum');
+    expect(bankFieldOf('accountNumber')).toBe('accountNum');
+    expect(bankFieldOf('bankDetails.bankName')).toBe('bankCode');
+    expect(bankFieldOf('bankCode')).toBe('bankCode');
+    expect(bankFieldOf('currentPassword')).toBeNull();
+  });
+});
+
+describe('transaction PIN', () => {
+  const ok = { pin: '4821', confirmPin: '4821', currentPassword: 'password123' };
+
+  it('takes 4 digits, typed twice the same, and the current password', () => {
+    expect(validatePinChange(ok)).toBeNull();
+    expect(validatePinChange({ ...ok, pin: '482', confirmPin: '482' })).toEqual({
+      message: 'Enter your 4-digit transaction PIN.',
+      fields: ['pin'],
+    });
+    expect(validatePinChange({ ...ok, confirmPin: '4812' })?.fields).toEqual(['confirmPin']);
+    expect(validatePinChange({ ...ok, currentPassword: '' })?.fields).toEqual(['currentPassword']);
+  });
+
+  it('keeps only digits, at most 4', () => {
+    expect(pinInput('4a8-21 9')).toBe('4821');
   });
 });
 

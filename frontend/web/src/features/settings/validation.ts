@@ -2,7 +2,7 @@
  * The settings forms' rules and texts (user-site.md sections 5 and 8), pure so they can be tested
  * alone. The server checks the same rules; these only spare a round trip.
  */
-import { BANKS, MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 
 export const SETTINGS_MESSAGES = {
   profileRequired: 'Please fill in all fields before updating.',
@@ -27,6 +27,15 @@ export const SETTINGS_MESSAGES = {
   accountDeleted: 'Account deleted successfully!',
   deleteFailed: 'There was an error deleting your account.',
   deleteFailedTitle: 'Error deleting account',
+  /** The bank picker and the name enquiry (decisions.md "Bank details"). */
+  banksFailed: 'The list of banks could not be loaded.',
+  nameChecking: 'Checking the account name with the bank...',
+  nameConfirmed: 'Name confirmed by the bank',
+  nameCheckFailed: 'The account name could not be checked. Please check your connection and try again.',
+  /** The transaction PIN (decisions.md "Withdrawal confirmation"); the first is the server's words. */
+  pinDigits: 'Enter your 4-digit transaction PIN.',
+  pinsDiffer: 'The two PINs do not match.',
+  pinFailed: 'Your transaction PIN could not be set.',
 } as const;
 
 /** A refusal: the sentence to show and the fields it is about (marked invalid on the form). */
@@ -68,17 +77,25 @@ export function profileChanges(saved: ProfileValues, values: ProfileValues): Par
 }
 
 export interface BankValues {
+  /** The bank's code in the server's list (GET /api/banks). */
+  bankCode: string;
   bankName: string;
   accountNum: string;
+  /** The name the bank gave (name enquiry), or the one typed when it could not be checked. */
   accountName: string;
 }
-export const BANK_FIELDS = ['bankName', 'accountNum', 'accountName'] as const;
+/** The fields a bank refusal can name (the bank is picked by its code). */
+export const BANK_FIELDS = ['bankCode', 'accountNum', 'accountName'] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
 
-export function validateBankDetails(values: BankValues): Refusal<keyof BankValues> | null {
+export function validateBankDetails(
+  values: BankValues,
+  banks: readonly { code: string }[],
+): Refusal<BankField> | null {
   const empty = BANK_FIELDS.filter((field) => !values[field].trim());
   if (empty.length > 0) return { message: SETTINGS_MESSAGES.bankRequired, fields: empty };
-  if (!(BANKS as readonly string[]).includes(values.bankName))
-    return { message: SETTINGS_MESSAGES.bankNotInList, fields: ['bankName'] };
+  if (!banks.some((bank) => bank.code === values.bankCode))
+    return { message: SETTINGS_MESSAGES.bankNotInList, fields: ['bankCode'] };
   if (!/^\d{10}$/.test(values.accountNum.trim()))
     return { message: SETTINGS_MESSAGES.accountNumberDigits, fields: ['accountNum'] };
   return null;
@@ -86,6 +103,18 @@ export function validateBankDetails(values: BankValues): Refusal<keyof BankValue
 
 export function bankDetailsChanged(saved: BankValues, values: BankValues): boolean {
   return BANK_FIELDS.some((field) => values[field].trim() !== saved[field]);
+}
+
+/**
+ * The form field a server refusal names: the API names them inside the body (`bankDetails.accountNum`)
+ * and the name enquiry by its query (`bankCode`, `accountNumber`).
+ */
+export function bankFieldOf(key: string): BankField | null {
+  const name = key.replace(/^bankDetails\./, '');
+  if (name === 'bankCode' || name === 'bankName') return 'bankCode';
+  if (name === 'accountNum' || name === 'accountNumber') return 'accountNum';
+  if (name === 'accountName') return 'accountName';
+  return null;
 }
 
 /** Account numbers are typed as digits only, at most 10 (NUBAN). */
@@ -121,5 +150,25 @@ export function validateAccountDeletion(
 ): Refusal<keyof AccountDeletionValues> | null {
   if (!values.password) return { message: SETTINGS_MESSAGES.deletePasswordRequired, fields: ['password'] };
   if (!values.confirmed) return { message: SETTINGS_MESSAGES.deleteNotConfirmed, fields: ['confirmed'] };
+  return null;
+}
+
+export interface PinValues {
+  pin: string;
+  confirmPin: string;
+  currentPassword: string;
+}
+
+/** A PIN is typed as digits only, at most 4. */
+export function pinInput(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 4);
+}
+
+export function validatePinChange(values: PinValues): Refusal<keyof PinValues> | null {
+  if (!/^\d{4}$/.test(values.pin)) return { message: SETTINGS_MESSAGES.pinDigits, fields: ['pin'] };
+  if (values.confirmPin !== values.pin)
+    return { message: SETTINGS_MESSAGES.pinsDiffer, fields: ['confirmPin'] };
+  if (!values.currentPassword)
+    return { message: SETTINGS_MESSAGES.currentPasswordRequired, fields: ['currentPassword'] };
   return null;
 }

@@ -4,7 +4,7 @@
  * are not known, say the same thing without the figure.
  */
 import {
-  BANKS,
+  BANKS_ALWAYS_OFFERED,
   DATA_RETENTION,
   MINIMUM_AGE,
   RESET_LINK_MINUTES,
@@ -147,7 +147,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'banks',
         question: 'Which banks can I withdraw to?',
         answer: fixed(
-          `You can withdraw to an account in your own name at any of these ${BANKS.length} banks: ${BANKS.join(', ')}.`,
+          `You can withdraw to an account in your own name at any bank in the list in Settings, which always includes these ${BANKS_ALWAYS_OFFERED.length}: ${BANKS_ALWAYS_OFFERED.join(', ')}.`,
         ),
       },
       {

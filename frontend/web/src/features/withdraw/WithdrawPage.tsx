@@ -13,9 +13,11 @@ import { useToast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRequestWithdrawalMutation, type WithdrawalKind, type WithdrawalRequest } from './api';
+import { endsAttempt } from './attempt-key';
 import { BankCard } from './BankCard';
 import { hasBankDetails, isBankChangeHold } from './bank-details';
 import { WITHDRAW_FAILED, withdrawalSubmitted } from './messages';
+import { pinRefusalOf } from './pin';
 import { WithdrawalsList } from './WithdrawalsList';
 import { WithdrawForm, type SendOutcome } from './WithdrawForm';
 import './withdraw.css';
@@ -36,6 +38,8 @@ export function WithdrawPage() {
       setPaused(null);
       return { ok: true };
     } catch (error) {
+      // The confirm sheet says what went wrong with the PIN, and when the outcome is unknown.
+      if (pinRefusalOf(error) || !endsAttempt(error)) return { ok: false, error };
       const message = errorMessage(error, WITHDRAW_FAILED);
       if (isBankChangeHold(error)) setPaused(message);
       toast.error(message);
@@ -65,19 +69,27 @@ export function WithdrawPage() {
               intent="primary"
               icon="cog"
               text="Go to Settings"
-              onClick={() => navigate('/dashboard/settings')}
+              onClick={() => void navigate('/dashboard/settings?tab=bank&back=/dashboard/withdraw')}
             />
           }
         />
       </div>
     );
   else {
-    const { accountBalance, activityBalance, heldBalance, bankDetails, withdrawalRules } = dashboard.data;
+    const { accountBalance, activityBalance, heldBalance, bankDetails, withdrawalRules, hasPin } =
+      dashboard.data;
     const panel = (kind: WithdrawalKind, label: string, balance: number) => (
       <div className="kobo-withdraw-panel">
         <BankCard label={label} balance={balance} bank={bankDetails} />
         <div className="kobo-card kobo-withdraw-formcard">
-          <WithdrawForm kind={kind} balance={balance} rules={withdrawalRules} send={send} />
+          <WithdrawForm
+            kind={kind}
+            balance={balance}
+            rules={withdrawalRules}
+            bank={bankDetails}
+            hasPin={hasPin}
+            send={send}
+          />
         </div>
       </div>
     );

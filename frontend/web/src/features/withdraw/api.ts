@@ -10,15 +10,17 @@ export type WithdrawalKind = ApiBody<'postUsersWithdraw'>['type'];
 export interface WithdrawalRequest {
   amount: number;
   type: WithdrawalKind;
+  /** The transaction PIN the person confirmed it with. */
+  pin?: string;
 }
 
 export const withdrawApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestWithdrawal: build.mutation<WithdrawalAnswer, WithdrawalRequest & { idempotencyKey: string }>({
-      query: ({ idempotencyKey, amount, type }) => ({
+      query: ({ idempotencyKey, amount, type, pin }) => ({
         url: '/users/withdraw',
         method: 'POST',
-        body: { amount, type } satisfies ApiBody<'postUsersWithdraw'>,
+        body: { amount, type, ...(pin === undefined ? {} : { pin }) } satisfies ApiBody<'postUsersWithdraw'>,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       // Balances, the hold, the transaction list and the withdrawals all change (or were stale).

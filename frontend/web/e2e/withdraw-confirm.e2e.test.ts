@@ -1,0 +1,287 @@
+/**
+ * Confirm before money moves, in a real Chromium against the real server paying through Paystack:
+ * a new person, on a 360×740 phone and on a 1366 desktop, is sent from Withdraw to Settings → Bank,
+ * picks the bank from the list, sees the name the bank holds for the number, saves and goes back;
+ * sets a transaction PIN (in Settings on the desktop, inside the confirm sheet on the phone); then
+ * withdraws through the confirm sheet, a wrong PIN first and the right one next. Screenshots of each
+ * step go to a temporary folder (printed).
+ *
+ * Paystack cannot be reached from here: its bank list and name enquiry are answered by a local
+ * stand-in speaking its API (bearer secret key, `{ status, message, data }`), enough for these
+ * screens, which request a withdrawal but never pay one.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  type E2e,
+  keepingScreenshot,
+  PHONE,
+  startE2e,
+  stopExpectingNoViolations,
+} from './support/e2e';
+import { signInContext } from './support/pages';
+import { eventually, gone, pathIs, textOf, visible, WAIT_MS } from './support/wait';
+
+const SECRET_KEY = 'sk_test_e2e_withdraw_confirm';
+const PAYSTACK_BANKS = [
+  { name: 'Access Bank', code: '044' },
+  { name: 'Guaranty Trust Bank', code: '058' },
+  { name: 'Kuda Bank', code: '50211' },
+  { name: 'Zenith Bank', code: '057' },
+];
+/** Accounts the stand-in's banks hold (valid NUBANs at GTBank, code 058). */
+const HOLDERS: Record<string, string> = {
+  '058:0002124567': 'ADA OKAFOR',
+  '058:1004234568': 'CHIDI EZE',
+};
+const WRONG_PIN = 'Wrong PIN. 4 tries left.';
+const PIN_SET = 'Your transaction PIN is set.';
+
+/** Paystack's bank list and name enquiry, as its API answers them. */
+function startPaystackStandIn(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://paystack.local');
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${SECRET_KEY}`)
+      return answer(401, { status: false, message: 'Invalid key' });
+    if (request.method === 'GET' && url.pathname === '/bank')
+      return answer(200, {
+        status: true,
+        message: 'Banks retrieved',
+        data: PAYSTACK_BANKS.map((bank, index) => ({
+          id: index + 1,
+          name: bank.name,
+          slug: bank.name.toLowerCase().replace(/\s+/g, '-'),
+          code: bank.code,
+          longcode: '',
+          gateway: null,
+          pay_with_bank: false,
+          active: true,
+          is_deleted: false,
+          country: 'Nigeria',
+          currency: 'NGN',
+          type: 'nuban',
+          createdAt: '2016-07-14T10:04:29.000Z',
+          updatedAt: '2024-01-01T00:00:00.000Z',
+        })),
+        meta: { next: null, previous: null, perPage: 50 },
+      });
+    if (request.method === 'GET' && url.pathname === '/bank/resolve') {
+      const accountNumber = url.searchParams.get('account_number') ?? '';
+      const bankCode = url.searchParams.get('bank_code') ?? '';
+      const name = HOLDERS[`${bankCode}:${accountNumber}`];
+      if (!name)
+        return answer(422, {
+          status: false,
+          message: 'Could not resolve account name. Check parameters or try again.',
+        });
+      return answer(200, {
+        status: true,
+        message: 'Account number resolved',
+        data: { account_number: accountNumber, account_name: name, bank_id: 9 },
+      });
+    }
+    return answer(404, { status: false, message: 'Not found' });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        stop: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+const naira = (amount: number) =>
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(
+    amount,
+  );
+
+const shots = mkdtempSync(join(tmpdir(), 'kobo-withdraw-confirm-'));
+let paystack: { url: string; stop: () => Promise<void> };
+let e2e: E2e;
+let adminToken: string;
+
+beforeAll(async () => {
+  paystack = await startPaystackStandIn();
+  e2e = await startE2e({
+    PAYOUT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: SECRET_KEY,
+    PAYSTACK_BASE_URL: paystack.url,
+  });
+  adminToken = await e2e.api.adminToken();
+  console.log(`withdraw-confirm screenshots: ${shots}`);
+});
+
+afterAll(async () => {
+  await stopExpectingNoViolations(e2e);
+  await paystack?.stop();
+});
+
+/** A new person with ₦10,000 on their account balance (an admin's opening balance). */
+async function newPerson(tag: string) {
+  const stamp = `${tag}${Date.now().toString(36)}`;
+  const person = { email: `confirm.${stamp}@e2e.kobo.test`, password: `pass-${stamp}` };
+  await e2e.api.call(
+    'POST',
+    '/admin/users',
+    {
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      email: person.email,
+      password: person.password,
+      balance: 10_000,
+      reason: 'Opening balance for the confirm-before-withdrawal journey',
+    },
+    adminToken,
+  );
+  return person;
+}
+
+const journeys = [
+  { name: 'phone', viewport: PHONE, account: '0002124567', holder: 'ADA OKAFOR', pinInSheet: true },
+  { name: 'desktop', viewport: DESKTOP, account: '1004234568', holder: 'CHIDI EZE', pinInSheet: false },
+] as const;
+
+describe.each(journeys)('on a $name', ({ name, viewport, account, holder, pinInSheet }) => {
+  let context: BrowserContext;
+  let page: Page;
+  let person: { email: string; password: string };
+  const shot = (step: string) =>
+    page.screenshot({ path: join(shots, `${name}-${step}.png`), animations: 'disabled', caret: 'hide' });
+  const step = (title: string, run: () => Promise<void>) =>
+    test(title, () => keepingScreenshot(page, `withdraw-confirm-${name}-${title}`, run));
+
+  beforeAll(async () => {
+    person = await newPerson(name);
+    context = await e2e.newContext({ viewport });
+    await signInContext(context, person.email, person.password);
+    page = await context.newPage();
+    page.setDefaultTimeout(WAIT_MS);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  step('Withdraw sends them to Settings → Bank, which knows the way back', async () => {
+    await page.goto('/dashboard/withdraw');
+    await visible(page.getByText('Bank Details Required'));
+    await page.getByRole('button', { name: 'Go to Settings' }).click();
+    await pathIs(page, '/dashboard/settings');
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('tab'), address.get('back')]).toEqual(['bank', '/dashboard/withdraw']);
+    await visible(page.getByRole('heading', { name: 'Bank details' }));
+  });
+
+  step('the bank is picked from the list and the bank’s name for the account shows', async () => {
+    const panel = page.getByRole('tabpanel');
+    const bank = panel.getByRole('combobox', { name: /^Bank/ });
+    await bank.fill('guar');
+    await panel.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
+    expect(await bank.inputValue()).toBe('Guaranty Trust Bank');
+    await panel.getByLabel('Account number').fill(account);
+    await visible(panel.getByText('Name confirmed by the bank'));
+    const accountName = panel.getByRole('textbox', { name: 'Account name' });
+    expect(await accountName.inputValue()).toBe(holder);
+    expect(await accountName.getAttribute('readonly')).not.toBeNull();
+    await shot('1-bank-name-confirmed');
+
+    await panel.getByLabel(/current password/i).fill(person.password);
+    await panel.getByRole('button', { name: 'Update Bank Details' }).click();
+    await visible(panel.getByText(/Bank details updated/).first());
+    await shot('2-bank-saved');
+    await panel.getByRole('button', { name: 'Back to Withdraw' }).click();
+    await pathIs(page, '/dashboard/withdraw');
+    await visible(page.getByText(holder).first());
+  });
+
+  if (!pinInSheet)
+    step('sets a transaction PIN in Settings → Security', async () => {
+      await page.goto('/dashboard/settings?tab=security');
+      const panel = page.getByRole('region', { name: 'Transaction PIN' });
+      await visible(panel.getByText('No PIN yet'));
+      await panel.getByLabel('PIN', { exact: true }).fill('4821');
+      await panel.getByLabel('Confirm PIN').fill('4821');
+      await panel.getByLabel(/current password/i).fill(person.password);
+      await panel.getByRole('button', { name: 'Set PIN' }).click();
+      await visible(page.getByText(PIN_SET));
+      await visible(panel.getByText('PIN set'));
+      await shot('3-pin-set');
+      await page.goto('/dashboard/withdraw');
+    });
+
+  step('withdraws through the confirm sheet: a wrong PIN, then the right one', async () => {
+    const { token } = await e2e.api.signIn(person.email, person.password);
+    const { withdrawalRules } = await e2e.api.call<{ withdrawalRules: { fee: number } }>(
+      'GET',
+      '/users/dashboard',
+      undefined,
+      token,
+    );
+    const fee = withdrawalRules.fee;
+    const form = page.getByRole('tabpanel'); // the Account Balance tab, shown first
+    await (await visible(form.getByLabel('Amount to withdraw'))).fill('2000');
+    await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
+
+    const sheet = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await visible(sheet);
+    expect(await textOf(sheet)).toContain(
+      `Send ${naira(2000 - fee)} to ${holder} · Guaranty Trust Bank ••${account.slice(-4)} · fee ${naira(fee)} · arrives within 24-48 hours`,
+    );
+    expect(await textOf(sheet)).not.toContain(account);
+    // The sheet fits the screen: nothing to scroll sideways on a phone.
+    const box = await sheet.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await shot('4-confirm');
+    await sheet.getByRole('button', { name: 'Continue' }).click();
+
+    if (pinInSheet) {
+      const setPin = page.getByRole('dialog', { name: 'Set your transaction PIN' });
+      await visible(setPin);
+      await setPin.getByLabel('PIN', { exact: true }).fill('4821');
+      await setPin.getByLabel('Confirm PIN').fill('4821');
+      await setPin.getByLabel(/current password/i).fill(person.password);
+      await shot('3-pin-in-sheet');
+      await setPin.getByRole('button', { name: 'Set PIN and continue' }).click();
+    }
+
+    const pinStep = page.getByRole('dialog', { name: 'Enter your transaction PIN' });
+    const pin = await visible(pinStep.getByLabel('Transaction PIN'));
+    expect(await pin.getAttribute('type')).toBe('password');
+    expect(await pin.getAttribute('inputmode')).toBe('numeric');
+    expect(await pin.evaluate((element) => element === document.activeElement)).toBe(true);
+    await pin.fill('1111');
+    await pin.press('Enter');
+    await visible(pinStep.getByText(WRONG_PIN));
+    expect(await pin.inputValue()).toBe('');
+    await shot('5-wrong-pin');
+
+    await pin.fill('4821');
+    await pin.press('Enter');
+    await visible(page.getByText('Withdrawal request submitted successfully!'));
+    await gone(pinStep);
+    await shot('6-sent');
+
+    const withdrawals = await eventually(
+      'the withdrawal',
+      () => e2e.api.call<{ amount: number; type: string }[]>('GET', '/users/withdrawals', undefined, token),
+      (list) => list.length > 0,
+    );
+    // One withdrawal: the wrong PIN moved nothing.
+    expect(withdrawals.map((w) => [w.amount, w.type])).toEqual([[2000, 'withdrawal']]);
+  });
+});
