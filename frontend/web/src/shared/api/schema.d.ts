@@ -1743,6 +1743,11 @@ export interface operations {
             amount: number;
             /** @enum {string} */
             status: 'Completed' | 'Pending' | 'Failed';
+            /** @description The withdrawal this transaction is (GET /users/withdrawals); null for the rest */
+            withdrawalId: string | null;
+            /** @description A withdrawal's state: failed, declined and reversed each mean the money is back on the balance; null for the rest */
+            state:
+              ('requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed') | null;
             createdAt: string;
           }[];
         };
