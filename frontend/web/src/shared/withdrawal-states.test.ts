@@ -90,7 +90,11 @@ describe("a withdrawal's story, as its owner follows it", () => {
 
   it('failed, declined, reversed: the reason, and the money is back', () => {
     expect(
-      withdrawalStory({ state: 'failed', failedAt: '2026-11-22T10:00:00Z', failureReason: 'Account closed.' }),
+      withdrawalStory({
+        state: 'failed',
+        failedAt: '2026-11-22T10:00:00Z',
+        failureReason: 'Account closed.',
+      }),
     ).toBe('The payout failed Nov 22, 2026: Account closed. The money is back on your balance.');
     expect(
       withdrawalStory({
@@ -98,9 +102,7 @@ describe("a withdrawal's story, as its owner follows it", () => {
         rejectedAt: '2026-11-22T10:00:00Z',
         rejectionReason: 'Name does not match the bank account',
       }),
-    ).toBe(
-      'Declined Nov 22, 2026: Name does not match the bank account. The money is back on your balance.',
-    );
+    ).toBe('Declined Nov 22, 2026: Name does not match the bank account. The money is back on your balance.');
     expect(withdrawalStory({ state: 'reversed', reversedAt: '2026-11-23T10:00:00Z' })).toBe(
       'Your bank sent the payout back Nov 23, 2026. The money is back on your balance.',
     );

@@ -113,7 +113,10 @@ export function needsBankCheck(state: WithdrawalState): boolean {
 
 /** A short human reference for headings and lists, never the raw id: 'W-3F9A2C'. */
 export function withdrawalReference(withdrawalId: string): string {
-  return `W-${withdrawalId.replace(/[^0-9a-z]/gi, '').slice(0, 6).toUpperCase()}`;
+  return `W-${withdrawalId
+    .replace(/[^0-9a-z]/gi, '')
+    .slice(0, 6)
+    .toUpperCase()}`;
 }
 
 /** '0131234567' -> '••4567': the last four digits, enough to recognise the account. */

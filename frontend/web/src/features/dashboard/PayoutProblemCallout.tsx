@@ -39,7 +39,12 @@ export function PayoutProblemCallout() {
           See {withdrawalReference(withdrawal.id)}
         </Link>
       </p>
-      <ButtonLink to={BANK_DETAILS_PATH} intent="primary" icon="bank-account" text="Check your bank details" />
+      <ButtonLink
+        to={BANK_DETAILS_PATH}
+        intent="primary"
+        icon="bank-account"
+        text="Check your bank details"
+      />
     </Callout>
   );
 }
