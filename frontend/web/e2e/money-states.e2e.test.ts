@@ -102,7 +102,11 @@ describe.each(views)('a declined withdrawal at $name', ({ viewport, theme, name 
         await row.getByRole('link').click();
         const dialog = page.getByRole('dialog', { name: `Withdrawal ${reference}` });
         await visible(dialog);
-        const details = await textOf(dialog);
+        const details = await eventually(
+          'the withdrawal in the dialog',
+          () => textOf(dialog),
+          (shown) => !shown.includes('Loading'),
+        );
         expect(details).toContain('Declined');
         expect(details).toContain(REASON);
         expect(details).toContain('The money is back on your balance.');
