@@ -69,7 +69,7 @@ afterAll(() => stopExpectingNoViolations(e2e));
 const shots = join(repoRoot(), 'artifacts', 'e2e');
 async function keepPicture(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `money-states-${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `money-states-view-${name}.png`), fullPage: true });
 }
 
 const views = [PHONE, DESKTOP].flatMap((viewport) =>

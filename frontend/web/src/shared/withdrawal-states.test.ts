@@ -43,6 +43,11 @@ describe('the one vocabulary of withdrawal states', () => {
     expect(withdrawalStateLook('requested').intent).toBe('warning');
   });
 
+  it('reads a state it does not know as itself, neutral, instead of breaking the page', () => {
+    const look = withdrawalStateLook('queued_at_bank' as never);
+    expect(look).toMatchObject({ label: 'queued_at_bank', intent: 'none', moneyReturned: false });
+  });
+
   it('sends a failed or reversed payout to the bank details, not a declined request', () => {
     expect(WITHDRAWAL_STATES.filter(needsBankCheck)).toEqual(['failed', 'reversed']);
     expect(BANK_DETAILS_PATH).toBe('/dashboard/settings?tab=bank');

@@ -95,12 +95,17 @@ const LOOKS: Record<WithdrawalState, WithdrawalStateLook> = {
   },
 };
 
+/** A state this app does not know yet (a newer server) reads as itself, neutral, rather than breaking the page. */
+function unknownLook(state: string): WithdrawalStateLook {
+  return { label: state, intent: 'none', icon: 'help', money: '', moneyShort: '', moneyReturned: false };
+}
+
 export function withdrawalStateLook(state: WithdrawalState): WithdrawalStateLook {
-  return LOOKS[state];
+  return (LOOKS as Partial<Record<string, WithdrawalStateLook>>)[state] ?? unknownLook(String(state));
 }
 
 export function isMoneyReturned(state: WithdrawalState): boolean {
-  return LOOKS[state].moneyReturned;
+  return withdrawalStateLook(state).moneyReturned;
 }
 
 /** Where a person checks the bank details a payout could not reach. */
@@ -170,7 +175,7 @@ function because(reason: string | null): string {
  */
 export function withdrawalStory(withdrawal: WithdrawalCourse): string {
   const on = (iso: string | null | undefined) => (iso ? ` ${formatDate(iso)}` : '');
-  const { money } = LOOKS[withdrawal.state];
+  const { money } = withdrawalStateLook(withdrawal.state);
   const why = because(returnReason(withdrawal));
   switch (withdrawal.state) {
     case 'requested':
