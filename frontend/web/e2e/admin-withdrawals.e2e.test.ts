@@ -66,13 +66,13 @@ test('the admin signs in and approves a request; it shows Approved, also after a
       await pathIs(adminPage, '/admin');
 
       // The filter lives in the address: Ada's pending requests only.
-      await adminPage.goto('/admin/withdrawals?status=pending&q=ada');
+      await adminPage.goto('/admin/withdrawals?state=requested&q=ada');
       await visible(adminPage.getByRole('heading', { name: 'Withdrawals', level: 1 }));
-      expect(await adminPage.getByLabel('Status').inputValue()).toBe('pending');
+      expect(await adminPage.getByLabel('State').inputValue()).toBe('requested');
       expect(await adminPage.getByLabel('Search').inputValue()).toBe('ada');
       const row = rowFor(2100);
       await visible(row);
-      expect(await textOf(row)).toContain('Pending');
+      expect(await textOf(row)).toContain('Requested');
 
       await row.getByRole('button', { name: /^Approve / }).click();
       await visible(adminPage.getByText(/withdrawal request of ₦2,100\.00 has been approved successfully\./));
@@ -109,7 +109,7 @@ test('the admin rejects the other with a reason; Ada sees it Declined and the mo
       await eventually(
         'the rejected row',
         () => textOf(rowFor(2300)),
-        (text) => text.includes('Rejected'),
+        (text) => text.includes('Declined'),
       );
 
       // Only the approved request is still held.

@@ -314,7 +314,7 @@ async function measureLongLists(
   const lists = [
     {
       name: `/admin/withdrawals (${LONG_LIST} pending)`,
-      path: `/admin/withdrawals?status=pending&pageSize=${LONG_LIST_PAGE_SIZE}`,
+      path: `/admin/withdrawals?state=requested&pageSize=${LONG_LIST_PAGE_SIZE}`,
       row: '[data-withdrawal]',
     },
     {

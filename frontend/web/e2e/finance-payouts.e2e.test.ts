@@ -72,8 +72,8 @@ test('finance signs in, opens Payouts, and marks a payout paid with the bank ref
     await visible(page.getByRole('heading', { name: 'Payouts', level: 1 }));
     const row = rowFor(2100);
     await visible(row);
-    expect(await textOf(row)).toContain('Awaiting transfer');
-    expect(await textOf(rowFor(2300))).toContain('Awaiting transfer');
+    expect(await textOf(row)).toContain('Approved');
+    expect(await textOf(rowFor(2300))).toContain('Approved');
 
     // The bank file is a plain download of the awaiting list, with the session cookie.
     const exportLink = page.getByRole('link', { name: 'Export bank file (CSV)' });

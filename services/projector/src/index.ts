@@ -62,6 +62,7 @@ export {
   type TransactionRow,
   type TransactionStatus,
   type TransactionType,
+  type TransactionWithdrawalState,
   type UserBalanceRow,
   type UserRow,
   type UserStatsRow,

@@ -248,6 +248,7 @@ describe('transactions', () => {
           type: 'activityWithdrawal',
           amount: -4_000_000,
           status: 'pending',
+          withdrawal_state: 'requested',
         }),
       }),
     ]);
@@ -255,25 +256,30 @@ describe('transactions', () => {
       transactions
         .handle(the('WithdrawalApproved', withdrawalHistory(250_000, 'account', 'approve')))
         .map(setOf),
-    ).toEqual([{ status: 'pending', updated_at: at.toISOString() }]);
+    ).toEqual([{ status: 'pending', withdrawal_state: 'approved', updated_at: at.toISOString() }]);
     expect(
       transactions
         .handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid')))
         .map(setOf),
-    ).toEqual([{ status: 'completed', updated_at: at.toISOString() }]);
+    ).toEqual([{ status: 'completed', withdrawal_state: 'paid', updated_at: at.toISOString() }]);
   });
 
-  it('marks a rejected withdrawal or a failed payout as failed', () => {
+  it('keeps a declined withdrawal apart from a failed payout, both failed in the coarse status', () => {
     expect(
       transactions
         .handle(the('WithdrawalRejected', withdrawalHistory(250_000, 'account', 'reject')))
         .map(setOf),
-    ).toEqual([expect.objectContaining({ status: 'failed' })]);
+    ).toEqual([expect.objectContaining({ status: 'failed', withdrawal_state: 'declined' })]);
     expect(
       transactions
         .handle(the('PayoutFailed', withdrawalHistory(250_000, 'account', 'approve', 'payoutFailed')))
         .map(setOf),
-    ).toEqual([expect.objectContaining({ status: 'failed' })]);
+    ).toEqual([expect.objectContaining({ status: 'failed', withdrawal_state: 'failed' })]);
+  });
+
+  it('gives no withdrawal state to what is not a withdrawal', () => {
+    const [bonus] = transactions.handle(registration(50_000));
+    expect(bonus?.kind === 'insert' ? bonus.row.withdrawal_state : 'not an insert').toBeUndefined();
   });
 
   it('records the signup bonus only when it was credited', () => {

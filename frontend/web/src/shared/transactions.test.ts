@@ -7,6 +7,8 @@ const base: Transaction = {
   title: 'Like our Facebook page',
   amount: 25,
   status: 'Completed',
+  withdrawalId: null,
+  state: null,
   createdAt: '2026-11-22T10:00:00.000Z',
 };
 const of = (change: Partial<Transaction>): Transaction => ({ ...base, ...change });
@@ -17,6 +19,51 @@ describe('how a transaction reads', () => {
       const shown = describeTransaction(of({ type, title: 'Withdrawal', amount: 2000, status: 'Pending' }));
       expect(shown).toMatchObject({ label: 'Withdrawal', sign: '-', amount: 2000, kind: 'withdrawal' });
       expect(shown.statusIntent).toBe('warning');
+    }
+  });
+
+  it('names a withdrawal by its state in the one vocabulary: approved reads Approved, not Pending', () => {
+    const shown = describeTransaction(
+      of({
+        id: 'w1',
+        type: 'withdrawal',
+        amount: 8000,
+        status: 'Pending',
+        withdrawalId: 'w1',
+        state: 'approved',
+      }),
+    );
+    expect(shown).toMatchObject({
+      label: 'Withdrawal',
+      sign: '-',
+      amount: 8000,
+      status: 'Approved',
+      returned: false,
+      note: null,
+      withdrawalId: 'w1',
+    });
+    expect(describeTransaction(of({ type: 'withdrawal', status: 'Completed', state: 'paid' })).status).toBe(
+      'Paid',
+    );
+  });
+
+  it('shows money that came back as returned, never as a debit', () => {
+    for (const [state, label] of [
+      ['declined', 'Declined'],
+      ['failed', 'Failed'],
+      ['reversed', 'Reversed'],
+    ] as const) {
+      const shown = describeTransaction(
+        of({ type: 'withdrawal', amount: 8000, status: 'Failed', withdrawalId: 'w1', state }),
+      );
+      expect(shown).toMatchObject({
+        label: 'Withdrawal',
+        sign: null,
+        amount: 8000,
+        status: label,
+        returned: true,
+        note: 'money returned',
+      });
     }
   });
 

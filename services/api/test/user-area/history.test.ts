@@ -68,15 +68,46 @@ describe('transactions and statements', () => {
       const res = await h.http.get('/api/users/transactions').set(user.auth).expect(200);
       const rows = res.body.map(({ id: _id, createdAt: _at, ...rest }: Record<string, unknown>) => rest);
       expect(rows).toEqual([
-        { type: 'withdrawal', title: 'Withdrawal', amount: 2500, status: 'Pending' },
-        { type: 'withdrawal', title: 'Withdrawal', amount: 3000, status: 'Failed' },
-        { type: 'withdrawal', title: 'Withdrawal', amount: 2000, status: 'Completed' },
-        { type: 'other', title: 'Balance adjustment: test funding', amount: 12_345.5, status: 'Completed' },
+        {
+          type: 'withdrawal',
+          title: 'Withdrawal',
+          amount: 2500,
+          status: 'Pending',
+          withdrawalId: ids.pending,
+          state: 'requested',
+        },
+        // Declined: the money is back, which the coarse status alone cannot tell from a failed payout.
+        {
+          type: 'withdrawal',
+          title: 'Withdrawal',
+          amount: 3000,
+          status: 'Failed',
+          withdrawalId: ids.rejected,
+          state: 'declined',
+        },
+        {
+          type: 'withdrawal',
+          title: 'Withdrawal',
+          amount: 2000,
+          status: 'Completed',
+          withdrawalId: ids.paid,
+          state: 'paid',
+        },
+        {
+          type: 'other',
+          title: 'Balance adjustment: test funding',
+          amount: 12_345.5,
+          status: 'Completed',
+          withdrawalId: null,
+          state: null,
+        },
         {
           type: 'bonus',
           title: 'Signup Bonus',
           amount: h.config.money.signupBonus / 100,
           status: 'Completed',
+          withdrawalId: null,
+          state: null,
         },
       ]);
       expect(res.body.slice(0, 3).map((t: { id: string }) => t.id)).toEqual([

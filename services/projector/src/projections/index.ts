@@ -18,7 +18,12 @@ export type { CommunityLinksRow } from './community';
 export type { LedgerEntryRow } from './ledger-entries';
 export type { UserStatsRow } from './user-stats';
 export type { SubmissionRow } from './submissions';
-export type { TransactionRow, TransactionStatus, TransactionType } from './transactions';
+export type {
+  TransactionRow,
+  TransactionStatus,
+  TransactionType,
+  TransactionWithdrawalState,
+} from './transactions';
 export type { UserRow } from './users';
 export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from './withdrawals';
 

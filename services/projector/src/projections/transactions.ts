@@ -1,7 +1,9 @@
 /**
  * Transactions as the user's history and the admin transactions screen show them. A withdrawal is
  * one row (id = withdrawal id) whose status follows it: requested and approved are pending, paid is
- * completed, rejected or a failed payout is failed.
+ * completed, rejected or a failed payout is failed. Beside that coarse status it keeps the
+ * withdrawal's state in the one vocabulary the screens speak (requested, approved, sending, paid,
+ * failed, declined, reversed), so the history can show returned money as returned.
  */
 import { Accounts, withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
@@ -15,6 +17,8 @@ export interface TransactionRow {
   /** Signed: a withdrawal is negative. */
   amount: number;
   status: TransactionStatus;
+  /** A withdrawal's state in the screens' vocabulary; null for every other kind of transaction. */
+  withdrawal_state: TransactionWithdrawalState | null;
   created_at: Date;
   updated_at: Date;
   event_id: string;
@@ -25,6 +29,12 @@ export type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
 /** A withdrawal is pending until paid (completed), rejected or its payout failed (failed). */
 export type TransactionStatus = 'pending' | 'completed' | 'failed';
+/**
+ * Where a withdrawal's money is, as every screen names it: failed, declined and reversed each mean
+ * the money went back to the balance it came from.
+ */
+export type TransactionWithdrawalState =
+  'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
 
 function credit(
   event: RecordedKoboEvent,
@@ -48,8 +58,23 @@ function credit(
   });
 }
 
-function withdrawalStatus(event: RecordedKoboEvent, withdrawalId: string, status: TransactionStatus) {
-  return ops.update('transactions', { id: withdrawalId }, { set: { status, updated_at: timeOf(event) } });
+/** The coarse status the existing clients read, for each withdrawal state. */
+const statusOfState = {
+  requested: 'pending',
+  approved: 'pending',
+  sending: 'pending',
+  paid: 'completed',
+  failed: 'failed',
+  declined: 'failed',
+  reversed: 'failed',
+} as const satisfies Record<TransactionWithdrawalState, TransactionStatus>;
+
+function withdrawalMoved(event: RecordedKoboEvent, withdrawalId: string, state: TransactionWithdrawalState) {
+  return ops.update(
+    'transactions',
+    { id: withdrawalId },
+    { set: { status: statusOfState[state], withdrawal_state: state, updated_at: timeOf(event) } },
+  );
 }
 
 export const transactions: Projection<'transactions'> = {
@@ -93,7 +118,8 @@ export const transactions: Projection<'transactions'> = {
             type: withdrawalTypeOf(event.data.balance),
             title: 'Withdrawal',
             amount: -event.data.amount,
-            status: 'pending',
+            status: statusOfState.requested,
+            withdrawal_state: 'requested' satisfies TransactionWithdrawalState,
             created_at: at,
             updated_at: at,
             event_id: event.id,
@@ -102,13 +128,13 @@ export const transactions: Projection<'transactions'> = {
         ];
       }
       case 'WithdrawalApproved':
-        return [withdrawalStatus(event, event.data.withdrawalId, 'pending')];
+        return [withdrawalMoved(event, event.data.withdrawalId, 'approved')];
       case 'WithdrawalRejected':
-        return [withdrawalStatus(event, event.data.withdrawalId, 'failed')];
+        return [withdrawalMoved(event, event.data.withdrawalId, 'declined')];
       case 'PayoutSucceeded':
-        return [withdrawalStatus(event, event.data.withdrawalId, 'completed')];
+        return [withdrawalMoved(event, event.data.withdrawalId, 'paid')];
       case 'PayoutFailed':
-        return [withdrawalStatus(event, event.data.withdrawalId, 'failed')];
+        return [withdrawalMoved(event, event.data.withdrawalId, 'failed')];
       default:
         return [];
     }

@@ -20,10 +20,10 @@ const stats = {
 /** The server: the list as it stands, and the approve answer the test holds until it says so. */
 function server(decide: (request: SentRequest) => Answer) {
   return serveFetch((request) => {
-    // The server filters: Tunde's request is pending.
+    // The server filters: Tunde's request is requested.
     if (request.path === '/api/admin/withdrawals') {
-      const status = request.query.get('status');
-      return { status: 200, body: status && status !== 'pending' ? [] : [withdrawal()] };
+      const state = request.query.get('state');
+      return { status: 200, body: state && state !== 'requested' ? [] : [withdrawal()] };
     }
     if (request.path === '/api/admin/stats') return { status: 200, body: stats };
     return decide(request);
@@ -44,7 +44,7 @@ async function rowOfTunde() {
 }
 
 describe('approving a withdrawal', () => {
-  it('shows Approved at once, and puts the row back with the server message when refused', async () => {
+  it('shows Approved at once, and puts the row back as Requested with the server message when refused', async () => {
     const answer = deferred();
     let lists = 0;
     const sent = serveFetch((request) => {
@@ -57,7 +57,7 @@ describe('approving a withdrawal', () => {
     renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
     const user = userEvent.setup();
     const row = await rowOfTunde();
-    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByText('Requested')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: /^Approve Tunde Bakare's request/ }));
     // Before the server answers.
@@ -68,7 +68,7 @@ describe('approving a withdrawal', () => {
 
     answer.settle(problem(409, 'This withdrawal was already rejected.'));
     expect(await screen.findByText('This withdrawal was already rejected.')).toBeInTheDocument();
-    await waitFor(async () => expect(within(await rowOfTunde()).getByText('Pending')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await rowOfTunde()).getByText('Requested')).toBeInTheDocument());
     expect(within(await rowOfTunde()).getByRole('button', { name: /^Approve/ })).toBeEnabled();
   });
 
@@ -79,7 +79,11 @@ describe('approving a withdrawal', () => {
       if (request.path === '/api/admin/withdrawals')
         return {
           status: 200,
-          body: [withdrawal(approved.value ? { status: 'approved', payoutState: 'awaiting' } : {})],
+          body: [
+            withdrawal(
+              approved.value ? { status: 'approved', state: 'approved', payoutState: 'awaiting' } : {},
+            ),
+          ],
         };
       if (request.path === '/api/admin/stats') return { status: 200, body: stats };
       approved.value = true;
@@ -118,14 +122,69 @@ describe('rejecting a withdrawal', () => {
 });
 
 describe('the filters in the address', () => {
-  it('opens with the status and search from the URL, and shows the empty state when nothing matches', async () => {
-    server(() => ({ status: 404, body: {} }));
+  it('opens with the state and search from the URL, and shows the empty state when nothing matches', async () => {
+    const sent = server(() => ({ status: 404, body: {} }));
     renderPage(<AdminWithdrawalsPage />, {
       path: '/admin/withdrawals',
-      at: '/admin/withdrawals?status=rejected',
+      at: '/admin/withdrawals?state=declined',
     });
     expect(await screen.findByText('No withdrawal requests')).toBeInTheDocument();
-    expect(screen.getByLabelText('Status')).toHaveValue('rejected');
+    expect(screen.getByLabelText('State')).toHaveValue('declined');
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals')?.query.get('state')).toBe(
+      'declined',
+    );
+  });
+
+  it('offers a filter for every state, in the one vocabulary', async () => {
+    server(() => ({ status: 404, body: {} }));
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    await rowOfTunde();
+    const options = within(screen.getByLabelText('State')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All',
+      'Requested',
+      'Approved',
+      'Sending',
+      'Paid',
+      'Failed',
+      'Declined',
+      'Reversed',
+    ]);
+  });
+
+  it('shows a declined request as Declined and a failed payout as Failed, never the old words', async () => {
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals')
+        return {
+          status: 200,
+          body: [
+            withdrawal({ status: 'rejected', state: 'declined', rejectionReason: 'Name mismatch' }),
+            withdrawal({
+              _id: 'wd-2',
+              fullName: 'Ada Okafor',
+              status: 'approved',
+              state: 'failed',
+              payoutState: 'failed',
+              failureReason: 'Account closed',
+            }),
+          ],
+        };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return { status: 404, body: {} };
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const tunde = await rowOfTunde();
+    expect(within(tunde).getByText('Declined')).toBeInTheDocument();
+    const ada = screen.getByText('Ada Okafor').closest('tr')!;
+    expect(within(ada).getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByText('Rejected')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payout failed')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(ada).getByRole('button', { name: /^View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal W-WD2' });
+    expect(dialog).toHaveTextContent('Failed');
+    expect(dialog).toHaveTextContent('money returned');
+    expect(dialog).toHaveTextContent('Account closed');
   });
 
   it('writes the search into the URL after a pause in typing, and asks the server for that page', async () => {
@@ -137,14 +196,14 @@ describe('the filters in the address', () => {
     const user = userEvent.setup();
     await rowOfTunde();
     await user.type(screen.getByLabelText('Search'), 'tunde');
-    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await user.selectOptions(screen.getByLabelText('State'), 'requested');
     // A new filter starts again at the first page. (That the search waits for a pause in typing
     // is useDebouncedSearch's own test, on a fake clock: here a loaded machine types slowly.)
-    await waitFor(() => expect(router.state.location.search).toBe('?status=pending&q=tunde'));
+    await waitFor(() => expect(router.state.location.search).toBe('?state=requested&q=tunde'));
     const lastList = () => sent.filter((request) => request.path === '/api/admin/withdrawals').at(-1)!;
     await waitFor(() =>
       expect(Object.fromEntries(lastList().query)).toEqual({
-        status: 'pending',
+        state: 'requested',
         q: 'tunde',
         page: '1',
         pageSize: '25',

@@ -15,7 +15,7 @@ import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
-import { listArgs, readFilters, STATUS_FILTERS, typeLabel, writeFilters, type StatusFilter } from './filters';
+import { listArgs, readFilters, STATE_FILTERS, typeLabel, writeFilters, type StateFilter } from './filters';
 import { RejectDialog } from './RejectDialog';
 import { StatusTag } from './StatusTag';
 import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
@@ -34,7 +34,7 @@ export function AdminWithdrawalsPage() {
   const isPhone = useIsPhone();
 
   const shown = list.data?.items ?? [];
-  const filtered = filters.status !== 'all' || filters.query.trim() !== '';
+  const filtered = filters.state !== 'all' || filters.query.trim() !== '';
   // The open details follow the list, so an approval shows there too.
   const viewed = shown.find((withdrawal) => withdrawal._id === viewing) ?? null;
 
@@ -71,7 +71,7 @@ export function AdminWithdrawalsPage() {
           title="No withdrawal requests"
           description={
             filtered
-              ? 'No request matches this search or status.'
+              ? 'No request matches this search or state.'
               : 'Requests appear here as soon as users ask to withdraw.'
           }
           action={
@@ -100,11 +100,11 @@ export function AdminWithdrawalsPage() {
         }}
       >
         <FilterSelect
-          id="kobo-admin-withdrawals-status"
-          label="Status"
-          value={filters.status}
-          onChange={(status: StatusFilter) => setFilters({ status })}
-          options={STATUS_FILTERS}
+          id="kobo-admin-withdrawals-state"
+          label="State"
+          value={filters.state}
+          onChange={(state: StateFilter) => setFilters({ state })}
+          options={STATE_FILTERS}
         />
       </ListFilters>
       <div aria-busy={list.isFetching}>{body}</div>
@@ -242,7 +242,7 @@ function WithdrawalTable({ rows, ...actions }: RowActions & { rows: AdminWithdra
             </th>
             <th scope="col">Type</th>
             <th scope="col">Request Date</th>
-            <th scope="col">Status</th>
+            <th scope="col">State</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>

@@ -1,13 +1,13 @@
 import { Tag } from '@blueprintjs/core';
+import { withdrawalStateLook } from '../../shared/withdrawal-states';
 import type { AdminWithdrawal } from './api';
-import { withdrawalState } from './filters';
 
-/** Pending, Approved, Paid, Payout failed or Rejected, with the detail on hover. */
-export function StatusTag({ withdrawal }: { withdrawal: Pick<AdminWithdrawal, 'status' | 'payoutState'> }) {
-  const state = withdrawalState(withdrawal);
+/** The request's state in the one vocabulary, with where the money is on hover. */
+export function StatusTag({ withdrawal }: { withdrawal: Pick<AdminWithdrawal, 'state'> }) {
+  const look = withdrawalStateLook(withdrawal.state);
   return (
-    <Tag minimal round intent={state.intent} title={state.detail}>
-      {state.label}
+    <Tag minimal round intent={look.intent} icon={look.icon} title={`Money: ${look.moneyShort}`}>
+      {look.label}
     </Tag>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
+import { returnReason, withdrawalReference, withdrawalStateLook } from '../../shared/withdrawal-states';
 import type { AdminWithdrawal } from './api';
 import { StatusTag } from './StatusTag';
 import { typeLabel } from './filters';
@@ -41,7 +42,7 @@ export function WithdrawalDetailsDialog({
     <Dialog
       isOpen={w !== null}
       onClose={onClose}
-      title="Withdrawal details"
+      title={w ? `Withdrawal ${withdrawalReference(w._id)}` : 'Withdrawal details'}
       icon="bank-account"
       className="kobo-admin-withdrawals-dialog"
     >
@@ -68,8 +69,8 @@ export function WithdrawalDetailsDialog({
               </Item>
             </Section>
             <Section title="Withdrawal Request">
-              <Item term="Request number" wide>
-                <code className="kobo-admin-withdrawals-id">{w._id}</code>
+              <Item term="Reference" wide>
+                <span title={w._id}>{withdrawalReference(w._id)}</span>
               </Item>
               <Item term="Date and time">{formatDateTime(w.createdAt)}</Item>
               <Item term="Amount">
@@ -77,11 +78,12 @@ export function WithdrawalDetailsDialog({
                 {w.fee > 0 ? <span className="kobo-muted"> (fee {formatNaira(w.fee)})</span> : null}
               </Item>
               <Item term="Type">{typeLabel(w.type)}</Item>
-              <Item term="Status">
+              <Item term="State">
                 <StatusTag withdrawal={w} />
               </Item>
-              {w.rejectionReason ? <Item term="Reason given">{w.rejectionReason}</Item> : null}
-              {w.failureReason ? <Item term="Payout failure">{w.failureReason}</Item> : null}
+              <Item term="Money">{withdrawalStateLook(w.state).moneyShort}</Item>
+              {returnReason(w) ? <Item term="Reason">{returnReason(w)}</Item> : null}
+              {w.heldReason ? <Item term="Held by the provider">{w.heldReason}</Item> : null}
               {w.payoutReference ? <Item term="Payout reference">{w.payoutReference}</Item> : null}
             </Section>
           </DialogBody>

@@ -40,6 +40,7 @@ export const adminWithdrawalsApi = api.injectEndpoints({
               const row = draft.items.find((withdrawal) => withdrawal._id === transactionId);
               if (row && row.status === 'pending') {
                 row.status = 'approved';
+                row.state = 'approved';
                 row.payoutState = 'awaiting';
               }
             }),

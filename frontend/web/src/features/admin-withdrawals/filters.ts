@@ -3,69 +3,46 @@
  * what the server is asked for (it filters and pages). Pure, so the page and its tests share one
  * definition.
  */
-import type { Intent } from '@blueprintjs/core';
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
+import { WITHDRAWAL_STATES, withdrawalStateLook, type WithdrawalState } from '../../shared/withdrawal-states';
 import type { AdminWithdrawal, WithdrawalListArgs } from './api';
 
-export type StatusFilter = 'all' | 'pending' | 'approved' | 'rejected';
+export type StateFilter = 'all' | WithdrawalState;
 
-export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+/** All, then every state in the one vocabulary, in the order a withdrawal moves. */
+export const STATE_FILTERS: { value: StateFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
+  ...WITHDRAWAL_STATES.map((state) => ({ value: state, label: withdrawalStateLook(state).label })),
 ];
 
 export interface WithdrawalFilters extends PageRequest {
-  status: StatusFilter;
+  state: StateFilter;
   query: string;
 }
 
-/** The filters a URL's query holds (`?status=pending&q=ada&page=2`); anything unknown reads as All. */
+/** The filters a URL's query holds (`?state=requested&q=ada&page=2`); anything unknown reads as All. */
 export function readFilters(params: URLSearchParams): WithdrawalFilters {
-  const status = params.get('status');
+  const state = params.get('state');
   return {
-    status: STATUS_FILTERS.some((filter) => filter.value === status) ? (status as StatusFilter) : 'all',
+    state: STATE_FILTERS.some((filter) => filter.value === state) ? (state as StateFilter) : 'all',
     query: params.get('q') ?? '',
     ...readPage(params),
   };
 }
 
 /** The query for the filters; the defaults are left out so the plain address means All. */
-export function writeFilters({ status, query, ...page }: WithdrawalFilters): Record<string, string> {
+export function writeFilters({ state, query, ...page }: WithdrawalFilters): Record<string, string> {
   return {
-    ...(status === 'all' ? {} : { status }),
+    ...(state === 'all' ? {} : { state }),
     ...(query ? { q: query } : {}),
     ...writePage(page),
   };
 }
 
-/** What the server is asked for: the search trimmed, newest first. */
-export function listArgs({ status, query, page, pageSize }: WithdrawalFilters): WithdrawalListArgs {
+/** What the server is asked for: the state, the search trimmed, newest first. */
+export function listArgs({ state, query, page, pageSize }: WithdrawalFilters): WithdrawalListArgs {
   const q = query.trim();
-  return { ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}), page, pageSize };
-}
-
-/**
- * Where a request stands, for its tag: an approved request goes on to be paid by finance, or its
- * payout fails and the money goes back to the user.
- */
-export function withdrawalState(withdrawal: Pick<AdminWithdrawal, 'status' | 'payoutState'>): {
-  label: string;
-  intent: Intent;
-  detail?: string;
-} {
-  if (withdrawal.status === 'rejected') return { label: 'Rejected', intent: 'danger' };
-  if (withdrawal.status === 'pending') return { label: 'Pending', intent: 'warning' };
-  if (withdrawal.payoutState === 'paid')
-    return { label: 'Paid', intent: 'success', detail: 'Approved and paid' };
-  if (withdrawal.payoutState === 'failed')
-    return {
-      label: 'Payout failed',
-      intent: 'danger',
-      detail: 'Approved; the payout failed and was returned',
-    };
-  return { label: 'Approved', intent: 'success', detail: 'Approved; awaiting the payout' };
+  return { ...(state === 'all' ? {} : { state }), ...(q ? { q } : {}), page, pageSize };
 }
 
 export function typeLabel(type: AdminWithdrawal['type']): string {

@@ -30,6 +30,12 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     payoutReference: null,
     rejectionReason: null,
     failureReason: null,
+    state: 'requested',
+    bankCode: '044',
+    sentAt: null,
+    reversedAt: null,
+    reversalReason: null,
+    heldReason: null,
     ...overrides,
   };
 }

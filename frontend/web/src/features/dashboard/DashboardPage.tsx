@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
 import { InvitationCard } from './InvitationCard';
 import { OverviewCarousel } from './OverviewCarousel';
+import { PayoutProblemCallout } from './PayoutProblemCallout';
 import { WelcomePopup } from './WelcomePopup';
 import './dashboard.css';
 
@@ -62,6 +63,10 @@ function BalanceCard({
   );
 }
 
+/** A withdrawal in the recent list opens its details on the history page. */
+const historyLink = (withdrawalId: string) =>
+  `/dashboard/history?withdrawal=${encodeURIComponent(withdrawalId)}`;
+
 function RecentTransactions() {
   const { data, error, isLoading, refetch } = useGetTransactionsQuery();
   useErrorToast(error, 'We could not load your transactions.');
@@ -90,7 +95,7 @@ function RecentTransactions() {
           description="Your recent transactions will appear here once you start completing tasks and earning rewards."
         />
       ) : (
-        <TransactionList transactions={recent} label="Recent transactions" />
+        <TransactionList transactions={recent} label="Recent transactions" withdrawalLink={historyLink} />
       )}
     </section>
   );
@@ -135,6 +140,7 @@ export function DashboardPage() {
               icon="flash"
             />
           </div>
+          <PayoutProblemCallout />
           {dashboard.heldBalance > 0 ? (
             <p className="kobo-dashboard-held">
               <Icon icon="time" size={14} aria-hidden />

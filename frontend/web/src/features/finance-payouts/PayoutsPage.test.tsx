@@ -22,14 +22,21 @@ function payout(id: string, fullName: string, payoutAmount: number): Payout {
     requestedAt: '2026-11-20T10:00:00.000Z',
     approvedAt: '2026-11-21T10:00:00.000Z',
     approvedBy: '2c62cdeb-a489-4196-84b0-35a635a6172b',
-    state: 'awaiting',
+    state: 'approved',
     provider: null,
     reference: null,
     paidAt: null,
     failedAt: null,
     failureReason: null,
+    bankCode: '058',
+    sentAt: null,
+    reversedAt: null,
+    reversalReason: null,
+    heldReason: null,
   };
 }
+
+const HELD = 'You cannot initiate third party payouts as a starter business';
 
 interface Sent extends SentRequest {
   key: string | null;
@@ -39,20 +46,37 @@ interface Sent extends SentRequest {
  * The server: three payouts awaiting transfer; `refuse(id)` answers a mark of that payout instead
  * (a problem, or a thrown network error). Records each request with its Idempotency-Key.
  */
-function server(refuse: (id: string, attempt: number) => Answer | undefined) {
-  const payouts = [
+function server(
+  refuse: (id: string, attempt: number) => Answer | undefined,
+  payouts: Payout[] = [
     payout('1', 'Ada Okafor', 2000),
     payout('2', 'Tunde Bakare', 3000),
     payout('3', 'Chioma Eze', 4500),
-  ];
+  ],
+  discrepancies: unknown[] = [],
+) {
   const attempts = new Map<string, number>();
   const requests = serveFetch((request) => {
     if (request.method === 'GET' && request.path === '/api/finance/payouts') {
       const state = request.query.get('state');
-      const shown = payouts.filter(
-        (p) => state === 'all' || p.state === (state === 'pending' ? 'awaiting' : state),
+      const shown = payouts.filter((p) =>
+        state === 'all'
+          ? true
+          : state === 'pending'
+            ? p.state === 'approved' && !p.heldReason
+            : state === 'attention'
+              ? Boolean(p.heldReason)
+              : p.state === state,
       );
       return { status: 200, body: shown };
+    }
+    if (request.method === 'GET' && request.path === '/api/finance/payout-discrepancies')
+      return { status: 200, body: { discrepancies } };
+    const moved = /^\/api\/finance\/payouts\/([^/]+)\/move-to-manual$/.exec(request.path);
+    if (moved) {
+      const row = payouts.find((p) => p.withdrawalId === moved[1])!;
+      Object.assign(row, { heldReason: null, provider: 'manual' });
+      return { status: 200, body: { message: 'The payout is on the manual desk.', withdrawal: row } };
     }
     if (request.method === 'GET' && request.path === '/api/finance/payouts/summary')
       // Counted over every awaiting payout, of which the page shows only some.
@@ -189,5 +213,100 @@ describe('marking a batch of payouts', () => {
     expect(ada).toHaveLength(2);
     expect(model.keys()).toContain('1:failed:Account%20closed');
     expect(ada.map((r) => r.body)).toEqual([{ reason: 'Account closed' }, { reason: 'Account closed' }]);
+  });
+});
+
+describe('payouts the provider held', () => {
+  it("shows the provider's words, and moves one to the manual desk after asking", async () => {
+    const held = { ...payout('4', 'Bola Ade', 5000), provider: 'paystack', heldReason: HELD };
+    const model = server(() => undefined, [payout('1', 'Ada Okafor', 2000), held]);
+    const user = userEvent.setup();
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=attention' });
+    const row = (await screen.findAllByText('Bola Ade'))[0]!.closest('tr')!;
+    expect(within(row).getByText('Approved')).toBeInTheDocument();
+    expect(within(row).getByText('Held')).toBeInTheDocument();
+    expect(within(row).getByText(`Provider: ${HELD}`)).toBeInTheDocument();
+    // A held payout is not for marking by hand until it is on the manual desk.
+    expect(within(row).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: /^Move to manual desk/ }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Move W-4 (Bola Ade');
+    expect(alert).toHaveTextContent(HELD);
+    expect(model.posts()).toHaveLength(0);
+    await user.click(within(alert).getByRole('button', { name: 'Move to manual desk' }));
+
+    await waitFor(() =>
+      expect(model.posts().map((r) => r.path)).toEqual(['/api/finance/payouts/4/move-to-manual']),
+    );
+    expect(model.keys()).toEqual(['4:manual:']);
+    expect(await screen.findByText('The payout is on the manual desk.')).toBeInTheDocument();
+    // Now on the manual desk (the Approved tab), to be paid and marked by hand.
+    expect(await screen.findByRole('tab', { name: 'Approved', selected: true })).toBeInTheDocument();
+    const onDesk = (await screen.findAllByText('Bola Ade'))[0]!.closest('tr')!;
+    expect(within(onDesk).getByRole('button', { name: /^Mark paid/ })).toBeInTheDocument();
+    expect(within(onDesk).queryByText('Held')).not.toBeInTheDocument();
+  });
+});
+
+describe('the state names', () => {
+  it('shows every payout in the one vocabulary: a reversed payout reads Reversed with its reason', async () => {
+    server(
+      () => undefined,
+      [
+        {
+          ...payout('5', 'Emeka Obi', 2500),
+          state: 'reversed',
+          reversalReason: 'Beneficiary account closed',
+        },
+        { ...payout('6', 'Ngozi Uche', 2500), state: 'sending', provider: 'paystack' },
+        { ...payout('7', 'Femi Lawal', 2500), state: 'paid', reference: 'TRF_1' },
+      ],
+    );
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=all' });
+    const rowOf = async (name: string) => (await screen.findAllByText(name))[0]!.closest('tr')!;
+    const reversed = await rowOf('Emeka Obi');
+    expect(within(reversed).getByText('Reversed')).toBeInTheDocument();
+    expect(within(reversed).getByText('Beneficiary account closed')).toBeInTheDocument();
+    expect(within(await rowOf('Ngozi Uche')).getByText('Sending')).toBeInTheDocument();
+    expect(within(await rowOf('Femi Lawal')).getByText('Paid')).toBeInTheDocument();
+    expect(screen.queryByText('Awaiting transfer')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Approved',
+      'Needs attention',
+      'Paid',
+      'Failed',
+      'All',
+    ]);
+  });
+});
+
+describe('discrepancies', () => {
+  it("lists what the provider said against the books, by the payout's short reference", async () => {
+    server(() => undefined, undefined, [
+      {
+        withdrawalId: '3f9a2c71-5d0e-4b8a-9c1f-2e3d4c5b6a79',
+        userId: 'user-9',
+        fullName: 'Kemi Adeyemi',
+        kind: 'success_after_failure',
+        detail: 'Paystack reported transfer.success after the payout was recorded as failed.',
+        foundAt: '2026-11-23T09:00:00.000Z',
+      },
+    ]);
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts' });
+    const panel = await screen.findByRole('region', { name: 'Discrepancies (1)' });
+    const row = within(panel).getByText('Kemi Adeyemi').closest('tr')!;
+    expect(row).toHaveTextContent('W-3F9A2C');
+    expect(row).not.toHaveTextContent('3f9a2c71-5d0e');
+    expect(row).toHaveTextContent('Paid after it failed');
+    expect(row).toHaveTextContent('transfer.success after the payout was recorded as failed');
+  });
+
+  it('says when there are none', async () => {
+    server(() => undefined);
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts' });
+    expect(
+      await screen.findByText('None: every answer from the provider matches the books.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 /**
- * /finance/payouts: the approved withdrawals finance pays by bank transfer. The state tab is in the
- * address; the awaiting list can be exported for the bank and marked paid (with the bank's
- * reference) or failed (with a reason), one by one or as a batch of selected rows.
+ * /finance/payouts: approved withdrawals and where their money is, in the one vocabulary. The state
+ * tab is in the address. The manual desk (Approved) can be exported for the bank and marked paid
+ * (with the bank's reference) or failed (with a reason), one by one or as a batch of selected rows;
+ * a payout the provider held (Needs attention) can be moved to the manual desk. Discrepancies
+ * between the provider's answers and the books are listed for finance to look into.
  */
-import { AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
@@ -16,22 +18,33 @@ import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
+import { useToast } from '../../shared/toast/toast';
+import { withdrawalReference } from '../../shared/withdrawal-states';
 import {
+  heldByProvider,
+  onManualDesk,
   PAYOUT_STATES,
   payoutsCsvUrl,
   useGetPayoutsQuery,
   useGetPayoutSummaryQuery,
+  useMovePayoutToManualMutation,
   type Payout,
   type PayoutState,
 } from './api';
+import { Discrepancies } from './Discrepancies';
 import { approverText, BankCell, PayoutOutcome, PayoutStateTag, UserCell } from './parts';
 import { SettleDialog, totalToSend, type SettleRequest } from './SettleDialog';
 import './finance-payouts.css';
 
 const EMPTY: Record<PayoutState, { title: string; description: string }> = {
   pending: {
-    title: 'No payouts awaiting transfer',
-    description: 'Withdrawals appear here as soon as an admin approves them.',
+    title: 'No approved payouts to send',
+    description:
+      'Withdrawals appear here as soon as an admin approves them, and payouts moved here from the provider.',
+  },
+  attention: {
+    title: 'Nothing needs attention',
+    description: 'Payouts the provider held (an OTP, transfers off, its balance too low) appear here.',
   },
   paid: {
     title: 'No paid payouts yet',
@@ -56,12 +69,15 @@ export function PayoutsPage() {
   const list = useGetPayoutsQuery({ state, ...paging });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [settling, setSettling] = useState<SettleRequest | null>(null);
+  const [moving, setMoving] = useState<Payout | null>(null);
+  const [moveToManual, move] = useMovePayoutToManualMutation();
+  const toast = useToast();
   const isPhone = useIsPhone();
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  // Only payouts still awaiting the transfer can be marked; a row that changed drops out of the selection.
-  const selectable = rows.filter((row) => row.state === 'awaiting');
+  // Only payouts on the manual desk can be marked; a row that changed drops out of the selection.
+  const selectable = rows.filter(onManualDesk);
   const selected = selectable.filter((row) => chosen.has(row.withdrawalId));
 
   // A new tab starts on its first page; the page size stays.
@@ -92,6 +108,23 @@ export function PayoutsPage() {
     toggle,
     toggleAll,
     onSettle: (action, payout) => setSettling({ action, rows: [payout] }),
+    onMove: setMoving,
+  };
+
+  const confirmMove = async () => {
+    if (!moving) return;
+    const reference = withdrawalReference(moving.withdrawalId);
+    try {
+      const answer = await moveToManual({ withdrawalId: moving.withdrawalId }).unwrap();
+      toast.success(answer.message, { title: `${reference} is on the manual desk` });
+      setMoving(null);
+      setState('pending');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The payout could not be moved. Try again.'), {
+        title: `${reference} was not moved`,
+      });
+      setMoving(null);
+    }
   };
 
   let body;
@@ -163,9 +196,10 @@ export function PayoutsPage() {
     <main className="kobo-page kobo-finance-payouts">
       <PageHeader
         title="Payouts"
-        subtitle="Approved withdrawals to pay by bank transfer, then record as paid or failed."
+        subtitle="Approved withdrawals and where their money is: pay the manual desk by bank transfer, then record each as paid or failed."
       />
       <Figures />
+      <Discrepancies />
       <Tabs
         id="kobo-finance-payouts-state"
         selectedTabId={state}
@@ -178,6 +212,31 @@ export function PayoutsPage() {
         ))}
       </Tabs>
       <SettleDialog request={settling} onClose={() => setSettling(null)} />
+      <Alert
+        isOpen={moving !== null}
+        icon="hand"
+        intent="warning"
+        cancelButtonText="Cancel"
+        confirmButtonText="Move to manual desk"
+        loading={move.isLoading}
+        onCancel={() => setMoving(null)}
+        onConfirm={() => void confirmMove()}
+      >
+        {moving ? (
+          <>
+            <p>
+              <strong>
+                Move {withdrawalReference(moving.withdrawalId)} ({who(moving)}) to the manual desk?
+              </strong>
+            </p>
+            <p>The provider held it: {moving.heldReason}</p>
+            <p>
+              On the manual desk you send it by bank transfer yourself, then mark it paid with the bank&apos;s
+              reference, or failed.
+            </p>
+          </>
+        ) : null}
+      </Alert>
     </main>
   );
 }
@@ -198,7 +257,7 @@ function Figures() {
         hint="Fees already taken off"
       />
       <StatCard
-        label="Awaiting transfer"
+        label="Approved payouts"
         icon="time"
         value={figures ? figures.awaiting.toLocaleString('en-NG') : unknown}
         hint={awaiting.isError ? 'Figures could not be loaded' : 'Approved, not yet paid'}
@@ -220,12 +279,34 @@ interface Selection {
   toggle: (withdrawalId: string, on: boolean) => void;
   toggleAll: (on: boolean) => void;
   onSettle: (action: 'paid' | 'failed', payout: Payout) => void;
+  onMove: (payout: Payout) => void;
 }
 
 const who = (payout: Payout) => `${payout.fullName}'s payout of ${formatNaira(payout.payoutAmount)}`;
 
-function RowActions({ payout, onSettle }: { payout: Payout; onSettle: Selection['onSettle'] }) {
-  if (payout.state !== 'awaiting') return null;
+function RowActions({
+  payout,
+  onSettle,
+  onMove,
+}: {
+  payout: Payout;
+  onSettle: Selection['onSettle'];
+  onMove: Selection['onMove'];
+}) {
+  if (heldByProvider(payout) && (payout.state === 'approved' || payout.state === 'sending'))
+    return (
+      <div className="kobo-finance-payouts-actions">
+        <Button
+          size="small"
+          intent="warning"
+          icon="hand"
+          text="Move to manual desk"
+          aria-label={`Move to manual desk: ${who(payout)}`}
+          onClick={() => onMove(payout)}
+        />
+      </div>
+    );
+  if (!onManualDesk(payout)) return null;
   return (
     <div className="kobo-finance-payouts-actions">
       <Button
@@ -250,7 +331,7 @@ function RowActions({ payout, onSettle }: { payout: Payout; onSettle: Selection[
 }
 
 function RowCheck({ payout, chosen, toggle }: Pick<Selection, 'chosen' | 'toggle'> & { payout: Payout }) {
-  if (payout.state !== 'awaiting') return null;
+  if (!onManualDesk(payout)) return null;
   return (
     <Checkbox
       className="kobo-finance-payouts-check"
@@ -270,7 +351,7 @@ function SelectAll({ selectable, selected, toggleAll, label }: Selection & { lab
       checked={all}
       indeterminate={selected.length > 0 && !all}
       label={label}
-      aria-label="Select every payout awaiting transfer on this page"
+      aria-label="Select every payout on the manual desk on this page"
       onChange={(event) => toggleAll(event.currentTarget.checked)}
     />
   );
@@ -350,7 +431,7 @@ function PayoutTable({ rows, ...selection }: Selection & { rows: Payout[] }) {
                 </div>
               </td>
               <td>
-                <RowActions payout={payout} onSettle={selection.onSettle} />
+                <RowActions payout={payout} onSettle={selection.onSettle} onMove={selection.onMove} />
               </td>
             </tr>
           ))}
@@ -365,7 +446,7 @@ function PayoutCards({ rows, ...selection }: Selection & { rows: Payout[] }) {
     <>
       {selection.selectable.length > 0 ? (
         <div className="kobo-finance-payouts-select-all">
-          <SelectAll {...selection} label="Select all awaiting" />
+          <SelectAll {...selection} label="Select all approved" />
         </div>
       ) : null}
       <ul className="kobo-card kobo-finance-payouts-list" aria-label="Payouts, oldest approval first">
@@ -405,7 +486,7 @@ function PayoutCards({ rows, ...selection }: Selection & { rows: Payout[] }) {
               </span>
             </div>
             <PayoutOutcome payout={payout} />
-            <RowActions payout={payout} onSettle={selection.onSettle} />
+            <RowActions payout={payout} onSettle={selection.onSettle} onMove={selection.onMove} />
           </li>
         ))}
       </ul>

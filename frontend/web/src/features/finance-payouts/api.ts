@@ -1,7 +1,9 @@
 /**
- * Finance's payout calls (docs/api/finance.md, "Payouts (manual bank transfer)"): the list by state,
- * the bank's CSV, and mark paid / mark failed. Each mark carries a stable Idempotency-Key per
- * withdrawal, action and text, so a retry after a network error can never record twice.
+ * Finance's payout calls (docs/api/finance.md, "Payouts"): the list by state (with the payouts the
+ * provider held, `attention`), the bank's CSV, mark paid / mark failed, moving a held payout to the
+ * manual desk, and the discrepancies between the provider's answers and the books. Each command
+ * carries a stable Idempotency-Key per withdrawal, action and text, so a retry after a network
+ * error can never record twice.
  */
 import { api } from '../../shared/api/api';
 import { moneyTags } from '../../shared/api/account';
@@ -12,18 +14,34 @@ export type Payout = ApiAnswer<'getFinancePayouts'>[number];
 export type PayoutState = NonNullable<NonNullable<ApiQuery<'getFinancePayouts'>>['state']>;
 export type SettledPayout = ApiAnswer<'postFinancePayoutsByWithdrawalIdMarkPaid'>;
 export type PayoutAction = 'paid' | 'failed';
+export type MovedPayout = ApiAnswer<'postFinancePayoutsByWithdrawalIdMoveToManual'>;
+export type PayoutDiscrepancy = ApiAnswer<'getFinancePayoutDiscrepancies'>['discrepancies'][number];
 export type PayoutSummary = ApiAnswer<'getFinancePayoutsSummary'>;
 export interface PayoutsRequest extends PageRequest {
   state: PayoutState;
 }
 
-/** The tabs, in the server's words (`pending` is the awaiting list). */
+/**
+ * The tabs. `pending` is the manual desk: approved payouts finance sends by bank transfer and marks
+ * by hand; `attention` the payouts the provider held.
+ */
 export const PAYOUT_STATES: { value: PayoutState; label: string }[] = [
-  { value: 'pending', label: 'Awaiting' },
+  { value: 'pending', label: 'Approved' },
+  { value: 'attention', label: 'Needs attention' },
   { value: 'paid', label: 'Paid' },
   { value: 'failed', label: 'Failed' },
   { value: 'all', label: 'All' },
 ];
+
+/** On the manual desk: approved and not held by the provider, so finance may mark it paid or failed. */
+export function onManualDesk(payout: Pick<Payout, 'state' | 'heldReason'>): boolean {
+  return payout.state === 'approved' && !payout.heldReason;
+}
+
+/** Held by the provider (it needs finance: an OTP, transfers off, its balance too low). */
+export function heldByProvider(payout: Pick<Payout, 'heldReason'>): boolean {
+  return Boolean(payout.heldReason);
+}
 
 /** Where the bank's batch file is; the session cookie goes with a plain download link. */
 export function payoutsCsvUrl(state: PayoutState): string {
@@ -48,7 +66,7 @@ function digest(text: string): string {
  * The key of one intended outcome: the same withdrawal, action and text always give the same key
  * (visible ASCII, at most 255 characters, as the server asks).
  */
-export function payoutKey(withdrawalId: string, action: PayoutAction, text: string): string {
+export function payoutKey(withdrawalId: string, action: PayoutAction | 'manual', text: string): string {
   const readable = `${withdrawalId}:${action}:${encodeURIComponent(text.trim())}`;
   return readable.length <= 255 ? readable : `${withdrawalId}:${action}:h${digest(text.trim())}`;
 }
@@ -96,6 +114,21 @@ export const financePayoutsApi = api.injectEndpoints({
       }),
       invalidatesTags: settledTags,
     }),
+    /** A held payout to the manual desk, where finance pays it by bank transfer and marks it by hand. */
+    movePayoutToManual: build.mutation<MovedPayout, { withdrawalId: string }>({
+      query: ({ withdrawalId }) => ({
+        url: `/finance/payouts/${encodeURIComponent(withdrawalId)}/move-to-manual`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': payoutKey(withdrawalId, 'manual', '') },
+      }),
+      // Also after a refusal: a 409 means the payout moved on elsewhere.
+      invalidatesTags: ['Payouts'],
+    }),
+    getPayoutDiscrepancies: build.query<PayoutDiscrepancy[], void>({
+      query: () => '/finance/payout-discrepancies',
+      transformResponse: (answer: ApiAnswer<'getFinancePayoutDiscrepancies'>) => answer.discrepancies,
+      providesTags: ['Payouts'],
+    }),
   }),
 });
 
@@ -104,4 +137,6 @@ export const {
   useGetPayoutSummaryQuery,
   useMarkPayoutPaidMutation,
   useMarkPayoutFailedMutation,
+  useMovePayoutToManualMutation,
+  useGetPayoutDiscrepanciesQuery,
 } = financePayoutsApi;

@@ -1,29 +1,27 @@
 /** Small pieces the payout table, cards and dialogs share. */
 import { Button, Tag } from '@blueprintjs/core';
 import { useToast } from '../../shared/toast/toast';
+import { returnReason, withdrawalStateLook } from '../../shared/withdrawal-states';
 import type { Payout } from './api';
 
-const STATE_TAG: Record<
-  Payout['state'],
-  { text: string; intent: 'warning' | 'success' | 'danger' | 'none' }
-> = {
-  awaiting: { text: 'Awaiting transfer', intent: 'warning' },
-  paid: { text: 'Paid', intent: 'success' },
-  failed: { text: 'Failed', intent: 'danger' },
-  pending: { text: 'Not approved', intent: 'none' },
-  rejected: { text: 'Rejected', intent: 'none' },
-};
-
+/** The payout's state in the one vocabulary; a payout the provider held says so beside it. */
 export function PayoutStateTag({ payout }: { payout: Payout }) {
-  const { text, intent } = STATE_TAG[payout.state];
+  const look = withdrawalStateLook(payout.state);
   return (
-    <Tag intent={intent} minimal round>
-      {text}
-    </Tag>
+    <span className="kobo-finance-payouts-tags">
+      <Tag intent={look.intent} icon={look.icon} minimal round title={`Money: ${look.moneyShort}`}>
+        {look.label}
+      </Tag>
+      {payout.heldReason ? (
+        <Tag intent="warning" icon="warning-sign" minimal round>
+          Held
+        </Tag>
+      ) : null}
+    </span>
   );
 }
 
-/** The bank reference or the failure reason, under the state. */
+/** The bank reference, the provider's words on a held payout, or why the money came back. */
 export function PayoutOutcome({ payout }: { payout: Payout }) {
   if (payout.state === 'paid' && payout.reference)
     return (
@@ -31,8 +29,10 @@ export function PayoutOutcome({ payout }: { payout: Payout }) {
         Ref <code className="kobo-finance-payouts-mono">{payout.reference}</code>
       </span>
     );
-  if (payout.state === 'failed' && payout.failureReason)
-    return <span className="kobo-finance-payouts-outcome kobo-muted">{payout.failureReason}</span>;
+  if (payout.heldReason)
+    return <span className="kobo-finance-payouts-outcome">Provider: {payout.heldReason}</span>;
+  const reason = returnReason(payout);
+  if (reason) return <span className="kobo-finance-payouts-outcome kobo-muted">{reason}</span>;
   return null;
 }
 

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../app/store';
 import { accountApi, type Dashboard, type Transaction } from '../../shared/api/account';
+import { withdrawApi, type Withdrawal } from '../withdraw/api';
 import { HistoryPage } from './HistoryPage';
 
 const dashboard = {
@@ -19,17 +20,81 @@ function tx(
   amount: number,
   createdAt: string,
 ): Transaction {
-  return { id, type, title, amount, status: 'Completed', createdAt };
+  return { id, type, title, amount, status: 'Completed', withdrawalId: null, state: null, createdAt };
+}
+
+const DECLINED_ID = '3f9a2c71-5d0e-4b8a-9c1f-2e3d4c5b6a79';
+const PAID_ID = '9b8c7d6e-1111-4222-8333-444455556666';
+
+/** A withdrawal as GET /api/users/withdrawals gives it, requested on Nov 20. */
+function withdrawal(change: Partial<Withdrawal> & Pick<Withdrawal, 'id' | 'state' | 'status'>): Withdrawal {
+  return {
+    amount: 8000,
+    fee: 100,
+    type: 'withdrawal',
+    payoutState: 'awaiting_approval',
+    reference: null,
+    bankDetails: { bankName: 'Kuda Bank', accountNum: '0131234567', accountName: 'Ada Obi' },
+    requestedAt: '2026-11-20T10:00:00.000Z',
+    approvedAt: null,
+    rejectedAt: null,
+    rejectionReason: null,
+    paidAt: null,
+    failedAt: null,
+    failureReason: null,
+    bankCode: '50211',
+    sentAt: null,
+    reversedAt: null,
+    reversalReason: null,
+    heldReason: null,
+    ...change,
+  };
+}
+
+const declined = withdrawal({
+  id: DECLINED_ID,
+  status: 'rejected',
+  state: 'declined',
+  payoutState: 'cancelled',
+  rejectedAt: '2026-11-21T10:00:00.000Z',
+  rejectionReason: 'Name does not match the bank account',
+});
+const paid = withdrawal({
+  id: PAID_ID,
+  status: 'paid',
+  state: 'paid',
+  payoutState: 'paid',
+  amount: 2000,
+  approvedAt: '2026-11-21T10:00:00.000Z',
+  paidAt: '2026-11-22T10:00:00.000Z',
+  reference: 'GTB-000184',
+});
+
+function withdrawalTx(of: Withdrawal, status: Transaction['status']): Transaction {
+  return {
+    id: of.id,
+    type: of.type,
+    title: 'Withdrawal',
+    amount: of.amount,
+    status,
+    withdrawalId: of.id,
+    state: of.state,
+    createdAt: of.requestedAt,
+  };
 }
 
 /** The page over a real store whose cache already holds the server's answers. */
-async function renderHistory(transactions: Transaction[]) {
+async function renderHistory(
+  transactions: Transaction[],
+  { at = '/', withdrawals = [] as Withdrawal[] } = {},
+) {
   const store = createStore();
   await store.dispatch(accountApi.util.upsertQueryData('getDashboard', undefined, dashboard));
   await store.dispatch(accountApi.util.upsertQueryData('getTransactions', undefined, transactions));
+  await store.dispatch(withdrawApi.util.upsertQueryData('getWithdrawals', undefined, withdrawals));
   return render(
     <Provider store={store}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
         <HistoryPage />
       </MemoryRouter>
     </Provider>,
@@ -88,5 +153,60 @@ describe('HistoryPage', () => {
     await renderHistory([]);
     expect(await screen.findByText('No transaction history')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search transactions' })).toBeDisabled();
+  });
+
+  it('shows a declined withdrawal as money returned, not as a red debit, and an approved one as Approved', async () => {
+    const approved = withdrawal({ id: 'a1b2c3d4-0000', status: 'approved', state: 'approved' });
+    await renderHistory([
+      withdrawalTx(declined, 'Failed'),
+      { ...withdrawalTx(approved, 'Pending'), createdAt: '2026-11-19T10:00:00.000Z' },
+    ]);
+    const [returned, onItsWay] = rows();
+    expect(returned).toHaveTextContent('Withdrawal');
+    expect(returned).toHaveTextContent('Declined');
+    expect(returned).toHaveTextContent('money returned');
+    expect(returned).toHaveTextContent('₦8,000.00');
+    expect(returned).not.toHaveTextContent('-₦8,000.00');
+    expect(returned).not.toHaveTextContent('Failed');
+    // Struck through, with no debit colour.
+    const amount = within(returned!).getByText('₦8,000.00');
+    expect(amount.closest('s')).not.toBeNull();
+    expect(amount).not.toHaveClass('kobo-debit');
+
+    expect(onItsWay).toHaveTextContent('Approved');
+    expect(onItsWay).not.toHaveTextContent('Pending');
+    expect(onItsWay).toHaveTextContent('-₦8,000.00');
+  });
+
+  it('opens a withdrawal from its row, with the reason and the money returned', async () => {
+    const user = userEvent.setup();
+    await renderHistory([withdrawalTx(declined, 'Failed')], { withdrawals: [declined] });
+    await user.click(within(rows()[0]!).getByRole('link'));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal W-3F9A2C' });
+    expect(dialog).toHaveTextContent('Declined');
+    expect(dialog).toHaveTextContent(
+      'Declined Nov 21, 2026: Name does not match the bank account. The money is back on your balance.',
+    );
+    expect(dialog).toHaveTextContent('Kuda Bank');
+    expect(dialog).toHaveTextContent('••4567');
+    expect(dialog).not.toHaveTextContent('0131234567');
+    expect(dialog).not.toHaveTextContent(DECLINED_ID);
+    expect(within(dialog).getByText('Returned to your balance').nextSibling).toHaveTextContent('₦8,000.00');
+
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("opens a paid withdrawal from the address, with the bank's reference and the amount sent", async () => {
+    await renderHistory([withdrawalTx(paid, 'Completed')], {
+      at: `/?withdrawal=${PAID_ID}`,
+      withdrawals: [paid],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal W-9B8C7D' });
+    expect(dialog).toHaveTextContent('Paid');
+    expect(within(dialog).getByText('Bank reference').nextSibling).toHaveTextContent('GTB-000184');
+    expect(within(dialog).getByText('Fee').nextSibling).toHaveTextContent('₦100.00');
+    expect(within(dialog).getByText('Amount sent').nextSibling).toHaveTextContent('₦1,900.00');
+    expect(dialog).not.toHaveTextContent('Reason');
   });
 });

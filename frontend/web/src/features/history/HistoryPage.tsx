@@ -9,7 +9,9 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
+import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { filterTransactions } from './search';
+import { WITHDRAWAL_PARAM, WithdrawalDetails } from './WithdrawalDetails';
 import './history.css';
 
 export function HistoryPage() {
@@ -22,9 +24,25 @@ export function HistoryPage() {
       />
       <Totals />
       <Transactions />
+      <OpenWithdrawal />
     </main>
   );
 }
+
+/** A withdrawal's details, when the address names one (`?withdrawal=<id>`). */
+function OpenWithdrawal() {
+  const [params, changeParams] = useAddressParams();
+  const close = () =>
+    changeParams((current) => {
+      current.delete(WITHDRAWAL_PARAM);
+      return current;
+    });
+  return <WithdrawalDetails withdrawalId={params.get(WITHDRAWAL_PARAM)} onClose={close} />;
+}
+
+/** A withdrawal row's link: this page with the withdrawal's details open. */
+const withdrawalLink = (withdrawalId: string) =>
+  `?${new URLSearchParams({ [WITHDRAWAL_PARAM]: withdrawalId }).toString()}`;
 
 function Totals() {
   const { data, error, isLoading, refetch } = useGetDashboardQuery();
@@ -104,7 +122,14 @@ function Transactions() {
         action={<Button icon="cross" text="Clear search" onClick={() => setQuery('')} />}
       />
     );
-  else body = <TransactionList transactions={shown} label="Transaction history, newest first" />;
+  else
+    body = (
+      <TransactionList
+        transactions={shown}
+        label="Transaction history, newest first"
+        withdrawalLink={withdrawalLink}
+      />
+    );
 
   return (
     <section className="kobo-card kobo-history-list" aria-labelledby="history-transactions">

@@ -5,6 +5,8 @@ const tx = (over: Partial<Transaction> & Pick<Transaction, 'id' | 'type'>): Tran
   title: '',
   amount: 100,
   status: 'Completed',
+  withdrawalId: null,
+  state: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   ...over,
 });

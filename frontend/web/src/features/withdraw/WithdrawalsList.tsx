@@ -1,12 +1,19 @@
-import { Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { Money } from '../../shared/ui/Money';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import {
+  BANK_DETAILS_PATH,
+  maskedAccount,
+  needsBankCheck,
+  withdrawalReference,
+  withdrawalStateLook,
+  withdrawalStory,
+} from '../../shared/withdrawal-states';
 import { useGetWithdrawalsQuery } from './api';
-import { maskAccountNumber } from './bank-details';
-import { withdrawalState } from './withdrawal-state';
 
 /** The person's withdrawals, newest first, each with where it stands. */
 export function WithdrawalsList() {
@@ -33,10 +40,9 @@ export function WithdrawalsList() {
     body = (
       <ul className="kobo-withdraw-list">
         {data.map((withdrawal) => {
-          const state = withdrawalState(withdrawal);
-          const failed = withdrawal.status === 'rejected' || withdrawal.status === 'payout_failed';
+          const look = withdrawalStateLook(withdrawal.state);
           return (
-            <li key={withdrawal.id} className="kobo-withdraw-item">
+            <li key={withdrawal.id} className="kobo-withdraw-item" data-withdrawal={withdrawal.id}>
               <div className="kobo-withdraw-item-main">
                 <p className="kobo-withdraw-item-amount">
                   <Money amount={withdrawal.amount} />
@@ -45,17 +51,29 @@ export function WithdrawalsList() {
                   </span>
                 </p>
                 <p className="kobo-muted kobo-withdraw-item-meta">
-                  Requested{' '}
+                  {withdrawalReference(withdrawal.id)} · Requested{' '}
                   <time dateTime={withdrawal.requestedAt}>{formatDateTime(withdrawal.requestedAt)}</time>
                   {' · '}
-                  {withdrawal.bankDetails.bankName} {maskAccountNumber(withdrawal.bankDetails.accountNum)}
+                  {withdrawal.bankDetails.bankName} {maskedAccount(withdrawal.bankDetails.accountNum)}
                   {withdrawal.fee > 0 ? ` · Fee ${formatNaira(withdrawal.fee)}` : null}
                 </p>
               </div>
-              <Tag minimal round intent={state.intent} className="kobo-withdraw-item-tag">
-                {state.label}
+              <Tag minimal round intent={look.intent} icon={look.icon} className="kobo-withdraw-item-tag">
+                {look.label}
               </Tag>
-              <p className={`kobo-withdraw-item-detail${failed ? ' is-failed' : ''}`}>{state.detail}</p>
+              <p className="kobo-withdraw-item-detail">{withdrawalStory(withdrawal)}</p>
+              {needsBankCheck(withdrawal.state) ? (
+                <p className="kobo-withdraw-item-action">
+                  <ButtonLink
+                    to={BANK_DETAILS_PATH}
+                    className={Classes.SMALL}
+                    intent="primary"
+                    variant="outlined"
+                    icon="bank-account"
+                    text="Check your bank details"
+                  />
+                </p>
+              ) : null}
             </li>
           );
         })}

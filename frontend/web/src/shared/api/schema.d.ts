@@ -710,6 +710,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/payouts/{withdrawalId}/move-to-manual': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a payout the provider held to the manual desk, where finance marks it paid or failed by hand */
+    post: operations['postFinancePayoutsByWithdrawalIdMoveToManual'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/payout-discrepancies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Payouts whose provider's answer disagrees with the books, for finance to look into */
+    get: operations['getFinancePayoutDiscrepancies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/runs': {
     parameters: {
       query?: never;
@@ -1291,6 +1325,13 @@ export interface components {
       payoutReference: string | null;
       rejectionReason: string | null;
       failureReason: string | null;
+      /** @enum {string} */
+      state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+      bankCode: string | null;
+      sentAt: string | null;
+      reversedAt: string | null;
+      reversalReason: string | null;
+      heldReason: string | null;
     };
     AdminCampaign: {
       _id: string;
@@ -1378,12 +1419,17 @@ export interface components {
       approvedAt: string | null;
       approvedBy: string | null;
       /** @enum {string} */
-      state: 'awaiting' | 'paid' | 'failed' | 'pending' | 'rejected';
+      state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
       provider: string | null;
       reference: string | null;
       paidAt: string | null;
       failedAt: string | null;
       failureReason: string | null;
+      bankCode: string | null;
+      sentAt: string | null;
+      reversedAt: string | null;
+      reversalReason: string | null;
+      heldReason: string | null;
     };
     FinanceRunAnswer: {
       run: components['schemas']['FinanceRun'];
@@ -1804,6 +1850,11 @@ export interface operations {
             amount: number;
             /** @enum {string} */
             status: 'Completed' | 'Pending' | 'Failed';
+            /** @description The withdrawal this transaction is (GET /users/withdrawals); null for the rest */
+            withdrawalId: string | null;
+            /** @description A withdrawal's state: failed, declined and reversed each mean the money is back on the balance; null for the rest */
+            state:
+              ('requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed') | null;
             createdAt: string;
           }[];
         };
@@ -2089,7 +2140,7 @@ export interface operations {
               /** @enum {string} */
               type: 'withdrawal' | 'activityWithdrawal';
               /** @enum {string} */
-              status: 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
+              status: 'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
               /** @enum {string} */
               payoutState: 'awaiting_approval' | 'queued' | 'paid' | 'failed' | 'cancelled';
               reference: string | null;
@@ -2105,6 +2156,13 @@ export interface operations {
               paidAt: string | null;
               failedAt: string | null;
               failureReason: string | null;
+              /** @enum {string} */
+              state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+              bankCode: string | null;
+              sentAt: string | null;
+              reversedAt: string | null;
+              reversalReason: string | null;
+              heldReason: string | null;
             };
             balances: {
               accountBalance: number;
@@ -2192,7 +2250,7 @@ export interface operations {
             /** @enum {string} */
             type: 'withdrawal' | 'activityWithdrawal';
             /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected' | 'paid' | 'payout_failed';
+            status: 'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
             /** @enum {string} */
             payoutState: 'awaiting_approval' | 'queued' | 'paid' | 'failed' | 'cancelled';
             reference: string | null;
@@ -2208,6 +2266,13 @@ export interface operations {
             paidAt: string | null;
             failedAt: string | null;
             failureReason: string | null;
+            /** @enum {string} */
+            state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+            bankCode: string | null;
+            sentAt: string | null;
+            reversedAt: string | null;
+            reversalReason: string | null;
+            heldReason: string | null;
           }[];
         };
       };
@@ -3250,6 +3315,7 @@ export interface operations {
         pageSize?: number;
         after?: string;
         status?: 'pending' | 'approved' | 'rejected';
+        state?: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
       };
       header?: never;
       path?: never;
@@ -4751,7 +4817,7 @@ export interface operations {
   getFinancePayouts: {
     parameters: {
       query?: {
-        state?: 'pending' | 'paid' | 'failed' | 'all';
+        state?: 'pending' | 'attention' | 'paid' | 'failed' | 'all';
         q?: string;
         sort?: 'approvedAt';
         order?: 'asc' | 'desc';
@@ -5111,6 +5177,138 @@ export interface operations {
       };
       /** @description Idempotency-Key reused with a different request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postFinancePayoutsByWithdrawalIdMoveToManual: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        withdrawalId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payout is on the manual desk, and the payout */
+      200: {
+        headers: {
+          /** @description true when this is the stored first answer */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            withdrawal: components['schemas']['Payout'];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such withdrawal */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The payout is not held by the provider */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getFinancePayoutDiscrepancies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The discrepancies found, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            discrepancies: {
+              withdrawalId: string;
+              userId: string;
+              fullName: string;
+              /** @enum {string} */
+              kind: 'success_after_failure' | 'amount_mismatch';
+              detail: string;
+              foundAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
         headers: {
           [name: string]: unknown;
         };

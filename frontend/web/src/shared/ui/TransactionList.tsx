@@ -1,15 +1,37 @@
-import { Icon, Tag } from '@blueprintjs/core';
+import { Classes, Icon, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Transaction } from '../api/account';
 import { describeTransaction } from '../transactions';
 import { Money } from './Money';
 import './TransactionList.css';
 
-/** One transaction: what it was, when, the signed amount and its status. */
-export function TransactionRow({ transaction }: { transaction: Transaction }) {
+/**
+ * One transaction: what it was, when, the amount and its status. A withdrawal whose money came
+ * back reads 'Withdrawal · money returned' with its state and the amount struck through, unsigned:
+ * it took nothing from the balance.
+ */
+export function TransactionRow({
+  transaction,
+  withdrawalLink,
+}: {
+  transaction: Transaction;
+  withdrawalLink?: (withdrawalId: string) => string;
+}) {
   const shown = describeTransaction(transaction);
-  return (
-    <li className="kobo-txn">
-      <span className={`kobo-txn-icon kobo-txn-icon-${shown.kind}`} aria-hidden="true">
+  const amount = shown.returned ? (
+    <s className={`kobo-txn-returned ${Classes.TEXT_MUTED}`}>
+      <Money amount={shown.amount} />
+    </s>
+  ) : (
+    <Money amount={shown.amount} sign={shown.sign ?? undefined} />
+  );
+  const content: ReactNode = (
+    <>
+      <span
+        className={`kobo-txn-icon kobo-txn-icon-${shown.returned ? 'returned' : shown.kind}`}
+        aria-hidden="true"
+      >
         <Icon icon={shown.icon} size={16} />
       </span>
       <div className="kobo-txn-main">
@@ -18,14 +40,27 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         </p>
         <p className="kobo-txn-date">
           <time dateTime={transaction.createdAt}>{shown.date}</time>
+          {shown.note ? <span className="kobo-txn-note"> · {shown.note}</span> : null}
         </p>
       </div>
       <div className="kobo-txn-end">
-        <Money amount={shown.amount} sign={shown.sign} />
+        {amount}
         <Tag minimal round intent={shown.statusIntent} className="kobo-txn-status">
           {shown.status}
         </Tag>
       </div>
+    </>
+  );
+  const link = shown.withdrawalId && withdrawalLink ? withdrawalLink(shown.withdrawalId) : null;
+  return (
+    <li className="kobo-txn" data-transaction={transaction.id}>
+      {link ? (
+        <Link to={link} className="kobo-txn-link" aria-label={`${shown.label}, ${shown.status}: details`}>
+          {content}
+        </Link>
+      ) : (
+        content
+      )}
     </li>
   );
 }
@@ -34,15 +69,18 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
 export function TransactionList({
   transactions,
   label = 'Transactions',
+  withdrawalLink,
 }: {
   transactions: readonly Transaction[];
   /** The list's accessible name. */
   label?: string;
+  /** Where a withdrawal's details open; without it the rows are not links. */
+  withdrawalLink?: (withdrawalId: string) => string;
 }) {
   return (
     <ul className="kobo-txn-list" aria-label={label}>
       {transactions.map((transaction) => (
-        <TransactionRow key={transaction.id} transaction={transaction} />
+        <TransactionRow key={transaction.id} transaction={transaction} withdrawalLink={withdrawalLink} />
       ))}
     </ul>
   );

@@ -76,7 +76,7 @@ export async function findBalances(pool: Pool, userId: string): Promise<Balances
 /** The columns of the user's history that the client sees. */
 export type TransactionRow = Pick<
   ReadModelTransactionRow,
-  'id' | 'type' | 'title' | 'amount' | 'status' | 'created_at'
+  'id' | 'type' | 'title' | 'amount' | 'status' | 'withdrawal_state' | 'created_at'
 >;
 
 /** The user's transactions, newest first, a page at a time (by number or by key). */
@@ -86,7 +86,8 @@ export async function listTransactions(
   paging: { page: number; pageSize?: number; after?: string },
 ): Promise<{ rows: TransactionRow[]; total: number; next?: string }> {
   return readPage<TransactionRow>(pool, {
-    select: 'SELECT id, type, title, amount, status, created_at, global_position FROM transactions',
+    select:
+      'SELECT id, type, title, amount, status, withdrawal_state, created_at, global_position FROM transactions',
     where: new Conditions().add((param) => `user_id = ${param(userId)}`),
     order: [
       ['created_at', 'DESC'],

@@ -152,6 +152,17 @@ export const transactionSchema = z.object({
   title: z.string(),
   amount: z.number(),
   status: z.enum(['Completed', 'Pending', 'Failed']),
+  withdrawalId: z
+    .string()
+    .nullable()
+    .describe('The withdrawal this transaction is (GET /users/withdrawals); null for the rest'),
+  // Where the withdrawal's money is, in the one vocabulary every screen speaks.
+  state: z
+    .enum(['requested', 'approved', 'sending', 'paid', 'failed', 'declined', 'reversed'])
+    .nullable()
+    .describe(
+      "A withdrawal's state: failed, declined and reversed each mean the money is back on the balance; null for the rest",
+    ),
   createdAt: z.string(),
 });
 

@@ -95,6 +95,9 @@ export function transactionView(row: TransactionRow) {
     // an adjustment ('other') keeps its sign, since it may be a debit.
     amount: koboToNaira(isWithdrawal(row.type) ? Math.abs(row.amount) : row.amount),
     status: transactionStatus[row.status],
+    // A withdrawal's row is keyed by its withdrawal id.
+    withdrawalId: isWithdrawal(row.type) ? row.id : null,
+    state: isWithdrawal(row.type) ? row.withdrawal_state : null,
     createdAt: row.created_at.toISOString(),
   };
 }
