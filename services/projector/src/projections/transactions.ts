@@ -5,7 +5,7 @@
  * withdrawal's state in the one vocabulary the screens speak (requested, approved, sending, paid,
  * failed, declined, reversed), so the history can show returned money as returned.
  */
-import { Accounts, withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
+import { Accounts, withdrawalTypeOf, type RecordedKoboEvent, type WithdrawalState } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
 
 /** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
@@ -33,8 +33,7 @@ export type TransactionStatus = 'pending' | 'completed' | 'failed';
  * Where a withdrawal's money is, as every screen names it: failed, declined and reversed each mean
  * the money went back to the balance it came from.
  */
-export type TransactionWithdrawalState =
-  'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+export type TransactionWithdrawalState = WithdrawalState;
 
 function credit(
   event: RecordedKoboEvent,
@@ -131,10 +130,14 @@ export const transactions: Projection<'transactions'> = {
         return [withdrawalMoved(event, event.data.withdrawalId, 'approved')];
       case 'WithdrawalRejected':
         return [withdrawalMoved(event, event.data.withdrawalId, 'declined')];
+      case 'PayoutSent':
+        return [withdrawalMoved(event, event.data.withdrawalId, 'sending')];
       case 'PayoutSucceeded':
         return [withdrawalMoved(event, event.data.withdrawalId, 'paid')];
       case 'PayoutFailed':
         return [withdrawalMoved(event, event.data.withdrawalId, 'failed')];
+      case 'PayoutReversed':
+        return [withdrawalMoved(event, event.data.withdrawalId, 'reversed')];
       default:
         return [];
     }

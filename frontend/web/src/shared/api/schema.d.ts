@@ -38,6 +38,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or change the transaction PIN that withdrawals need
+     * @description Needs `currentPassword`. The PIN is 4 digits; 0000, 1234 and four of one digit are refused. Once set, every withdrawal needs it; 5 wrong PINs block withdrawals (not sign-in) for 30 minutes. A new PIN starts with no wrong tries, but a block stands until it ends. A password reset (the emailed link) removes the PIN.
+     */
+    put: operations['putUsersPin'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/transactions': {
     parameters: {
       query?: never;
@@ -129,7 +149,7 @@ export interface paths {
     put?: never;
     /**
      * Request a withdrawal: the amount is held at once and waits for an admin
-     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent.
+     * @description Send an Idempotency-Key header to make retries safe: the same key answers the first answer again, and the withdrawal id derives from it, so one hold is placed however often it is sent. Once the account has a transaction PIN (PUT /users/pin), `pin` is required; an answer is kept for its key like any other, so after a refused PIN the next attempt needs a new key.
      */
     post: operations['postUsersWithdraw'];
     delete?: never;
@@ -632,7 +652,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payouts: approved withdrawals awaiting transfer (state=pending), or paid, failed, all; paged by key */
+    /** Payouts: the manual desk (state=pending), sending with the provider, held for attention, paid, failed, reversed, all; paged by key */
     get: operations['getFinancePayouts'];
     put?: never;
     post?: never;
@@ -649,10 +669,44 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The awaiting list in figures: how many, the total to send, the oldest approval */
+    /** The manual desk in figures (how many, the total to send, the oldest approval), and how many the provider is sending or held */
     get: operations['getFinancePayoutsSummary'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/payout-discrepancies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the payout provider said against the ledger: a success after a recorded failure, or another amount */
+    get: operations['getFinancePayoutDiscrepancies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/payouts/{withdrawalId}/move-to-manual': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a payout from the provider to the manual desk (one it held, or refused): finance then pays it by hand */
+    post: operations['postFinancePayoutsByWithdrawalIdMoveToManual'];
     delete?: never;
     options?: never;
     head?: never;
@@ -704,40 +758,6 @@ export interface paths {
     put?: never;
     /** Record that the transfer cannot be made: the money goes back to the user's balance */
     post: operations['postFinancePayoutsByWithdrawalIdMarkFailed'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/finance/payouts/{withdrawalId}/move-to-manual': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Take a payout the provider held to the manual desk, where finance marks it paid or failed by hand */
-    post: operations['postFinancePayoutsByWithdrawalIdMoveToManual'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/finance/payout-discrepancies': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Payouts whose provider's answer disagrees with the books, for finance to look into */
-    get: operations['getFinancePayoutDiscrepancies'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1002,7 +1022,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset link */
+    /**
+     * Set a new password with a reset link
+     * @description Also removes the transaction PIN and any block on withdrawals: the user sets a new PIN.
+     */
     post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
@@ -1161,6 +1184,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/paystack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paystack's transfer events (signed): a payout settles once, however often it is told
+     * @description Checks `x-paystack-signature` (hex HMAC-SHA512 of the raw body keyed with PAYSTACK_SECRET_KEY). `transfer.success` pays the payout (the transfer code is its reference), `transfer.failed` returns the money to the user's balance, `transfer.reversed` after a success returns it too; each once.
+     */
+    post: operations['postWebhooksPaystack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1192,6 +1235,7 @@ export interface components {
         | 'idempotency_key_reused'
         | 'insufficient_balance'
         | 'withdrawals_on_hold'
+        | 'pin_locked'
         | 'rate_limited'
         | 'internal'
         | 'unavailable';
@@ -1207,6 +1251,8 @@ export interface components {
       accountName: string;
       bankCode: string;
     };
+    /** @enum {string} */
+    WithdrawalState: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
     Task: {
       _id: string;
       taskName: string;
@@ -1312,6 +1358,8 @@ export interface components {
       createdAt: string;
       /** @enum {string} */
       status: 'pending' | 'approved' | 'rejected';
+      state: components['schemas']['WithdrawalState'];
+      bankCode: string | null;
       totalTasks: number;
       totalReferrals: number;
       accountBalance: number;
@@ -1321,14 +1369,10 @@ export interface components {
       accountNumber: string;
       accountDetails: string;
       transactionId: string;
-      payoutState: ('awaiting' | 'paid' | 'failed') | null;
       payoutReference: string | null;
+      sentAt: string | null;
       rejectionReason: string | null;
       failureReason: string | null;
-      /** @enum {string} */
-      state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
-      bankCode: string | null;
-      sentAt: string | null;
       reversedAt: string | null;
       reversalReason: string | null;
       heldReason: string | null;
@@ -1418,18 +1462,18 @@ export interface components {
       requestedAt: string;
       approvedAt: string | null;
       approvedBy: string | null;
-      /** @enum {string} */
-      state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
+      state: components['schemas']['WithdrawalState'];
+      desk: ('provider' | 'manual') | null;
+      bankCode: string | null;
       provider: string | null;
       reference: string | null;
+      sentAt: string | null;
+      heldReason: string | null;
       paidAt: string | null;
       failedAt: string | null;
       failureReason: string | null;
-      bankCode: string | null;
-      sentAt: string | null;
       reversedAt: string | null;
       reversalReason: string | null;
-      heldReason: string | null;
     };
     FinanceRunAnswer: {
       run: components['schemas']['FinanceRun'];
@@ -1647,6 +1691,7 @@ export interface operations {
             phone: string;
             referralCode: string;
             bankDetails: components['schemas']['ProfileBankDetails'];
+            hasPin: boolean;
             accountBalance: number;
             activityBalance: number;
             heldBalance: number;
@@ -1741,6 +1786,7 @@ export interface operations {
               phone: string;
               referralCode: string;
               bankDetails: components['schemas']['ProfileBankDetails'];
+              hasPin: boolean;
             };
           };
         };
@@ -1801,6 +1847,80 @@ export interface operations {
       };
       /** @description The bank could not be asked about the account just now */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putUsersPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currentPassword: string;
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The PIN is set (or changed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The PIN is not 4 digits or too easy to guess, or the current password is missing or wrong */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many attempts */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2119,6 +2239,8 @@ export interface operations {
           amount: number | string;
           /** @enum {string} */
           type: 'withdrawal' | 'activityWithdrawal';
+          /** @description The 4-digit transaction PIN; required once the account has set one */
+          pin?: string;
         };
       };
     };
@@ -2141,28 +2263,24 @@ export interface operations {
               type: 'withdrawal' | 'activityWithdrawal';
               /** @enum {string} */
               status: 'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
-              /** @enum {string} */
-              payoutState: 'awaiting_approval' | 'queued' | 'paid' | 'failed' | 'cancelled';
+              state: components['schemas']['WithdrawalState'];
               reference: string | null;
               bankDetails: {
                 bankName: string;
+                bankCode: string | null;
                 accountNum: string;
                 accountName: string;
               };
               requestedAt: string;
               approvedAt: string | null;
+              sentAt: string | null;
               rejectedAt: string | null;
               rejectionReason: string | null;
               paidAt: string | null;
               failedAt: string | null;
               failureReason: string | null;
-              /** @enum {string} */
-              state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
-              bankCode: string | null;
-              sentAt: string | null;
               reversedAt: string | null;
               reversalReason: string | null;
-              heldReason: string | null;
             };
             balances: {
               accountBalance: number;
@@ -2172,7 +2290,7 @@ export interface operations {
           };
         };
       };
-      /** @description Below the minimum, an invalid amount, or bank details missing */
+      /** @description Below the minimum, an invalid amount, bank details missing, or the transaction PIN missing or wrong (at `pin`; a wrong one says how many tries are left) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2190,7 +2308,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The account is suspended, or withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again) */
+      /** @description The account is suspended, withdrawals are on hold after a recent bank-details change (code withdrawals_on_hold; the message says when they open again), or blocked for 30 minutes after 5 wrong PINs (code pin_locked; the message says until when) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2251,28 +2369,24 @@ export interface operations {
             type: 'withdrawal' | 'activityWithdrawal';
             /** @enum {string} */
             status: 'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
-            /** @enum {string} */
-            payoutState: 'awaiting_approval' | 'queued' | 'paid' | 'failed' | 'cancelled';
+            state: components['schemas']['WithdrawalState'];
             reference: string | null;
             bankDetails: {
               bankName: string;
+              bankCode: string | null;
               accountNum: string;
               accountName: string;
             };
             requestedAt: string;
             approvedAt: string | null;
+            sentAt: string | null;
             rejectedAt: string | null;
             rejectionReason: string | null;
             paidAt: string | null;
             failedAt: string | null;
             failureReason: string | null;
-            /** @enum {string} */
-            state: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
-            bankCode: string | null;
-            sentAt: string | null;
             reversedAt: string | null;
             reversalReason: string | null;
-            heldReason: string | null;
           }[];
         };
       };
@@ -4817,7 +4931,7 @@ export interface operations {
   getFinancePayouts: {
     parameters: {
       query?: {
-        state?: 'pending' | 'attention' | 'paid' | 'failed' | 'all';
+        state?: 'pending' | 'sending' | 'attention' | 'paid' | 'failed' | 'reversed' | 'all';
         q?: string;
         sort?: 'approvedAt';
         order?: 'asc' | 'desc';
@@ -4901,6 +5015,8 @@ export interface operations {
             awaiting: number;
             totalToSend: number;
             oldestApprovedAt: string | null;
+            needsAttention: number;
+            sending: number;
           };
         };
       };
@@ -4933,10 +5049,161 @@ export interface operations {
       };
     };
   };
+  getFinancePayoutDiscrepancies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            discrepancies: {
+              withdrawalId: string;
+              userId: string;
+              fullName: string;
+              /** @enum {string} */
+              kind: 'success_after_failure' | 'paid_twice' | 'amount_mismatch';
+              provider: string;
+              detail: string;
+              foundAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postFinancePayoutsByWithdrawalIdMoveToManual: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        withdrawalId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 'Payout moved to the manual desk.', and the payout */
+      200: {
+        headers: {
+          /** @description true when this is the stored first answer */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            withdrawal: components['schemas']['Payout'];
+          };
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such withdrawal */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not approved yet, or already settled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Idempotency-Key reused with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getFinancePayoutsCsv: {
     parameters: {
       query?: {
-        state?: 'pending' | 'paid' | 'failed' | 'all';
+        state?: 'pending' | 'sending' | 'attention' | 'paid' | 'failed' | 'reversed' | 'all';
         q?: string;
         sort?: 'approvedAt';
         order?: 'asc' | 'desc';
@@ -4950,7 +5217,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference */
+      /** @description CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5177,138 +5444,6 @@ export interface operations {
       };
       /** @description Idempotency-Key reused with a different request */
       422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description An error, as RFC 9457 problem details */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  postFinancePayoutsByWithdrawalIdMoveToManual: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        withdrawalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The payout is on the manual desk, and the payout */
-      200: {
-        headers: {
-          /** @description true when this is the stored first answer */
-          'Idempotent-Replayed'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-            withdrawal: components['schemas']['Payout'];
-          };
-        };
-      };
-      /** @description Authentication required, or the session expired */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description The signed-in role may not use this route */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description No such withdrawal */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description The payout is not held by the provider */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description An error, as RFC 9457 problem details */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  getFinancePayoutDiscrepancies: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The discrepancies found, newest first */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            discrepancies: {
-              withdrawalId: string;
-              userId: string;
-              fullName: string;
-              /** @enum {string} */
-              kind: 'success_after_failure' | 'amount_mismatch';
-              detail: string;
-              foundAt: string;
-            }[];
-          };
-        };
-      };
-      /** @description Authentication required, or the session expired */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description The signed-in role may not use this route */
-      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5593,8 +5728,13 @@ export interface operations {
           | 'WithdrawalRequested'
           | 'WithdrawalApproved'
           | 'WithdrawalRejected'
+          | 'PayoutSent'
+          | 'PayoutHeld'
+          | 'PayoutMovedToManual'
           | 'PayoutSucceeded'
           | 'PayoutFailed'
+          | 'PayoutReversed'
+          | 'PayoutDiscrepancyFound'
           | 'CampaignCreated'
           | 'CampaignUpdated'
           | 'CampaignPaused'
@@ -6821,6 +6961,56 @@ export interface operations {
       };
       /** @description The bank could not be asked just now */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooksPaystack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Received (settled, already settled, or not ours) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            received: true;
+          };
+        };
+      };
+      /** @description The signature is missing or does not match */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Paystack is not the payout provider (PAYOUT_PROVIDER) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
