@@ -133,7 +133,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           (userId) =>
             ctx.commands.movePayoutToManual(
               { userId, withdrawalId: params.withdrawalId, by: principalActor(principal) },
-              { actor: principalActor(principal), commandId: commandIdOf(res) },
+              { commandId: commandIdOf(res) },
             ),
           'Payout moved to the manual desk.',
           false,
