@@ -7,7 +7,6 @@
  */
 import {
   currentUser,
-  DomainError,
   type Actor,
   type EventStore,
   type LedgerCommands,
@@ -121,9 +120,4 @@ export async function settlePayout(
 /** What the user and finance read on a returned payout. */
 export function payoutReturnedReason(providerReason: string): string {
   return `The bank transfer did not go through: ${providerReason.trim().replace(/[.\s]+$/, '') || 'no reason given'}. The money is back on your balance.`;
-}
-
-/** Ledger refusals that only mean the report came too late for the withdrawal's state. */
-export function isLateReport(error: unknown): boolean {
-  return error instanceof DomainError && error.code === 'conflict';
 }
