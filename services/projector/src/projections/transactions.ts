@@ -1,7 +1,7 @@
 /**
  * Transactions as the user's history and the admin transactions screen show them. A withdrawal is
- * one row (id = withdrawal id) whose status follows it: requested and approved are pending, paid is
- * completed, rejected or a failed payout is failed.
+ * one row (id = withdrawal id) whose status follows it: requested, approved and sending are pending,
+ * paid is completed, rejected, a failed payout or a reversed one (the money is back) is failed.
  */
 import { Accounts, withdrawalTypeOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../projection';
@@ -23,7 +23,7 @@ export interface TransactionRow {
 
 export type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
-/** A withdrawal is pending until paid (completed), rejected or its payout failed (failed). */
+/** A withdrawal is pending until paid (completed), or rejected, failed or reversed (failed: the money is back). */
 export type TransactionStatus = 'pending' | 'completed' | 'failed';
 
 function credit(
@@ -108,6 +108,7 @@ export const transactions: Projection<'transactions'> = {
       case 'PayoutSucceeded':
         return [withdrawalStatus(event, event.data.withdrawalId, 'completed')];
       case 'PayoutFailed':
+      case 'PayoutReversed':
         return [withdrawalStatus(event, event.data.withdrawalId, 'failed')];
       default:
         return [];
