@@ -131,9 +131,10 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         settle(
           params.withdrawalId,
           (userId) =>
+            // A staff decision says who acted in its data (by), never in its metadata as well.
             ctx.commands.movePayoutToManual(
               { userId, withdrawalId: params.withdrawalId, by: principalActor(principal) },
-              { actor: principalActor(principal), commandId: commandIdOf(res) },
+              { commandId: commandIdOf(res) },
             ),
           'Payout moved to the manual desk.',
           false,
