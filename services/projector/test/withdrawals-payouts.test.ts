@@ -126,6 +126,7 @@ async function dump(): Promise<Record<string, unknown[]>> {
 it('follows each payout, and a rebuild from the log gives the same rows', async () => {
   const sending = await payout('sent');
   const held = await payout('held');
+  const heldThenSent = await payout('held', 'sent');
   const heldThenPaid = await payout('held', 'paid');
   const heldThenFailed = await payout('held', 'failed', 'discrepancies');
   const manual = await payout('held', 'manual');
@@ -161,6 +162,12 @@ it('follows each payout, and a rebuild from the log gives the same rows', async 
     payout_provider: 'paystack',
     held_reason: 'Transfer requires OTP to continue',
     held_at: await recordedAt('PayoutHeld', held),
+  });
+  expect(await row(heldThenSent)).toMatchObject({
+    status: 'sending',
+    payout_desk: 'provider',
+    held_reason: null,
+    held_at: null,
   });
   expect(await row(heldThenPaid)).toMatchObject({
     status: 'paid',
@@ -217,7 +224,7 @@ it('follows each payout, and a rebuild from the log gives the same rows', async 
   ]);
 
   const before = await dump();
-  expect(before.withdrawals).toHaveLength(6);
+  expect(before.withdrawals).toHaveLength(7);
   const result = await rebuild({ pool: db.pool, store, projections });
   expect(result).toMatchObject({ position: head });
   expect(await dump()).toEqual(before);
