@@ -119,7 +119,7 @@ const reward = (amount: number, balance: 'account' | 'activity' = 'account') =>
 function withdrawalHistory(
   amount: number,
   balance: 'account' | 'activity',
-  ...steps: ('approve' | 'reject' | 'paid' | 'payoutFailed')[]
+  ...steps: ('approve' | 'reject' | 'sent' | 'paid' | 'payoutFailed' | 'reversed')[]
 ): RecordedKoboEvent[] {
   const ids = { userId: 'u1', withdrawalId: 'w1' };
   const commands: UserCommand[] = [
@@ -156,6 +156,16 @@ function withdrawalHistory(
       commands.push({
         type: 'RejectWithdrawal',
         data: { ...ids, reason: 'no', by: { role: 'admin', id: 'a1' } as const },
+      });
+    if (step === 'sent')
+      commands.push({
+        type: 'RecordPayoutSent',
+        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1' },
+      });
+    if (step === 'reversed')
+      commands.push({
+        type: 'RecordPayoutReversed',
+        data: { ...ids, provider: 'paystack', reason: 'returned' },
       });
     if (step === 'paid')
       commands.push({
@@ -282,6 +292,19 @@ describe('transactions', () => {
     expect(bonus?.kind === 'insert' ? bonus.row.withdrawal_state : 'not an insert').toBeUndefined();
   });
 
+  it('keeps a Sending payout pending, and marks a reversed one failed (the money is back)', () => {
+    expect(
+      transactions.handle(the('PayoutSent', withdrawalHistory(250_000, 'account', 'approve', 'sent'))),
+    ).toEqual([]);
+    expect(
+      transactions
+        .handle(
+          the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'sent', 'paid', 'reversed')),
+        )
+        .map(setOf),
+    ).toEqual([{ status: 'failed', updated_at: at.toISOString() }]);
+  });
+
   it('records the signup bonus only when it was credited', () => {
     expect(transactions.handle(registration(50_000))).toEqual([
       expect.objectContaining({
@@ -314,6 +337,14 @@ describe('user_stats', () => {
     expect(
       userStats.handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid'))),
     ).toEqual([expect.objectContaining({ add: { total_withdrawn: 250_000 } })]);
+  });
+
+  it('takes a reversed payout back out of withdrawn', () => {
+    expect(
+      userStats.handle(
+        the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'paid', 'reversed')),
+      ),
+    ).toEqual([expect.objectContaining({ key: { user_id: 'u1' }, add: { total_withdrawn: -250_000 } })]);
   });
 });
 

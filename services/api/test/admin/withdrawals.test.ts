@@ -40,7 +40,7 @@ describe('admin withdrawals and transactions', () => {
         accountName: 'Ada Tester',
         accountNumber: '0123456784',
         transactionId: id,
-        payoutState: null,
+        state: 'requested',
         payoutReference: null,
       }),
     );
@@ -64,7 +64,7 @@ describe('admin withdrawals and transactions', () => {
       .set(...auth)
       .expect(200);
     expect(list.body.find((w: { _id: string }) => w._id === id)).toEqual(
-      expect.objectContaining({ status: 'approved', payoutState: 'awaiting' }),
+      expect.objectContaining({ status: 'approved', state: 'approved' }),
     );
     expect(await balancesOf(h, user.userId)).toEqual({
       account_balance: 100000,

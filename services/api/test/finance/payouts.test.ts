@@ -47,7 +47,8 @@ describe('finance payouts', () => {
         accountNumber: '0123456784',
         approvedAt: expect.any(String),
         approvedBy: h.adminId,
-        state: 'awaiting',
+        state: 'approved',
+        desk: null,
         reference: null,
       }),
     );
@@ -59,7 +60,7 @@ describe('finance payouts', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference',
+      'withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code',
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -110,6 +111,8 @@ describe('finance payouts', () => {
       awaiting: ids.length,
       totalToSend: toSend,
       oldestApprovedAt: approvals[0],
+      needsAttention: 0,
+      sending: 0,
     });
     await h.http
       .get('/api/finance/payouts')
@@ -157,7 +160,7 @@ describe('finance payouts', () => {
       .set('Authorization', `Bearer ${h.adminToken}`)
       .expect(200);
     expect(admin.body.find((w: { _id: string }) => w._id === tunde.withdrawalId)).toEqual(
-      expect.objectContaining({ status: 'approved', payoutState: 'paid', payoutReference: 'GTB-000123' }),
+      expect.objectContaining({ status: 'approved', state: 'paid', payoutReference: 'GTB-000123' }),
     );
     const paid = await h.http
       .get('/api/finance/payouts?state=paid')

@@ -39,9 +39,14 @@ describe('withdrawals', () => {
           fee: h.config.money.withdrawalFee / 100,
           type: 'withdrawal',
           status: 'pending',
-          payoutState: 'awaiting_approval',
+          state: 'requested',
           reference: null,
-          bankDetails: { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'dayo Tester' },
+          bankDetails: {
+            bankName: 'Kuda Bank',
+            bankCode: '50211',
+            accountNum: '0123456789',
+            accountName: 'dayo Tester',
+          },
         }),
         balances: {
           accountBalance: 3000,
@@ -229,15 +234,22 @@ describe('withdrawals', () => {
   });
 
   describe('GET /api/users/withdrawals', () => {
-    it("follows each of the user's payouts: awaiting approval, queued, paid with the reference, failed, cancelled", async () => {
+    it("follows each of the user's payouts: requested, approved, sending, paid with the reference, failed, reversed, declined", async () => {
       const user = await registerUser(h, 'pelu', { accountBalance: 2_000_000 });
       const ids: string[] = [];
-      for (const amount of [2000, 3000, 4000, 5000])
+      for (const amount of [2000, 3000, 4000, 5000, 2100, 2200])
         ids.push((await withdraw(user, { amount, type: 'withdrawal' }).expect(201)).body.withdrawal.id);
-      const [waiting, queued, paid, failed] = ids as [string, string, string, string];
+      const [waiting, queued, paid, failed, sending, reversed] = ids as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       const c = h.context.commands;
       const by = { role: 'admin', id: h.adminId } as const;
-      for (const withdrawalId of [queued, paid, failed])
+      for (const withdrawalId of [queued, paid, failed, sending, reversed])
         await c.approveWithdrawal({ userId: user.userId, withdrawalId, by });
       await c.recordPayoutSucceeded({
         userId: user.userId,
@@ -245,11 +257,31 @@ describe('withdrawals', () => {
         provider: 'manual',
         reference: 'GTB-REF-778',
       });
-      const last = await c.recordPayoutFailed({
+      await c.recordPayoutFailed({
         userId: user.userId,
         withdrawalId: failed,
         provider: 'manual',
         reason: 'account closed',
+      });
+      for (const withdrawalId of [sending, reversed])
+        await c.recordPayoutSent({
+          userId: user.userId,
+          withdrawalId,
+          provider: 'paystack',
+          reference: withdrawalId,
+          transferCode: 'TRF_1',
+        });
+      await c.recordPayoutSucceeded({
+        userId: user.userId,
+        withdrawalId: reversed,
+        provider: 'paystack',
+        reference: 'TRF_2',
+      });
+      const last = await c.recordPayoutReversed({
+        userId: user.userId,
+        withdrawalId: reversed,
+        provider: 'paystack',
+        reason: 'returned by the bank',
       });
       await settled(h, last.lastPosition);
 
@@ -259,17 +291,34 @@ describe('withdrawals', () => {
       expect(byId[waiting]).toMatchObject({
         amount: 2000,
         status: 'pending',
-        payoutState: 'awaiting_approval',
+        state: 'requested',
         reference: null,
       });
-      expect(byId[queued]).toMatchObject({ status: 'approved', payoutState: 'queued', reference: null });
-      expect(byId[paid]).toMatchObject({ status: 'paid', payoutState: 'paid', reference: 'GTB-REF-778' });
+      expect(byId[queued]).toMatchObject({ status: 'approved', state: 'approved', reference: null });
+      expect(byId[paid]).toMatchObject({ status: 'paid', state: 'paid', reference: 'GTB-REF-778' });
       expect(byId[paid].paidAt).toEqual(expect.any(String));
       expect(byId[failed]).toMatchObject({
         status: 'payout_failed',
-        payoutState: 'failed',
+        state: 'failed',
         failureReason: 'account closed',
       });
+      expect(byId[sending]).toMatchObject({
+        status: 'sending',
+        state: 'sending',
+        reference: null,
+        sentAt: expect.any(String),
+        paidAt: null,
+      });
+      expect(byId[reversed]).toMatchObject({
+        status: 'reversed',
+        state: 'reversed',
+        reference: 'TRF_2',
+        reversedAt: expect.any(String),
+        reversalReason: 'returned by the bank',
+      });
+      // The reversed payout's ₦2,200 is back: ₦20,000 less the four still out (requested,
+      // approved, paid, sending) and nothing for the failed one.
+      expect(await dashboardOf(user)).toMatchObject({ accountBalance: 20_000 - 2000 - 3000 - 4000 - 2100 });
 
       const rejected = await registerUser(h, 'qudus', { accountBalance: 500_000 });
       const w = (await withdraw(rejected, { amount: 2000, type: 'withdrawal' }).expect(201)).body.withdrawal;
@@ -285,7 +334,7 @@ describe('withdrawals', () => {
         expect.objectContaining({
           id: w.id,
           status: 'rejected',
-          payoutState: 'cancelled',
+          state: 'declined',
           rejectionReason: 'wrong name',
         }),
       ]);

@@ -27,7 +27,7 @@ export interface TransactionRow {
 
 export type TransactionType =
   'withdrawal' | 'activityWithdrawal' | 'referral' | 'bonus' | 'task' | 'activity' | 'other';
-/** A withdrawal is pending until paid (completed), rejected or its payout failed (failed). */
+/** A withdrawal is pending until paid (completed), or rejected, failed or reversed (failed: the money is back). */
 export type TransactionStatus = 'pending' | 'completed' | 'failed';
 /**
  * Where a withdrawal's money is, as every screen names it: failed, declined and reversed each mean

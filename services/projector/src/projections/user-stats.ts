@@ -34,6 +34,9 @@ export const userStats: Projection<'user_stats'> = {
         return [stats(event.data.userId, { total_earnings: event.data.amount })];
       case 'PayoutSucceeded':
         return [stats(event.data.userId, { total_withdrawn: event.data.amount })];
+      // The bank sent a paid payout back: it was not withdrawn after all.
+      case 'PayoutReversed':
+        return [stats(event.data.userId, { total_withdrawn: -event.data.amount })];
       default:
         return [];
     }

@@ -3,6 +3,7 @@
  * pending -> rejected; and what a payout provider said that disagrees with the ledger.
  */
 import {
+  bankCodeOf,
   withdrawalTypeOf,
   type PayoutDiscrepancyKind,
   type WithdrawalStatus,
@@ -78,7 +79,7 @@ export function withdrawalRowFrom(
     fee: d.fee,
     status: 'pending',
     bank_name: d.bankDetails.bankName,
-    bank_code: d.bankDetails.bankCode ?? null,
+    bank_code: bankCodeOf(d.bankDetails) ?? null,
     account_num: d.bankDetails.accountNum,
     account_name: d.bankDetails.accountName,
     requested_at: at,

@@ -131,6 +131,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         settle(
           params.withdrawalId,
           (userId) =>
+            // A staff decision says who acted in its data (by), never in its metadata as well.
             ctx.commands.movePayoutToManual(
               { userId, withdrawalId: params.withdrawalId, by: principalActor(principal) },
               { commandId: commandIdOf(res) },

@@ -66,6 +66,11 @@ export function movePayoutToManual(command: MovePayoutToManual, state: UserState
   requireApproved(w);
   if (w.desk === 'manual') return [];
   if (!isUnsettled(w)) throw conflict('This payout has already settled.');
+  // A transfer the provider is sending could still arrive: paying it by hand too would pay twice.
+  if (w.status === 'sending' && !w.heldReason)
+    throw conflict(
+      'The payout provider is sending this payout; it can be moved only if the provider holds it.',
+    );
   return [{ type: 'PayoutMovedToManual', data: { userId, withdrawalId, from: 'provider', by } }];
 }
 
