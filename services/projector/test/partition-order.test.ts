@@ -81,6 +81,10 @@ it('gives the same rows whether streams are applied in log order or partition by
   await project(inLogOrder, log);
   await project(inPartitionOrder, partitionOrder);
   const expected = await tables(inLogOrder);
-  expect(Object.values(expected).every((rows) => rows.length > 0)).toBe(true);
+  expect(
+    Object.entries(expected)
+      .filter(([, rows]) => rows.length === 0)
+      .map(([table]) => table),
+  ).toEqual([]);
   expect(await tables(inPartitionOrder)).toEqual(expected);
 });

@@ -294,15 +294,17 @@ describe('transactions', () => {
 
   it('keeps a Sending payout pending, and marks a reversed one failed (the money is back)', () => {
     expect(
-      transactions.handle(the('PayoutSent', withdrawalHistory(250_000, 'account', 'approve', 'sent'))),
-    ).toEqual([]);
+      transactions
+        .handle(the('PayoutSent', withdrawalHistory(250_000, 'account', 'approve', 'sent')))
+        .map(setOf),
+    ).toEqual([{ status: 'pending', withdrawal_state: 'sending', updated_at: at.toISOString() }]);
     expect(
       transactions
         .handle(
           the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'sent', 'paid', 'reversed')),
         )
         .map(setOf),
-    ).toEqual([{ status: 'failed', updated_at: at.toISOString() }]);
+    ).toEqual([{ status: 'failed', withdrawal_state: 'reversed', updated_at: at.toISOString() }]);
   });
 
   it('records the signup bonus only when it was credited', () => {
