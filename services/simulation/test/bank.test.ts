@@ -62,5 +62,5 @@ describe('the bank test', () => {
     expect(result.commands.approveWithdrawal).toBeGreaterThan(2);
     const transfers = Object.values(result.payouts!.transfers).reduce((sum, n) => sum + n, 0);
     expect(transfers).toBeGreaterThan(2);
-  });
+  }, 120_000);
 });
