@@ -5,7 +5,12 @@
  * and the double's record of the money that left is held against the ledger's.
  */
 import { MANUAL_TRANSFER } from '@kobo/jobs';
-import { startPaystackDouble, type PaystackDouble, type SeededBehaviour } from '@kobo/jobs/testing';
+import {
+  startPaystackDouble,
+  type PaystackDouble,
+  type SeededBehaviour,
+  type TransferScript,
+} from '@kobo/jobs/testing';
 import type { LedgerWatch, WithdrawalView } from './ledger-watch';
 
 export type PayoutProviderName = 'manual' | 'paystack';
@@ -28,6 +33,36 @@ export function seededBehaviour(seed: number): SeededBehaviour {
       server_error_before_create: 0.06,
       otp: 0.03,
       insufficient_balance: 0.03,
+    },
+  };
+}
+
+/**
+ * The first payouts approved meet each fault once, whatever the seed draws for their references
+ * (withdrawal ids, which differ between runs), so even a short run sends again after an unanswered
+ * transfer call, settles a lost webhook by reconciliation and returns a reversed payout.
+ */
+export const FIRST_PAYOUTS: readonly TransferScript[] = [
+  { outcome: 'success', initiate: 'timeout_after_create' },
+  { outcome: 'reversed', initiate: 'socket_destroyed_after_create', webhook: 'duplicated' },
+  { outcome: 'success', webhook: 'lost' },
+  { outcome: 'failed', initiate: 'server_error_before_create', webhook: { delayMs: 300 } },
+];
+
+/**
+ * Scripts the first approvals' payouts with FIRST_PAYOUTS, in order (the rest follow the seed):
+ * `approving` before the approval is sent (its payout job may start at once), `approved` once the
+ * ledger holds it; an approval refused leaves the script for the next one.
+ */
+export function firstPayoutScripts(double: PaystackDouble) {
+  let next = 0;
+  return {
+    approving(withdrawalId: string) {
+      const script = FIRST_PAYOUTS[next];
+      if (script) double.script(withdrawalId, script);
+    },
+    approved() {
+      next++;
     },
   };
 }

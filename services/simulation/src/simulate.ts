@@ -22,6 +22,7 @@ import { send, type Answer, type Request } from './http-client';
 import { LedgerWatch, type WithdrawalView } from './ledger-watch';
 import { Prng } from './prng';
 import {
+  firstPayoutScripts,
   onManualDesk,
   payoutChecks,
   payoutFigures,
@@ -104,6 +105,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // The double's draws are keyed by the seed and each transfer's reference, not taken from `rng`.
   const paystack: PaystackDouble | undefined =
     provider === 'paystack' ? await startSimulatedPaystack(options.seed) : undefined;
+  const payoutScripts = paystack && firstPayoutScripts(paystack);
   const system = await startSystem({
     pool: options.pool,
     databaseUrl: options.databaseUrl,
@@ -578,6 +580,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const pending = [...watch.withdrawals.values()].filter((w) => w.status === 'pending');
     if (pending.length === 0) return;
     const w = rng.pick(pending);
+    if (which === 'approve') payoutScripts?.approving(w.withdrawalId);
     const answer = await call(
       `${which}Withdrawal`,
       {
@@ -593,12 +596,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       killMs,
     );
     const type = which === 'approve' ? 'WithdrawalApproved' : 'WithdrawalRejected';
-    expectOnce(
-      `${which} withdrawal`,
-      await newEvents((e) => e.type === type && data(e).withdrawalId === w.withdrawalId),
-      answer,
-      true,
-    );
+    const decided = await newEvents((e) => e.type === type && data(e).withdrawalId === w.withdrawalId);
+    expectOnce(`${which} withdrawal`, decided, answer, true);
+    if (which === 'approve' && decided.length) payoutScripts?.approved();
   }
 
   /** An event a person's decision appends (not the provider's reports, which come in the background). */
