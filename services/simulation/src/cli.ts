@@ -1,5 +1,5 @@
 /**
- * npm run simulate -- [--seed N] [--steps M] [--fault-rate P] [--keep]
+ * npm run simulate -- [--seed N] [--steps M] [--fault-rate P] [--provider manual|paystack] [--keep]
  *
  * Runs the bank test on a fresh database (created on TEST_DATABASE_URL's server, else
  * 127.0.0.1:5432, else an embedded PostgreSQL in .data/test-pg) and prints its figures and
@@ -16,10 +16,13 @@ import { formatResult } from './report';
 import { runSimulation } from './simulate';
 
 function parse(argv: string[]) {
-  const options: { seed?: number; steps: number; faultRate?: number; keep: boolean } = {
-    steps: 1000,
-    keep: false,
-  };
+  const options: {
+    seed?: number;
+    steps: number;
+    faultRate?: number;
+    provider: 'manual' | 'paystack';
+    keep: boolean;
+  } = { steps: 1000, provider: 'manual', keep: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -31,7 +34,14 @@ function parse(argv: string[]) {
     else if (arg === '--steps') options.steps = value();
     else if (arg === '--fault-rate') options.faultRate = value();
     else if (arg === '--keep') options.keep = true;
-    else throw new Error(`unknown option ${arg} (use --seed N, --steps M, --fault-rate P, --keep)`);
+    else if (arg === '--provider') {
+      const next = argv[++i];
+      if (next !== 'manual' && next !== 'paystack') throw new Error('--provider needs manual or paystack');
+      options.provider = next;
+    } else
+      throw new Error(
+        `unknown option ${arg} (use --seed N, --steps M, --fault-rate P, --provider manual|paystack, --keep)`,
+      );
   }
   return options;
 }
@@ -76,7 +86,9 @@ async function main() {
   url.pathname = `/${name}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const pool = createPool(url.toString(), 20);
-  console.log(`bank test: seed ${seed}, ${options.steps} steps, database ${name}`);
+  console.log(
+    `bank test: seed ${seed}, ${options.steps} steps, payouts ${options.provider}, database ${name}`,
+  );
   let failed: boolean;
   try {
     await migrate(url.toString());
@@ -86,6 +98,7 @@ async function main() {
       pool,
       databaseUrl: url.toString(),
       faultRate: options.faultRate,
+      provider: options.provider,
       onProgress: (step, so) => {
         const kills = Object.values(so.kills).reduce((a, b) => a + b, 0);
         process.stdout.write(

@@ -3,7 +3,9 @@
  * balances, campaigns, submissions, withdrawals: what the clients may act on next) comes from the
  * ledger, and the invariants that must hold at every moment are checked on each new event:
  * postings of an event sum to zero, no user or escrow account below zero, no withdrawal decided
- * or settled twice, no submission decided or rewarded twice.
+ * or settled twice, no money returned twice (one PayoutFailed or PayoutReversed at most, and a
+ * reversal only of a paid payout), no payout sent unless approved, no submission decided or
+ * rewarded twice.
  */
 import {
   decodeEvent,
@@ -24,10 +26,22 @@ export interface WithdrawalView {
   withdrawalId: string;
   userId: string;
   amount: number;
+  fee: number;
   status: WithdrawalStatus;
   requested: number;
   decided: number;
+  /** PayoutSucceeded and PayoutFailed events (a reversal comes on top of a success). */
   settled: number;
+  /** PayoutFailed and PayoutReversed events: the money went back this many times. */
+  returned: number;
+  /** Who paid it (PayoutSucceeded's provider) and under which reference. */
+  paidBy: string | null;
+  reference: string | null;
+  /** 'manual' once finance moved it to the manual desk. */
+  desk: 'provider' | 'manual' | null;
+  /** The provider held it for finance (an OTP, its balance), until it moves on. */
+  held: boolean;
+  discrepancies: string[];
 }
 
 export interface SubmissionView {
@@ -54,6 +68,8 @@ export class LedgerWatch {
   readonly submissions = new Map<string, SubmissionView>();
   readonly campaigns = new Map<string, CampaignView>();
   readonly typeCounts = new Map<string, number>();
+  /** Payout events recorded by reconciliation (a provider asked by reference, not a webhook or the job). */
+  reconciled = 0;
   /** Broken invariants, in the order they were seen. */
   readonly violations: string[] = [];
   /** Events of the last catchUp(), for the per-command checks. */
@@ -85,6 +101,7 @@ export class LedgerWatch {
   private apply(event: RecordedKoboEvent) {
     this.events++;
     this.typeCounts.set(event.type, this.count(event.type) + 1);
+    if (event.type.startsWith('Payout') && event.metadata.causationId === 'reconcile') this.reconciled++;
     const postings = postingsOf(event);
     if (postings.reduce((sum, p) => sum + p.amount, 0) !== 0)
       this.fail(event, 'postings of an event do not sum to zero');
@@ -167,10 +184,17 @@ export class LedgerWatch {
             withdrawalId: event.data.withdrawalId,
             userId: event.data.userId,
             amount: event.data.amount,
+            fee: event.data.fee,
             status: 'pending',
             requested: 1,
             decided: 0,
             settled: 0,
+            returned: 0,
+            paidBy: null,
+            reference: null,
+            desk: null,
+            held: false,
+            discrepancies: [],
           });
         break;
       }
@@ -182,6 +206,29 @@ export class LedgerWatch {
         withdrawal.status = event.type === 'WithdrawalApproved' ? 'approved' : 'rejected';
         break;
       }
+      case 'PayoutSent': {
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
+        if (!withdrawal) return this.fail(event, 'a payout sent for a withdrawal never requested');
+        if (withdrawal.status !== 'approved')
+          this.fail(event, `payout of withdrawal ${event.data.withdrawalId} sent while ${withdrawal.status}`);
+        withdrawal.status = 'sending';
+        withdrawal.desk = 'provider';
+        withdrawal.held = false;
+        break;
+      }
+      case 'PayoutHeld': {
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
+        if (!withdrawal) return this.fail(event, 'a payout held for a withdrawal never requested');
+        withdrawal.held = true;
+        break;
+      }
+      case 'PayoutMovedToManual': {
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
+        if (!withdrawal) return this.fail(event, 'a withdrawal never requested moved to the manual desk');
+        withdrawal.desk = 'manual';
+        withdrawal.held = false;
+        break;
+      }
       case 'PayoutSucceeded':
       case 'PayoutFailed': {
         const withdrawal = this.withdrawals.get(event.data.withdrawalId);
@@ -190,7 +237,35 @@ export class LedgerWatch {
           this.fail(event, `payout of withdrawal ${event.data.withdrawalId} that was not approved`);
         if (++withdrawal.settled > 1)
           this.fail(event, `payout of withdrawal ${event.data.withdrawalId} settled twice`);
-        withdrawal.status = event.type === 'PayoutSucceeded' ? 'paid' : 'payout_failed';
+        withdrawal.held = false;
+        if (event.type === 'PayoutSucceeded') {
+          withdrawal.status = 'paid';
+          withdrawal.paidBy = event.data.provider;
+          withdrawal.reference = event.data.reference;
+        } else {
+          withdrawal.status = 'payout_failed';
+          if (++withdrawal.returned > 1)
+            this.fail(event, `money of withdrawal ${event.data.withdrawalId} returned twice`);
+        }
+        break;
+      }
+      case 'PayoutReversed': {
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
+        if (!withdrawal) return this.fail(event, 'a reversal of a withdrawal never requested');
+        if (withdrawal.status !== 'paid')
+          this.fail(
+            event,
+            `payout of withdrawal ${event.data.withdrawalId} reversed while ${withdrawal.status}`,
+          );
+        if (++withdrawal.returned > 1)
+          this.fail(event, `money of withdrawal ${event.data.withdrawalId} returned twice`);
+        withdrawal.status = 'reversed';
+        break;
+      }
+      case 'PayoutDiscrepancyFound': {
+        const withdrawal = this.withdrawals.get(event.data.withdrawalId);
+        if (!withdrawal) return this.fail(event, 'a discrepancy about a withdrawal never requested');
+        withdrawal.discrepancies.push(`${event.data.kind}: ${event.data.detail}`);
         break;
       }
     }

@@ -13,12 +13,24 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { MANUAL_TRANSFER } from '@kobo/jobs';
+import type { PaystackDouble } from '@kobo/jobs/testing';
 import { balanceOf, minimumWithdrawal, moneyRules, nubanOf, type RecordedKoboEvent } from '@kobo/ledger';
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { send, type Answer, type Request } from './http-client';
 import { LedgerWatch, type WithdrawalView } from './ledger-watch';
 import { Prng } from './prng';
+import {
+  firstPayoutScripts,
+  onManualDesk,
+  payoutChecks,
+  payoutFigures,
+  settlePayouts,
+  startSimulatedPaystack,
+  type PayoutFigures,
+  type PayoutProviderName,
+} from './provider';
 import { startSystem, type ProcessKind } from './system';
 
 export interface SimulationOptions {
@@ -28,12 +40,15 @@ export interface SimulationOptions {
   databaseUrl: string;
   /** Chance per step that a process is killed (default 0.05). */
   faultRate?: number;
+  /** Who pays approved withdrawals: finance by hand (default), or Paystack (its local double). */
+  provider?: PayoutProviderName;
   onProgress?: (step: number, result: SimulationResult) => void;
 }
 
 export interface SimulationResult {
   seed: number;
   steps: number;
+  provider: PayoutProviderName;
   stepsRun: number;
   commands: Record<string, number>;
   /** Requests sent again: after a lost answer or a 5xx (retries), or on purpose with the same key (duplicates). */
@@ -47,6 +62,8 @@ export interface SimulationResult {
   checks: { name: string; ok: boolean; detail: string }[];
   /** Answers that were not what a client would hope for, though every invariant held (by kind). */
   findings: Record<string, number>;
+  /** With Paystack: what the double did to the payouts and how they ended. */
+  payouts?: PayoutFigures;
   /** The first broken invariant, with the step it was seen at. */
   violation?: string;
 }
@@ -63,6 +80,8 @@ type Action =
   | 'rejectWithdrawal'
   | 'markPaid'
   | 'markFailed'
+  | 'moveToManual'
+  | 'markProviderPayout'
   | 'adjustBalance'
   | 'staleDecision';
 
@@ -82,12 +101,25 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const started = Date.now();
   const rng = new Prng(options.seed);
   const faultRate = options.faultRate ?? 0.05;
-  const system = await startSystem({ pool: options.pool, databaseUrl: options.databaseUrl });
+  const provider = options.provider ?? 'manual';
+  // The double's draws are keyed by the seed and each transfer's reference, not taken from `rng`.
+  const paystack: PaystackDouble | undefined =
+    provider === 'paystack' ? await startSimulatedPaystack(options.seed) : undefined;
+  const payoutScripts = paystack && firstPayoutScripts(paystack);
+  const system = await startSystem({
+    pool: options.pool,
+    databaseUrl: options.databaseUrl,
+    paystack,
+  }).catch(async (error: unknown) => {
+    await paystack?.close();
+    throw error;
+  });
   const watch = new LedgerWatch(system.store);
   const schedule = createHash('sha256');
   const result: SimulationResult = {
     seed: options.seed,
     steps: options.steps,
+    provider,
     stepsRun: 0,
     commands: {},
     retries: 0,
@@ -338,6 +370,58 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       await settle('failed', killMs);
     },
 
+    /** A payout the provider held (an OTP, its balance) taken to the manual desk. */
+    async moveToManual(killMs) {
+      const held = [...watch.withdrawals.values()].filter(
+        (w) => w.status === 'approved' && w.held && w.desk !== 'manual',
+      );
+      if (held.length === 0) return;
+      const w = rng.pick(held);
+      const answer = await call(
+        'moveToManual',
+        {
+          method: 'POST',
+          path: `/api/finance/payouts/${w.withdrawalId}/move-to-manual`,
+          token: finance,
+          key: `sim-${options.seed}-${step}`,
+          json: {},
+        },
+        killMs,
+      );
+      expectOnce(
+        'move payout to the manual desk',
+        await newEvents((e) => e.type === 'PayoutMovedToManual' && data(e).withdrawalId === w.withdrawalId),
+        answer,
+        true,
+      );
+    },
+
+    /** Finance marking by hand a payout the provider handles: refused, nothing appended. */
+    async markProviderPayout(killMs) {
+      const handled = [...watch.withdrawals.values()].filter(
+        (w) => (w.status === 'approved' || w.status === 'sending') && w.desk !== 'manual',
+      );
+      if (handled.length === 0) return;
+      const w = rng.pick(handled);
+      const how = rng.pick(['paid', 'failed'] as const);
+      const answer = await call(
+        'markProviderPayout',
+        {
+          method: 'POST',
+          path: `/api/finance/payouts/${w.withdrawalId}/mark-${how}`,
+          token: finance,
+          key: `sim-${options.seed}-${step}`,
+          json: how === 'paid' ? { reference: `SIM-${options.seed}-${step}` } : { reason: 'Paid elsewhere.' },
+        },
+        killMs,
+      );
+      const byHand = await newEvents((e) => data(e).withdrawalId === w.withdrawalId && madeByHand(e));
+      if (answer.status < 400 || byHand.length)
+        violate(
+          `mark-${how} of a ${w.status} payout the provider handles answered ${answer.status} and appended ${byHand.length} events`,
+        );
+    },
+
     async adjustBalance(killMs) {
       if (users.length === 0) return;
       const u = rng.pick(users);
@@ -403,7 +487,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           { ...request, key: `sim-${options.seed}-${step}` },
           killMs,
         );
-        const appended = await newEvents((e) => data(e).withdrawalId === w.withdrawalId);
+        // What the provider reports meanwhile (a webhook, reconciliation) is not the decision's doing.
+        const appended = await newEvents((e) => data(e).withdrawalId === w.withdrawalId && madeByHand(e));
         // The same decision again may be a no-op success; a contradicting one must be refused.
         const same =
           (which === 'approve' && w.status !== 'rejected') ||
@@ -495,6 +580,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const pending = [...watch.withdrawals.values()].filter((w) => w.status === 'pending');
     if (pending.length === 0) return;
     const w = rng.pick(pending);
+    if (which === 'approve') payoutScripts?.approving(w.withdrawalId);
     const answer = await call(
       `${which}Withdrawal`,
       {
@@ -510,16 +596,30 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       killMs,
     );
     const type = which === 'approve' ? 'WithdrawalApproved' : 'WithdrawalRejected';
-    expectOnce(
-      `${which} withdrawal`,
-      await newEvents((e) => e.type === type && data(e).withdrawalId === w.withdrawalId),
-      answer,
-      true,
-    );
+    const decided = await newEvents((e) => e.type === type && data(e).withdrawalId === w.withdrawalId);
+    expectOnce(`${which} withdrawal`, decided, answer, true);
+    if (which === 'approve' && decided.length) payoutScripts?.approved();
+  }
+
+  /** An event a person's decision appends (not the provider's reports, which come in the background). */
+  function madeByHand(e: RecordedKoboEvent): boolean {
+    switch (e.type) {
+      case 'WithdrawalApproved':
+      case 'WithdrawalRejected':
+      case 'PayoutMovedToManual':
+        return true;
+      case 'PayoutSucceeded':
+      case 'PayoutFailed':
+        return e.data.provider === MANUAL_TRANSFER;
+      default:
+        return false;
+    }
   }
 
   async function settle(how: 'paid' | 'failed', killMs?: number) {
-    const approved = [...watch.withdrawals.values()].filter((w: WithdrawalView) => w.status === 'approved');
+    const approved = [...watch.withdrawals.values()].filter(
+      (w: WithdrawalView) => w.status === 'approved' && onManualDesk(provider, w),
+    );
     if (approved.length === 0) return;
     const w = rng.pick(approved);
     const answer = await call(
@@ -560,8 +660,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       withdraw: users.some((u) => u.bank) ? 4 : 0,
       approveWithdrawal: list((w) => w.status === 'pending') ? 2.5 : 0,
       rejectWithdrawal: list((w) => w.status === 'pending') ? 1 : 0,
-      markPaid: list((w) => w.status === 'approved') ? 2 : 0,
-      markFailed: list((w) => w.status === 'approved') ? 0.8 : 0,
+      markPaid: list((w) => w.status === 'approved' && onManualDesk(provider, w)) ? 2 : 0,
+      markFailed: list((w) => w.status === 'approved' && onManualDesk(provider, w)) ? 0.8 : 0,
+      moveToManual: list((w) => w.status === 'approved' && w.held && w.desk !== 'manual') ? 2 : 0,
+      markProviderPayout:
+        provider === 'paystack' &&
+        list((w) => (w.status === 'approved' || w.status === 'sending') && w.desk !== 'manual')
+          ? 0.4
+          : 0,
       adjustBalance: users.length ? 1.2 : 0,
       staleDecision: watch.withdrawals.size + watch.submissions.size ? 0.5 : 0,
     };
@@ -612,12 +718,32 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     // The end: everything running again, the projectors caught up, then the whole ledger checked.
     for (const kind of ['projectors', 'jobs', 'api'] as const) await system.start(kind);
+    if (paystack) {
+      // Every payout that can settle does (webhooks, reconciliation); those left pending at the
+      // double on purpose stay Sending. Then the workers stop, so `verify` compares a quiet log.
+      const waiting = await settlePayouts(paystack, watch);
+      if (waiting.length)
+        violate(
+          `${waiting.length} payouts did not settle: ${waiting
+            .slice(0, 3)
+            .map(
+              (w) =>
+                `${w.withdrawalId} ${w.status}, at the double ${paystack.transfer(w.withdrawalId)?.status ?? 'no transfer'}`,
+            )
+            .join('; ')}`,
+        );
+      await system.stop('jobs');
+    }
     await catchUpProjectors(options.pool, await system.store.headPosition());
     await watch.catchUp();
     if (watch.violations.length) violate(watch.violations[0]!);
     result.checks = await verify({ pool: options.pool, store: system.store, projections });
+    if (paystack) result.checks.push(...payoutChecks(paystack, watch));
     const failed = result.checks.find((check) => !check.ok);
-    if (failed) violate(`ledger verify: ${failed.name}: ${failed.detail}`);
+    if (failed)
+      violate(
+        `${failed.name.startsWith('payouts:') ? '' : 'ledger verify: '}${failed.name}: ${failed.detail}`,
+      );
     for (const w of watch.withdrawals.values())
       if (w.requested !== 1 || w.decided > 1 || w.settled > 1)
         violate(
@@ -627,6 +753,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     violate(`the simulation itself failed: ${(error as Error).stack ?? String(error)}`);
   } finally {
     await system.close().catch(() => undefined);
+    if (paystack) {
+      result.payouts = payoutFigures(paystack, watch);
+      await paystack.close();
+    }
   }
   result.events = watch.events;
   result.fingerprint = schedule.digest('hex').slice(0, 16);

@@ -9,6 +9,11 @@
  * the API drops every open connection at once, mid-request if one is running, and a new app is
  * built and listens on the same port. A handler already running may still finish its command:
  * to its client that is an answer lost in the network, which is what the client's retry covers.
+ *
+ * Payouts go to finance's manual desk, or (`paystack`) through Paystack's Transfers API played by
+ * its local double: the jobs and the API get a client pointed at it with a short timeout, the
+ * webhook secret is its key, reconciliation runs every second, and the double's webhooks go to the
+ * API's address, set again each time the API starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -22,7 +27,15 @@ import {
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config, type Pool } from '@kobo/platform';
-import { payoutsFromSettings, startJobs, type Jobs, type Payouts } from '@kobo/jobs';
+import {
+  createPaystackClient,
+  paystackPayoutProvider,
+  payoutsFromSettings,
+  startJobs,
+  type Jobs,
+  type Payouts,
+} from '@kobo/jobs';
+import type { PaystackDouble } from '@kobo/jobs/testing';
 import {
   createCheckpointWaiter,
   startProjectors,
@@ -46,10 +59,16 @@ export type ProcessKind = 'projectors' | 'jobs' | 'api';
 /** How long a command's answer waits for the read models while the projectors are down (ms). */
 const READ_YOUR_WRITES_WAIT_MS = 1500;
 const JWT_SECRET = 'simulation-secret-that-is-long-enough-for-hs256';
+/** How long the Paystack client waits for an answer before it counts the call as unanswered (ms). */
+const PAYSTACK_TIMEOUT_MS = 400;
+/** Payouts in flight this long (s) are asked about at the provider, every second. */
+const RECONCILE_SECONDS = 1;
 
 export interface SystemOptions {
   pool: Pool;
   databaseUrl: string;
+  /** Pay through Paystack, played by this double; without it, finance pays by hand. */
+  paystack?: Pick<PaystackDouble, 'url' | 'secretKey' | 'setWebhookUrl'>;
 }
 
 export interface System {
@@ -69,15 +88,25 @@ export interface System {
   close(): Promise<void>;
 }
 
-export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise<System> {
+export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions): Promise<System> {
   // The auth limits count per IP; every simulated client is 127.0.0.1.
   process.env.AUTH_RATE_LIMIT_SCALE ??= '100000';
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-simulation-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(paystack && {
+      PAYOUT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      PAYOUT_RECONCILE_SECONDS: String(RECONCILE_SECONDS),
+    }),
+  });
   const logger = createLogger('silent');
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
-  const payouts: Payouts = payoutsFromSettings(config.payouts);
+  const payouts: Payouts = paystack ? paystackPayouts(paystack) : payoutsFromSettings(config.payouts);
   const auth = createAuth(JWT_SECRET, pool);
   const objectStore = createObjectStore(dataDir, {});
 
@@ -125,6 +154,7 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
       const app = createApiApp(context, { webOrigin: 'http://localhost:5173' });
       const server = await listen(app, port);
       port = (server.address() as { port: number }).port;
+      paystack?.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
       api = { server, waiter };
       ready?.resolve();
       ready = undefined;
@@ -193,6 +223,16 @@ export async function startSystem({ pool, databaseUrl }: SystemOptions): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What payoutsFromSettings builds for Paystack, with the client's timeout short for the double. */
+function paystackPayouts(double: Pick<PaystackDouble, 'url' | 'secretKey'>): Payouts {
+  const client = createPaystackClient({
+    secretKey: double.secretKey,
+    baseUrl: double.url,
+    timeoutMs: PAYSTACK_TIMEOUT_MS,
+  });
+  return { provider: paystackPayoutProvider(client), paystack: client, webhookSecret: double.secretKey };
 }
 
 function listen(
