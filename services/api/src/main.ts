@@ -162,7 +162,14 @@ async function main() {
   }
 
   const auth = createAuth(
-    jwtSecretFromEnvironment({ env: { JWT_SECRET: config.jwtSecret, NODE_ENV: config.env } }),
+    jwtSecretFromEnvironment({
+      env: {
+        JWT_SECRET: config.jwtSecret,
+        NODE_ENV: config.env,
+        ...(config.hostSet ? { HOST: config.host } : {}),
+        ...(config.plainHttp ? { PLAIN_HTTP: '1' } : {}),
+      },
+    }),
     pool,
   );
   // The one-process product is the only API process: its written positions stay in memory.

@@ -33,6 +33,14 @@ function trustProxySetting(value: string | undefined, ctx: z.RefinementCtx): boo
   return z.NEVER;
 }
 
+/** PLAIN_HTTP: 1/true or 0/false; anything else is an error, never a silent guess. */
+function plainHttpSetting(value: string | undefined, ctx: z.RefinementCtx): boolean {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  ctx.addIssue({ code: 'custom', message: 'must be 1 (served over plain HTTP on purpose) or 0' });
+  return z.NEVER;
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,6 +49,11 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** Unset: listen on 127.0.0.1 only (a developer's machine, demo data allowed). Set: listen there, no demo data. */
     HOST: optionalText,
+    /**
+     * 1: the server is served over plain HTTP on purpose (e.g. on loopback, HOST=0.0.0.0 in a test):
+     * the session cookie is not Secure and JWT_SECRET stays optional even with HOST set. Refused in production.
+     */
+    PLAIN_HTTP: optionalText.transform((value, ctx) => plainHttpSetting(value, ctx)),
     /** Express's 'trust proxy': unset/false (default), true, a hop count, or addresses/subnets/'loopback' (comma-separated). */
     TRUST_PROXY: optionalText.transform((value, ctx) => trustProxySetting(value, ctx)),
     /** Bearer token for /metrics. Unset: /metrics answers loopback clients only. */
@@ -50,7 +63,7 @@ export const configSchema = z
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(25429),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** Signs session tokens; at least 32 characters. Unset outside production: a random one per start. */
+    /** Signs session tokens; at least 32 characters. Required in production and with HOST set (unless PLAIN_HTTP=1); otherwise unset means a random one per start. */
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** The web app's origin, allowed by CORS. Default: the API's own address. */
     WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
@@ -127,11 +140,26 @@ export const configSchema = z
         path: ['KURRENTDB_URL'],
         message: 'is required with EVENT_STORE=kurrentdb',
       });
+    if (env.NODE_ENV === 'production' && env.PLAIN_HTTP)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLAIN_HTTP'],
+        message: 'cannot be set with NODE_ENV=production (production is served over HTTPS)',
+      });
+    if (!env.JWT_SECRET) {
+      if (env.NODE_ENV === 'production')
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      else if (env.HOST !== undefined && !env.PLAIN_HTTP)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message:
+            'is required when HOST is set (or set PLAIN_HTTP=1 if this server is served over plain HTTP on purpose)',
+        });
+    }
     for (const role of ['ADMIN', 'FINANCE'] as const) {
       const email = env[`${role}_EMAIL`];
       const password = env[`${role}_PASSWORD`];
-      if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
       if (Boolean(email) !== Boolean(password)) {
         ctx.addIssue({
           code: 'custom',
@@ -179,6 +207,8 @@ export interface Config {
   host: string;
   /** HOST was set: the server may be reachable from outside (no demo data). */
   hostSet: boolean;
+  /** PLAIN_HTTP=1: served over plain HTTP on purpose, so HOST alone does not make sessions Secure. */
+  plainHttp: boolean;
   /** Express's 'trust proxy' value (false: X-Forwarded-For is ignored). */
   trustProxy: boolean | number | string;
   metricsToken: string | undefined;
@@ -236,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST ?? '127.0.0.1',
     hostSet: c.HOST !== undefined,
+    plainHttp: c.PLAIN_HTTP,
     trustProxy: c.TRUST_PROXY,
     metricsToken: c.METRICS_TOKEN,
     metricsPort: c.METRICS_PORT,
@@ -279,4 +310,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function demoDataAllowed(config: Pick<Config, 'env' | 'hostSet'>): boolean {
   return config.env !== 'production' && !config.hostSet;
+}
+
+/**
+ * Whether sessions are for a server reachable from outside: the session cookie is `Secure` and
+ * JWT_SECRET is required (loadConfig refuses the configuration without it). Production always;
+ * outside production whenever HOST is set, unless PLAIN_HTTP=1 says plain HTTP is on purpose.
+ */
+export function secureSessions(config: Pick<Config, 'env' | 'hostSet' | 'plainHttp'>): boolean {
+  return config.env === 'production' || (config.hostSet && !config.plainHttp);
 }

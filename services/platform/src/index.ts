@@ -2,5 +2,5 @@ export * from './config';
 export * from './database';
 export * from './logger';
 export { sameTurn } from './same-turn';
-export { provideDatabase } from './launcher/provide-database';
+export { embeddedServerUrl, provideDatabase } from './launcher/provide-database';
 export { migrate } from './migrate';

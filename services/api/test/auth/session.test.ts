@@ -8,9 +8,11 @@ import type { Response } from 'supertest';
 import { createApiApp } from '../../src/app';
 import { SESSION_COOKIE } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
+import { loadConfig } from '@kobo/platform';
 import { signUpAndIn, type TestUser } from './support';
 
 const WEB = 'http://localhost:5173';
+const JWT = 'a-test-secret-that-is-long-enough-for-hs256';
 const CROSS_SITE = 'This request did not come from the Kobo site.';
 
 let h: Harness;
@@ -73,6 +75,32 @@ describe('the session cookie at sign-in', () => {
     expect(sessionCookieSet(res).attributes.secure).toBe(true);
     const out = await http.post('/api/auth/logout').expect(200);
     expect(sessionCookieSet(out).attributes.secure).toBe(true);
+  });
+
+  it('is Secure when HOST is set, outside production too (a server reachable from outside)', async () => {
+    const reachable = loadConfig({ NODE_ENV: 'test', HOST: '0.0.0.0', JWT_SECRET: JWT });
+    const http = request(createApiApp({ ...h.context, config: reachable }, { webOrigin: WEB }));
+    const user = await signUpAndIn(h);
+    const res = await http
+      .post('/api/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    expect(sessionCookieSet(res).attributes.secure).toBe(true);
+    const out = await http.post('/api/auth/logout').expect(200);
+    expect(sessionCookieSet(out).attributes.secure).toBe(true);
+  });
+
+  it('is not Secure with HOST set and PLAIN_HTTP=1 (plain HTTP on purpose)', async () => {
+    const plain = loadConfig({ NODE_ENV: 'test', HOST: '0.0.0.0', PLAIN_HTTP: '1' });
+    const http = request(createApiApp({ ...h.context, config: plain }, { webOrigin: WEB }));
+    const user = await signUpAndIn(h);
+    const res = await http
+      .post('/api/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    expect(sessionCookieSet(res).attributes.secure).toBeUndefined();
+    const out = await http.post('/api/auth/logout').expect(200);
+    expect(sessionCookieSet(out).attributes.secure).toBeUndefined();
   });
 
   it('sets nothing when sign-in fails', async () => {

@@ -266,6 +266,20 @@ describe('jwtSecretFromEnvironment', () => {
     );
   });
 
+  it('requires it when HOST is set, unless PLAIN_HTTP=1 says the server is plain HTTP on purpose', () => {
+    expect(() => jwtSecretFromEnvironment({ env: { HOST: '0.0.0.0' } })).toThrow(
+      /JWT_SECRET is required .*HOST is set/,
+    );
+    const warnings: string[] = [];
+    const warn = (message: string) => void warnings.push(message);
+    const secret = jwtSecretFromEnvironment({ env: { HOST: '0.0.0.0', PLAIN_HTTP: '1' }, warn });
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(warnings[0]).toMatch(/JWT_SECRET is not set/);
+    expect(() =>
+      jwtSecretFromEnvironment({ env: { NODE_ENV: 'production', HOST: '0.0.0.0', PLAIN_HTTP: '1' } }),
+    ).toThrow(/required in production/);
+  });
+
   it('makes a random one with a warning in development', () => {
     const warnings: string[] = [];
     const warn = (message: string) => void warnings.push(message);

@@ -10,6 +10,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { embeddedServerUrl } from '@kobo/platform';
 import { createTestDatabase, freePort, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 
 jest.setTimeout(300_000);
@@ -20,6 +21,7 @@ interface Started {
   child: ChildProcess;
   port: number;
   pgPort: number;
+  dataDir: string;
   stderr: () => string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -74,7 +76,7 @@ async function start(env: Record<string, string>): Promise<Started> {
     if (ready) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { child, port, pgPort, stderr: () => stderr, exit };
+  return { child, port, pgPort, dataDir, stderr: () => stderr, exit };
 }
 
 /** Resolves once `port` refuses a new connection (the server stopped listening). */
@@ -117,9 +119,9 @@ describe('the start command', () => {
     expect(stderr).not.toMatch(/Error|\n\s+at /);
     expect(code).toBe(0);
     // The embedded server was stopped by our shutdown, not left behind.
-    const left = new pg.Client({
-      connectionString: `postgres://postgres:postgres@127.0.0.1:${started.pgPort}/postgres`,
-    });
+    const serverUrl = embeddedServerUrl({ dataDir: started.dataDir, embeddedPgPort: started.pgPort });
+    expect(serverUrl).toBeDefined();
+    const left = new pg.Client({ connectionString: serverUrl });
     await expect(left.connect()).rejects.toThrow();
     await left.end().catch(() => undefined);
   });

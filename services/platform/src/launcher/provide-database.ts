@@ -2,6 +2,7 @@
  * The database the product runs on: DATABASE_URL when set, otherwise PostgreSQL started from the
  * embedded-postgres package with its data under DATA_DIR. Either way the schema is migrated.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -15,17 +16,42 @@ export interface ProvidedDatabase {
 }
 
 const EMBEDDED_DATABASE = 'kobo';
+/** PASSWORD_FILE of embedded-postgres.mjs (an ESM module, which this CommonJS cannot load synchronously). */
+const EMBEDDED_PASSWORD_FILE = 'kobo-password';
+
+/** The embedded server's data, under DATA_DIR. */
+const embeddedDataDir = (config: Pick<Config, 'dataDir'>) => resolve(config.dataDir, 'pg');
+
+/**
+ * The superuser's URL of the embedded PostgreSQL kept under DATA_DIR (its password is in the data
+ * directory, `kobo-password`, written by embedded-postgres.mjs), or undefined before it was first
+ * made. For a process that uses the server another one runs (a second `npm start`, the ledger CLI).
+ */
+export function embeddedServerUrl(
+  config: Pick<Config, 'dataDir' | 'embeddedPgPort'>,
+  database = 'postgres',
+): string | undefined {
+  const file = join(embeddedDataDir(config), EMBEDDED_PASSWORD_FILE);
+  if (!existsSync(file)) return undefined;
+  const password = encodeURIComponent(readFileSync(file, 'utf8').trim());
+  return `postgres://postgres:${password}@127.0.0.1:${config.embeddedPgPort}/${database}`;
+}
 
 export async function provideDatabase(config: Config, logger: Logger): Promise<ProvidedDatabase> {
   let url = config.databaseUrl;
   let stop: () => Promise<void> = async () => undefined;
   if (!url) {
-    const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/postgres`;
-    if (await reachable(embeddedUrl)) {
+    if (config.env === 'production')
+      throw new Error(
+        'NODE_ENV=production needs its own PostgreSQL: set DATABASE_URL (the embedded one is for a ' +
+          "developer's machine and the tests)",
+      );
+    let embeddedUrl = embeddedServerUrl(config);
+    if (embeddedUrl && (await reachable(embeddedUrl))) {
       // Another Kobo process (npm start) already runs the embedded server: share it.
       logger.info({ port: config.embeddedPgPort }, 'using the embedded PostgreSQL that is already running');
     } else {
-      const dataDir = resolve(config.dataDir, 'pg');
+      const dataDir = embeddedDataDir(config);
       logger.info(
         { dataDir, port: config.embeddedPgPort },
         'DATABASE_URL is unset: starting embedded PostgreSQL',
@@ -40,6 +66,7 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
         log: (line) => logger.debug({ postgres: line.trim() }),
       });
       stop = server.stop;
+      embeddedUrl = server.url;
     }
     url = await ensureDatabase(embeddedUrl, EMBEDDED_DATABASE);
   }

@@ -1,7 +1,5 @@
 /** The CLI's database: DATABASE_URL, else the embedded server the launcher runs. */
-import { createPool, type Pool } from '@kobo/platform';
-
-export const EMBEDDED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:25429/kobo';
+import { createPool, embeddedServerUrl, type Pool } from '@kobo/platform';
 
 export class DatabaseUnreachableError extends Error {
   override readonly name = 'DatabaseUnreachableError';
@@ -18,7 +16,23 @@ export function redact(url: string): string {
   }
 }
 
-export async function connect(url = process.env.DATABASE_URL || EMBEDDED_DATABASE_URL): Promise<Pool> {
+/**
+ * The `kobo` database on the embedded server `npm start` runs: DATA_DIR and EMBEDDED_PG_PORT as the
+ * launcher takes them, its password from the data directory.
+ */
+function embeddedDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const dataDir = env.DATA_DIR?.trim() || '.data';
+  const embeddedPgPort = Number(env.EMBEDDED_PG_PORT?.trim() || 25429);
+  const url = embeddedServerUrl({ dataDir, embeddedPgPort }, 'kobo');
+  if (!url)
+    throw new DatabaseUnreachableError(
+      `there is no embedded PostgreSQL in ${dataDir}/pg yet.\n` +
+        `Start Kobo first (npm start runs the embedded server on port ${embeddedPgPort}) or set DATABASE_URL.`,
+    );
+  return url;
+}
+
+export async function connect(url = process.env.DATABASE_URL || embeddedDatabaseUrl()): Promise<Pool> {
   const pool = createPool(url, 6);
   try {
     await pool.query('SELECT 1');

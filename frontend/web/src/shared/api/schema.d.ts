@@ -944,7 +944,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
      */
     post: operations['postAuthLogin'];
     delete?: never;
@@ -964,7 +964,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the back office (admin or finance staff)
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
      */
     post: operations['postAuthAdminLogin'];
     delete?: never;

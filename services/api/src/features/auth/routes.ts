@@ -40,6 +40,7 @@ import {
 } from './schemas';
 import { checkSignIn, type SignedInUser } from './sign-in';
 import { currentUser, type Actor } from '@kobo/ledger';
+import { secureSessions } from '@kobo/platform';
 import { usernameIsFree } from './users';
 
 const tags = ['Auth'];
@@ -48,14 +49,14 @@ const problem = (description: string) => ({ description, problem: true as const 
 const signedOut = 'Signed out';
 const sessionCookieNote =
   'Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same ' +
-  'token for one day (Secure in production). A change sent with the cookie alone must come from ' +
+  'token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from ' +
   'the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.';
 
 /** A new session: its token, which also signs the browser in (the session cookie carries it). */
 async function startSession(ctx: ApiContext, res: Response, user: SignedInUser): Promise<string> {
   const token = await ctx.auth.sessions.open(user);
   setSessionCookie(res, token, {
-    secure: ctx.config.env === 'production',
+    secure: secureSessions(ctx.config),
     maxAgeSeconds: ctx.auth.tokens.lifetimeSeconds,
   });
   return token;
@@ -155,7 +156,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       const presented = presentedToken(req);
       const claims = presented && verifiedOrNothing(ctx, presented.token);
       if (claims) await ctx.auth.sessions.end(claims);
-      clearSessionCookie(res, { secure: ctx.config.env === 'production' });
+      clearSessionCookie(res, { secure: secureSessions(ctx.config) });
       return { message: signedOut };
     },
   }),

@@ -1,6 +1,8 @@
 /**
- * The signing secret comes from JWT_SECRET. In development an unset secret is replaced by a random
- * one (sessions then end at each restart) with a warning; in production it is required.
+ * The signing secret comes from JWT_SECRET. It is required in production, and when HOST is set (a
+ * server reachable from outside) unless PLAIN_HTTP=1 says it is served over plain HTTP on purpose.
+ * Otherwise (a developer's machine) an unset secret is replaced by a random one (sessions then end
+ * at each restart) with a warning.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -19,6 +21,11 @@ export function jwtSecretFromEnvironment({
     return secret;
   }
   if (env.NODE_ENV === 'production') throw new Error('JWT_SECRET is required in production');
+  const plainHttp = env.PLAIN_HTTP === '1' || env.PLAIN_HTTP === 'true';
+  if (env.HOST?.trim() && !plainHttp)
+    throw new Error(
+      'JWT_SECRET is required when HOST is set (or set PLAIN_HTTP=1 if this server is served over plain HTTP on purpose)',
+    );
   warn('JWT_SECRET is not set: using a random secret, so sessions end when the process restarts');
   return randomBytes(48).toString('base64url');
 }

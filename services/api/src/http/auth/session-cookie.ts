@@ -8,7 +8,7 @@ import type { CookieOptions, Express, Request, Response } from 'express';
 export const SESSION_COOKIE = 'kobo_session';
 
 export interface SessionCookieSettings {
-  /** Sent only over HTTPS: on in production. */
+  /** Sent only over HTTPS: on in production and when HOST is set, unless PLAIN_HTTP=1 (secureSessions). */
   secure: boolean;
 }
 
