@@ -1,8 +1,8 @@
 /**
  * npm run bench:payouts: payouts through Paystack against its local double, in one process on a
  * fresh database: the real ledger, projectors, API (listening on loopback) and jobs, as the
- * product runs them. Prints two figures:
- *   1. approval to paid: the time from an admin's approval to PayoutSucceeded in the log, for
+ * product runs them. Prints:
+ *   1. approval to paid, for one payout at a time and for many approved together: the time from an admin's approval to PayoutSucceeded in the log, for
  *      BENCH_PAYOUTS payouts approved together (the double answers at once, so this is Kobo's own
  *      part: the reactor, the job, two Paystack calls, the webhook, the ledger);
  *   2. webhook handling: BENCH_WEBHOOKS signed transfer.success webhooks sent again for paid
@@ -107,7 +107,27 @@ async function main() {
       reconcileSeconds: config.payouts.reconcileSeconds,
     });
 
-    // 1. Approval to paid.
+    // 1a. Approval to paid, one payout at a time.
+    const alone: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const { userId } = await registerUser(commands, { account: 1_000_000 });
+      const withdrawalId = randomUUID();
+      await commands.requestWithdrawal({ userId, withdrawalId, type: 'withdrawal', amount: kobo(500_000) });
+      const approved = performance.now();
+      await commands.approveWithdrawal({ userId, withdrawalId, by: { role: 'admin', id: 'bench' } });
+      for (;;) {
+        const { rowCount } = await pool.query(
+          `SELECT 1 FROM events WHERE type = 'PayoutSucceeded' AND data->>'withdrawalId' = $1`,
+          [withdrawalId],
+        );
+        if (rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      alone.push(performance.now() - approved);
+    }
+    console.log(`approval to paid, one payout at a time (10): ${summary(alone)}`);
+
+    // 1b. Approval to paid, many approved together.
     const requests = [];
     for (let i = 0; i < PAYOUTS; i += 1) {
       const { userId } = await registerUser(commands, { account: 1_000_000 });
@@ -129,7 +149,7 @@ async function main() {
         `SELECT data->>'withdrawalId' AS id FROM events WHERE type = 'PayoutSucceeded'`,
       );
       const now = performance.now();
-      for (const { id } of rows) if (!paidAt.has(id)) paidAt.set(id, now);
+      for (const { id } of rows) if (approvedAt.has(id) && !paidAt.has(id)) paidAt.set(id, now);
       if (now - started > 300_000) throw new Error(`only ${paidAt.size} of ${PAYOUTS} paid in 300 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -176,7 +196,7 @@ async function main() {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE type = 'PayoutSucceeded'`,
     );
-    console.log(`PayoutSucceeded events after the duplicates: ${rows[0]!.n} (expected ${PAYOUTS})`);
+    console.log(`PayoutSucceeded events after the duplicates: ${rows[0]!.n} (expected ${PAYOUTS + 10})`);
 
     await jobs.stop();
     await new Promise((resolve) => server.close(resolve));
