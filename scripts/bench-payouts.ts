@@ -161,37 +161,54 @@ async function main() {
       `approval to paid, ${PAYOUTS} payouts approved together: ${summary(toPaid)}; all paid in ${(allPaid / 1000).toFixed(2)} s (${(PAYOUTS / (allPaid / 1000)).toFixed(0)} payouts/s); transfers at the double: ${double.transfers().length}`,
     );
 
-    // 2. Webhook handling: duplicates of the success webhooks already settled.
+    // 2. Webhook handling: duplicates of the success webhooks already settled, against a floor
+    // in the same run (GET /healthz: the same server, connections and client, no work).
     const bodies = double
       .webhooks()
       .filter((w) => w.event === 'transfer.success')
       .map((w) => w.body);
-    const latencies: number[] = [];
-    let failed = 0;
-    let next = 0;
-    const webhooksStarted = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (next < WEBHOOKS) {
-          const body = bodies[next++ % bodies.length]!;
-          const sent = performance.now();
-          const res = await fetch(`${baseUrl}/api/webhooks/paystack`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-paystack-signature': paystackSignature(body, double.secretKey),
-            },
-            body,
-          });
-          await res.arrayBuffer();
-          if (res.status !== 200) failed += 1;
-          latencies.push(performance.now() - sent);
-        }
-      }),
-    );
-    const seconds = (performance.now() - webhooksStarted) / 1000;
+    const load = async (send: (i: number) => Promise<Response>) => {
+      const latencies: number[] = [];
+      let failed = 0;
+      let next = 0;
+      const began = performance.now();
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (next < WEBHOOKS) {
+            const i = next++;
+            const sent = performance.now();
+            const res = await send(i);
+            await res.arrayBuffer();
+            if (res.status !== 200) failed += 1;
+            latencies.push(performance.now() - sent);
+          }
+        }),
+      );
+      return { perSecond: WEBHOOKS / ((performance.now() - began) / 1000), latencies, failed };
+    };
+    const webhooks = () =>
+      load((i) => {
+        const body = bodies[i % bodies.length]!;
+        return fetch(`${baseUrl}/api/webhooks/paystack`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-paystack-signature': paystackSignature(body, double.secretKey),
+          },
+          body,
+        });
+      });
+    const floor = () => load(() => fetch(`${baseUrl}/healthz`));
+    // Alternating, twice each; the second of each is printed (the first warms the path).
+    await webhooks();
+    await floor();
+    const hooks = await webhooks();
+    const bare = await floor();
     console.log(
-      `webhook handling, ${WEBHOOKS} duplicate transfer.success at ${CONNECTIONS} connections: ${(WEBHOOKS / seconds).toFixed(0)} webhooks/s, ${summary(latencies)}, ${failed} not 200`,
+      `webhook handling, ${WEBHOOKS} duplicate transfer.success at ${CONNECTIONS} connections: ${hooks.perSecond.toFixed(0)} webhooks/s, ${summary(hooks.latencies)}, ${hooks.failed} not 200`,
+    );
+    console.log(
+      `floor, GET /healthz the same way: ${bare.perSecond.toFixed(0)} requests/s, ${summary(bare.latencies)}; webhook/floor throughput ${(hooks.perSecond / bare.perSecond).toFixed(2)}`,
     );
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM events WHERE type = 'PayoutSucceeded'`,
