@@ -628,32 +628,6 @@ describe('malformed input on every route', () => {
   });
 
   it(
-    'answers bad bodies with a 4xx problem, never a 5xx',
-    async () => {
-      const pairs = routes.flatMap((route) =>
-        bodyProbes(route).map((p) => [route, p] as [RouteDefinition, Probe]),
-      );
-      count('bodies', pairs);
-      expect(pairs.length).toBeGreaterThan(0);
-      await expectClean(pairs);
-    },
-    SLOW,
-  );
-
-  it(
-    'answers bad query strings with a 4xx problem, never a 5xx',
-    async () => {
-      const pairs = routes.flatMap((route) =>
-        queryProbes(route).map((p) => [route, p] as [RouteDefinition, Probe]),
-      );
-      count('queries', pairs);
-      expect(pairs.length).toBeGreaterThan(0);
-      await expectClean(pairs);
-    },
-    SLOW,
-  );
-
-  it(
     'answers a crafted page cursor on every paged list with a 400 naming `after`, never a 5xx',
     async () => {
       const pairs = routes.flatMap((route) =>
@@ -678,6 +652,8 @@ describe('malformed input on every route', () => {
     SLOW,
   );
 
+  // Before the bodies' probes: the lists then hold only the world's rows, not rows of hostile
+  // texts (a 90 KB name makes a cursor no header carries).
   it(
     'takes back its own cursors on every paged list, for every sort and order',
     async () => {
@@ -711,6 +687,32 @@ describe('malformed input on every route', () => {
       expect([...paged]).toEqual(
         expect.arrayContaining(['GET /admin/users', 'GET /admin/tasks', 'GET /admin/transactions']),
       );
+    },
+    SLOW,
+  );
+
+  it(
+    'answers bad bodies with a 4xx problem, never a 5xx',
+    async () => {
+      const pairs = routes.flatMap((route) =>
+        bodyProbes(route).map((p) => [route, p] as [RouteDefinition, Probe]),
+      );
+      count('bodies', pairs);
+      expect(pairs.length).toBeGreaterThan(0);
+      await expectClean(pairs);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers bad query strings with a 4xx problem, never a 5xx',
+    async () => {
+      const pairs = routes.flatMap((route) =>
+        queryProbes(route).map((p) => [route, p] as [RouteDefinition, Probe]),
+      );
+      count('queries', pairs);
+      expect(pairs.length).toBeGreaterThan(0);
+      await expectClean(pairs);
     },
     SLOW,
   );
