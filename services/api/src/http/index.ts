@@ -6,6 +6,7 @@ export * from './domain-errors';
 export * from './error-handler';
 export * from './validation';
 export * from './paging';
+export * from './time-query';
 export * from './read-your-writes';
 export * from './auth';
 export * from './idempotency/fingerprint';

@@ -113,6 +113,7 @@ function encodeCursor(values: string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
+/** The cursor's values: as many texts as the order has keys, or a 400 naming `after`. */
 function decodeCursor(cursor: string, keys: number): string[] {
   try {
     const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -121,7 +122,96 @@ function decodeCursor(cursor: string, keys: number): string[] {
   } catch {
     // Not ours: answered below.
   }
-  throw new HttpProblem('validation', BAD_CURSOR, { after: BAD_CURSOR });
+  throw badCursor();
+}
+
+const badCursor = () => new HttpProblem('validation', BAD_CURSOR, { after: BAD_CURSOR });
+
+/**
+ * What PostgreSQL takes as a key's value, by the key's type (its OID), as that type prints itself
+ * (`::text`, DateStyle ISO), which is how a cursor holds it. A value PostgreSQL would refuse to
+ * cast is refused here instead, as a bad cursor: a cursor is the client's to send, so one that
+ * does not fit the list's keys (['x', 'y'] where an amount and an id are expected) is bad input,
+ * not a server fault.
+ */
+const keyChecks: Record<number, (text: string) => boolean> = {
+  16: (t) => t === 'true' || t === 'false', // boolean
+  20: (t) => wholeWithin(t, 2n ** 63n), // bigint
+  21: (t) => wholeWithin(t, 2n ** 15n), // smallint
+  23: (t) => wholeWithin(t, 2n ** 31n), // integer
+  700: isFloat, // real
+  701: isFloat, // double precision
+  1700: (t) => /^-?\d{1,100}(\.\d{1,100})?$/.test(t), // numeric
+  25: isText, // text
+  1042: isText, // char(n)
+  1043: isText, // varchar
+  2950: (t) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(t), // uuid
+  1082: (t) => isTime(t, 'date'), // date
+  1114: (t) => isTime(t, 'timestamp'), // timestamp
+  1184: (t) => isTime(t, 'timestamptz'), // timestamp with time zone
+};
+
+function wholeWithin(text: string, limit: bigint): boolean {
+  if (!/^-?\d{1,20}$/.test(text)) return false;
+  const value = BigInt(text);
+  return value >= -limit && value < limit;
+}
+
+function isFloat(text: string): boolean {
+  return /^-?\d{1,310}(\.\d{1,20})?(e[+-]\d{1,3})?$/.test(text) && Number.isFinite(Number(text));
+}
+
+/** PostgreSQL's text refuses the NUL character. */
+function isText(text: string): boolean {
+  return !text.includes('\u0000');
+}
+
+const TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(Z|[+-]\d{2}(?::?\d{2}){0,2})?)?$/;
+
+/** A date or time of years 1 to 9999 that exists on the calendar, in ISO form. */
+function isTime(text: string, type: 'date' | 'timestamp' | 'timestamptz'): boolean {
+  const match = TIME.exec(text);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, zone] = match;
+  const hasTime = hour !== undefined;
+  if (type === 'date' ? hasTime : !hasTime) return false;
+  if (zone !== undefined && type !== 'timestamptz') return false;
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  // Day 0 of the next month is the last of this one (the year set apart: Date.UTC maps 0-99 to 19xx).
+  const date = new Date(Date.UTC(2000, m, 0));
+  date.setUTCFullYear(y, m, 0);
+  if (d > date.getUTCDate()) return false;
+  return !hasTime || (Number(hour) <= 23 && Number(minute) <= 59 && Number(second) <= 59);
+}
+
+/** The key types of a list's order, asked of PostgreSQL once per select and order. */
+const keyTypesOf = new Map<string, Promise<number[]>>();
+
+function keyTypes(pool: Pool, select: string, order: readonly OrderKey[]): Promise<number[]> {
+  const keyColumns = order.map(([expression], i) => `${expression} AS k${i}`).join(', ');
+  const sql = `SELECT ${keyColumns} FROM (${select}) listed LIMIT 0`;
+  let types = keyTypesOf.get(sql);
+  if (!types) {
+    types = pool.query(sql).then(({ fields }) => fields.map((field) => field.dataTypeID));
+    // A failed question is asked again next time rather than remembered.
+    types.catch(() => keyTypesOf.delete(sql));
+    keyTypesOf.set(sql, types);
+  }
+  return types;
+}
+
+/** The cursor's values, each checked against its key's type. */
+async function cursorValues(pool: Pool, cursor: string, select: string, order: readonly OrderKey[]) {
+  const values = decodeCursor(cursor, order.length);
+  const types = await keyTypes(pool, select, order);
+  values.forEach((value, i) => {
+    const check = keyChecks[types[i]!];
+    if (!check) throw new Error(`A page key of type OID ${types[i]} (${order[i]![0]}) has no cursor check`);
+    if (!check(value)) throw badCursor();
+  });
+  return values;
 }
 
 /**
@@ -153,7 +243,9 @@ export async function readPage<R extends object>(
     params.push(value);
     return `$${params.length}`;
   };
-  const keyset = after ? `WHERE ${afterKeys(order, decodeCursor(after, order.length), param)}` : '';
+  const keyset = after
+    ? `WHERE ${afterKeys(order, await cursorValues(pool, after, select, order), param)}`
+    : '';
   const offset = after ? 0 : (page - 1) * pageSize;
   const { rows } = await pool.query<R & { total_count: string } & Record<`kt${number}`, string>>(
     `SELECT *, ${keyTexts} FROM (

@@ -108,6 +108,58 @@ describe('admin campaigns', () => {
     expectProblem(badPrice.body);
   });
 
+  it('bounds every text field of a campaign, on create and on edit, with field messages', async () => {
+    const create = (fields: Record<string, unknown>) =>
+      h.http
+        .post('/api/admin/tasks')
+        .set(...auth)
+        .send({ ...form, ...fields });
+    const tooLong = await create({ taskName: 'x'.repeat(90_000) }).expect(400);
+    expectProblem(tooLong.body);
+    expect(tooLong.body.errors).toEqual({ taskName: 'Title is at most 200 characters.' });
+    const everything = await create({
+      taskName: 'x'.repeat(201),
+      taskPlatform: 'x'.repeat(51),
+      taskVariation: 'x'.repeat(101),
+      taskInstructions: 'x'.repeat(2001),
+      taskUrl: `https://example.com/${'x'.repeat(2048)}`,
+      taskImage: `campaigns/${'x'.repeat(500)}.png`,
+    }).expect(400);
+    expect(everything.body.errors).toEqual({
+      taskName: 'Title is at most 200 characters.',
+      taskPlatform: 'Platform is at most 50 characters.',
+      taskVariation: 'Variation is at most 100 characters.',
+      taskInstructions: 'Instructions are at most 2,000 characters.',
+      taskUrl: 'URL is at most 2,048 characters.',
+      taskImage: 'Image is at most 500 characters.',
+    });
+    // Exactly at the bounds is fine.
+    const atBounds = await create({
+      taskName: 't'.repeat(200),
+      taskInstructions: 'i'.repeat(2000),
+      taskUrl: `https://example.com/${'u'.repeat(2048 - 'https://example.com/'.length)}`,
+    }).expect(201);
+    expect(atBounds.body.task.taskName).toHaveLength(200);
+    expect(atBounds.body.task.taskInstructions).toHaveLength(2000);
+    expect(atBounds.body.task.taskUrl).toHaveLength(2048);
+
+    const id = atBounds.body.task._id;
+    const edited = await h.http
+      .put(`/api/admin/tasks/${id}`)
+      .set(...auth)
+      .send({ taskInstructions: 'x'.repeat(90_000), taskUrl: `https://example.com/${'x'.repeat(3000)}` })
+      .expect(400);
+    expect(edited.body.errors).toEqual({
+      taskInstructions: 'Instructions are at most 2,000 characters.',
+      taskUrl: 'URL is at most 2,048 characters.',
+    });
+    const unchanged = await h.http
+      .get(`/api/admin/tasks/${id}`)
+      .set(...auth)
+      .expect(200);
+    expect(unchanged.body.taskInstructions).toHaveLength(2000);
+  });
+
   it('bounds units × price: a field message, never a 500', async () => {
     const tooMuch = await h.http
       .post('/api/admin/tasks')

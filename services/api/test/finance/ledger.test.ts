@@ -82,6 +82,28 @@ describe('finance ledger access', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['from', 'pageSize']);
   });
 
+  it('refuses a date JavaScript reads but PostgreSQL cannot store, naming the field', async () => {
+    for (const [field, value] of [
+      ['from', '-271821-04-20'],
+      ['to', '0000-12-31'],
+      ['from', '+010000-01-01T00:00:00Z'],
+    ] as const) {
+      const res = await h.http
+        .get('/api/finance/journal')
+        .query({ [field]: value })
+        .set(...auth)
+        .expect(400);
+      expectProblem(res.body);
+      expect(res.body.errors[field]).toMatch(/is not a valid date/);
+    }
+    const at = await h.http
+      .get(`/api/finance/accounts/${encodeURIComponent('platform:revenue')}/balance`)
+      .query({ at: '-271821-04-20' })
+      .set(...auth)
+      .expect(400);
+    expect(at.body.errors.at).toMatch(/^At is not a valid date/);
+  });
+
   it("gives an account's statement and its balance at a moment", async () => {
     const account = encodeURIComponent(Accounts.userAccount(userId));
     const statement = await h.http

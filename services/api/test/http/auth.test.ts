@@ -69,7 +69,10 @@ describe('requireRole on declared routes', () => {
       .set(bearer(adminToken))
       .set('X-Request-Id', 'who-1')
       .expect(200);
-    expect(lines.find((line) => line.reqId === 'who-1')).toMatchObject({ userId: 'a-1', status: 200 });
+    expect(lines.find((line) => line.clientRequestId === 'who-1')).toMatchObject({
+      userId: 'a-1',
+      status: 200,
+    });
   });
 
   it('answers 401 "Authentication required" without a token, with a Bearer challenge', async () => {

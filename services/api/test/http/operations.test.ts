@@ -9,7 +9,7 @@ import {
   createRateLimiter,
   defineRoute,
   defaultRateLimitMessage,
-  requestIdFrom,
+  clientRequestIdFrom,
 } from '../../src/http';
 import { tinyApp, webOrigin } from './tiny-app';
 
@@ -98,20 +98,24 @@ describe('rate limiter', () => {
 });
 
 describe('request ids and logging', () => {
-  it('honours a sane incoming X-Request-Id and logs the request with it', async () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('makes its own request id, and logs a sane incoming X-Request-Id beside it', async () => {
     const res = await request(app).get('/api/tasks/7').set('X-Request-Id', 'trace-abc.123');
-    expect(res.headers['x-request-id']).toBe('trace-abc.123');
-    const line = lines.find((l) => l.reqId === 'trace-abc.123');
+    expect(res.headers['x-request-id']).toMatch(UUID);
+    const line = lines.find((l) => l.clientRequestId === 'trace-abc.123');
     expect(line?.msg).toBe('request completed');
+    expect(line?.reqId).toBe(res.headers['x-request-id']);
     expect(JSON.stringify(line)).not.toMatch(/Bearer/);
   });
 
-  it('keeps a request line small: method, route, status, time, request id, user id', async () => {
+  it('keeps a request line small: method, route, status, time, request ids, user id', async () => {
     await request(app).get('/api/tasks/9').set('X-Request-Id', 'small-1').set('User-Agent', 'a-long-agent');
-    const line = lines.find((l) => l.reqId === 'small-1')!;
+    const line = lines.find((l) => l.clientRequestId === 'small-1')!;
     const { level: _level, time: _time, pid: _pid, hostname: _hostname, ...rest } = line;
     expect(rest).toEqual({
-      reqId: 'small-1',
+      reqId: expect.stringMatching(UUID),
+      clientRequestId: 'small-1',
       method: 'GET',
       route: '/api/tasks/:id',
       status: expect.any(Number),
@@ -122,11 +126,16 @@ describe('request ids and logging', () => {
     expect(JSON.stringify(line).length).toBeLessThan(300);
   });
 
-  it('replaces a missing or unsafe id with a UUID, and puts it in problem bodies', async () => {
+  it('logs no client id for a missing or unsafe one, and puts its own id in problem bodies', async () => {
     const res = await request(app).get('/api/nowhere').set('X-Request-Id', 'bad id\twith spaces');
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toMatch(UUID);
     expect(res.body.requestId).toBe(res.headers['x-request-id']);
-    expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
+    const line = lines.find((l) => l.reqId === res.headers['x-request-id'])!;
+    expect(line).toBeDefined();
+    expect(line).not.toHaveProperty('clientRequestId');
+    expect(clientRequestIdFrom(undefined)).toBeUndefined();
+    expect(clientRequestIdFrom(['trace-1', 'trace-2'])).toBe('trace-1');
+    expect(clientRequestIdFrom('x'.repeat(129))).toBeUndefined();
   });
 
   it('never logs the Authorization header', async () => {
@@ -134,7 +143,7 @@ describe('request ids and logging', () => {
       .get('/api/tasks/8')
       .set('Authorization', 'Bearer secret-token-value')
       .set('X-Request-Id', 'redact-1');
-    const line = lines.find((l) => l.reqId === 'redact-1');
+    const line = lines.find((l) => l.clientRequestId === 'redact-1');
     expect(line).toBeDefined();
     expect(JSON.stringify(line)).not.toMatch(/secret-token-value|authorization/i);
   });

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
-import type { RouteDefinition } from '../../src/http';
+import { NEXT_CURSOR_HEADER, type RouteDefinition } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
 import {
   buildWorld,
@@ -76,6 +76,8 @@ interface Probe {
    * keeps (below 500; a refusal is a problem document).
    */
   expect: 'schema' | '4xx' | 'any' | number | number[];
+  /** A refusal must name this field in its `errors`. */
+  field?: string;
 }
 
 function tokenFor(route: RouteDefinition): string | undefined {
@@ -122,6 +124,9 @@ function verdict(route: RouteDefinition, probe: Probe, res: Response): string | 
   if (res.status >= 400) {
     const problem = problemFailure(res);
     if (problem) return problem;
+    const errors = (res.body as { errors?: Record<string, unknown> }).errors;
+    if (probe.field && !(typeof errors?.[probe.field] === 'string' && errors[probe.field] !== ''))
+      return `expected a message for the field ${probe.field}`;
   }
   const expected = probe.expect;
   if (expected === 'any') return undefined;
@@ -389,10 +394,60 @@ function queryProbes(route: RouteDefinition): Probe[] {
       ['SQL', encodeURIComponent("' OR 1=1 --")],
       ['emoji', encodeURIComponent('💸')],
       ['a date far away', '275760-09-13T00:00:00.001Z'],
+      // Dates JavaScript parses but PostgreSQL cannot store.
+      ['the earliest date JavaScript knows', '-271821-04-20'],
+      ['year 0', '0000-12-31'],
+      ['year 10000', encodeURIComponent('+010000-01-01T00:00:00Z')],
     ] as const)
       probes.push(probe(`${field} = ${what}`, with_(value)));
     probes.push(probe(`${field} given twice`, `${with_('a')}&${field}=b`));
     probes.push(probe(`${field}[$gt] nested`, [qs(rest), `${field}[$gt]=1`].filter(Boolean).join('&')));
+  }
+  return probes;
+}
+
+/** Cursors of the right shape (a list of texts) whose values do not fit the list's sort keys. */
+const craftedCursorValues: [string, string][] = [
+  ['text', 'x'],
+  ['a huge number', '9'.repeat(40)],
+  ['an exponent', '1e400'],
+  ['NaN', 'NaN'],
+  ['an impossible time', '2026-13-45 25:61:00+00'],
+  ['February 30th', '2026-02-30 10:00:00+00'],
+  ['the earliest date JavaScript knows', '-271821-04-20'],
+  ['a time past PostgreSQL', '294277-01-01 00:00:00+00'],
+  ['a NUL byte', `a${NUL}b`],
+  ['an empty string', ''],
+];
+
+/** Every paged list (it answers X-Next-Cursor): crafted cursors with 1 to 4 keys. */
+function cursorProbes(route: RouteDefinition): Probe[] {
+  const ok = route.responses[200];
+  if (!route.query || !ok || !('headers' in ok) || !ok.headers?.[NEXT_CURSOR_HEADER]) return [];
+  const params = defaultParams(route);
+  // A campaign that exists, so its submissions are listed rather than not found.
+  if ('taskId' in params) params.taskId = w.campaignId;
+  const base = baseQuery(route);
+  const probes: Probe[] = [];
+  const cursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+  for (let keys = 1; keys <= 4; keys++) {
+    const crafted: [string, string[]][] = [
+      ['"x", "y", ...', Array.from({ length: keys }, (_, i) => String.fromCharCode(120 + i))],
+      ...craftedCursorValues.map(([what, value]): [string, string[]] => [
+        what,
+        Array.from({ length: keys }, () => value),
+      ]),
+    ];
+    for (const [what, values] of crafted) {
+      const query = { ...base, after: cursor(values) };
+      probes.push({
+        name: `after = a cursor of ${keys} key(s): ${what}`,
+        url: urlOf(route, params, qs(query)),
+        parts: { query, params },
+        expect: 400,
+        field: 'after',
+      });
+    }
   }
   return probes;
 }
@@ -571,6 +626,70 @@ describe('malformed input on every route', () => {
       `Malformed-input pass over ${routes.length} routes — ${parts.join('; ')}; fresh apps for rate limits: ${freshApps}`,
     );
   });
+
+  it(
+    'answers a crafted page cursor on every paged list with a 400 naming `after`, never a 5xx',
+    async () => {
+      const pairs = routes.flatMap((route) =>
+        cursorProbes(route).map((p) => [route, p] as [RouteDefinition, Probe]),
+      );
+      count('cursors', pairs);
+      // The paged lists of today must be found, or the discovery is broken.
+      expect(new Set(pairs.map(([route]) => routeKey(route)))).toEqual(
+        new Set([
+          'GET /admin/withdrawals',
+          'GET /admin/users',
+          'GET /admin/tasks',
+          'GET /admin/tasks/:taskId/submissions',
+          'GET /admin/transactions',
+          'GET /finance/payouts',
+          'GET /finance/adjustments',
+          'GET /users/transactions',
+        ]),
+      );
+      await expectClean(pairs);
+    },
+    SLOW,
+  );
+
+  // Before the bodies' probes: the lists then hold only the world's rows, not rows of hostile
+  // texts (a 90 KB name makes a cursor no header carries).
+  it(
+    'takes back its own cursors on every paged list, for every sort and order',
+    async () => {
+      const failures: string[] = [];
+      const paged = new Set<string>();
+      for (const route of routes) {
+        const [probe] = cursorProbes(route);
+        if (!probe) continue;
+        const url = new URL(probe.url, 'http://kobo.test');
+        const sorts = jsonSchemaOf(route.query!).properties?.sort?.enum ?? [undefined];
+        for (const sort of sorts)
+          for (const order of ['asc', 'desc']) {
+            url.search = new URLSearchParams({
+              ...Object.fromEntries(url.searchParams),
+              ...(sort ? { sort: String(sort), order } : {}),
+              pageSize: '1',
+            }).toString();
+            url.searchParams.delete('after');
+            const first = await send(route, { ...probe, url: `${url.pathname}${url.search}` });
+            const next = first.headers['x-next-cursor'] as string | undefined;
+            if (!next) continue;
+            url.searchParams.set('after', next);
+            const second = await send(route, { ...probe, url: `${url.pathname}${url.search}` });
+            paged.add(routeKey(route));
+            if (second.status !== 200)
+              failures.push(`${routeKey(route)} sort=${String(sort)} ${order}: ${describeAnswer(second)}`);
+          }
+      }
+      expect(failures).toEqual([]);
+      // The world holds at least two rows in these lists, so each had a second page.
+      expect([...paged]).toEqual(
+        expect.arrayContaining(['GET /admin/users', 'GET /admin/tasks', 'GET /admin/transactions']),
+      );
+    },
+    SLOW,
+  );
 
   it(
     'answers bad bodies with a 4xx problem, never a 5xx',

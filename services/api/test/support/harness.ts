@@ -11,7 +11,7 @@ import {
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { payoutsFromSettings, type BankDirectory, type Payouts } from '@kobo/jobs';
-import { createLogger, loadConfig, type Config } from '@kobo/platform';
+import { createLogger, loadConfig, type Config, type Logger } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
   projectionNames,
@@ -87,6 +87,8 @@ export interface HarnessOptions {
   banks?: BankDirectory;
   /** The payout provider (default: the one the configuration names). */
   payouts?: Payouts;
+  /** Where the API logs (default: nowhere). */
+  logger?: Logger;
 }
 
 export async function startHarness(
@@ -95,7 +97,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const db = await createTestDatabase(20);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const store = createPostgresEventStore(db.pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock: options.clock });
   const payouts = options.payouts ?? payoutsFromSettings(config.payouts);

@@ -72,6 +72,35 @@ describe('creating a campaign', () => {
       .thenThrows({ code: 'validation', field: 'url' });
   });
 
+  it.each([
+    ['title', 200, 'Title is at most 200 characters.'],
+    ['platform', 50, 'Platform is at most 50 characters.'],
+    ['variation', 100, 'Variation is at most 100 characters.'],
+    ['instructions', 2000, 'Instructions are at most 2,000 characters.'],
+    ['url', 2048, 'URL is at most 2,048 characters.'],
+    ['image', 500, 'Image is at most 500 characters.'],
+  ] as const)('bounds the %s at %i characters', (field, max, message) => {
+    const text = (length: number) =>
+      field === 'url'
+        ? `https://kobo.ng/${'x'.repeat(length - 'https://kobo.ng/'.length)}`
+        : 'x'.repeat(length);
+    campaign
+      .given([])
+      .when(create({ [field]: text(max + 1) }))
+      .thenThrows({ code: 'validation', message, field });
+    campaign
+      .given([campaignCreated('c1')])
+      .when({
+        type: 'UpdateCampaign',
+        data: { campaignId: 'c1', changes: { [field]: text(max + 1) }, by: { role: 'admin', id: '1' } },
+      })
+      .thenThrows({ code: 'validation', message, field });
+    campaign
+      .given([])
+      .when(create({ [field]: text(max) }))
+      .then([expect.anything()]);
+  });
+
   it('the same creation again is a no-op; another campaign with the id a conflict', () => {
     campaign
       .given([campaignCreated('c1')])

@@ -30,6 +30,7 @@ import {
   formFromCampaign,
   missesRequired,
   REQUIRED_MESSAGE,
+  TEXT_LIMITS,
   totalCost,
   updateBody,
   validate,
@@ -186,7 +187,7 @@ function CampaignForm({ campaign, onClose }: { campaign: AdminCampaign | null; o
             <InputGroup
               {...inputProps('taskName')}
               value={values.taskName}
-              maxLength={200}
+              maxLength={TEXT_LIMITS.taskName}
               intent={errors.taskName ? 'danger' : 'none'}
               onValueChange={(value) => set('taskName', value)}
             />,
@@ -246,7 +247,7 @@ function CampaignForm({ campaign, onClose }: { campaign: AdminCampaign | null; o
               {...inputProps('taskInstructions')}
               fill
               rows={3}
-              maxLength={2000}
+              maxLength={TEXT_LIMITS.taskInstructions}
               value={values.taskInstructions}
               onChange={(event) => set('taskInstructions', event.currentTarget.value)}
             />,
@@ -260,6 +261,7 @@ function CampaignForm({ campaign, onClose }: { campaign: AdminCampaign | null; o
               type="url"
               inputMode="url"
               placeholder="https://"
+              maxLength={TEXT_LIMITS.taskUrl}
               value={values.taskUrl}
               intent={errors.taskUrl ? 'danger' : 'none'}
               onValueChange={(value) => set('taskUrl', value)}

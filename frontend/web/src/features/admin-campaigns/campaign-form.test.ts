@@ -56,6 +56,31 @@ describe('the campaign form', () => {
     });
   });
 
+  it('bounds the title, instructions and URL as the server does', () => {
+    const values = {
+      ...choosePlatform(emptyForm(), 'website'),
+      taskVariation: 'Visit Website',
+      taskUnits: '3',
+      taskPrice: '10',
+      taskName: 't'.repeat(200),
+      taskInstructions: 'i'.repeat(2000),
+      taskUrl: `https://kobo.ng/${'u'.repeat(2048 - 'https://kobo.ng/'.length)}`,
+    };
+    expect(validate(values)).toEqual({});
+    expect(
+      validate({
+        ...values,
+        taskName: `${values.taskName}t`,
+        taskInstructions: `${values.taskInstructions}i`,
+        taskUrl: `${values.taskUrl}u`,
+      }),
+    ).toEqual({
+      taskName: 'Title is at most 200 characters.',
+      taskInstructions: 'Instructions are at most 2,000 characters.',
+      taskUrl: 'URL is at most 2,048 characters.',
+    });
+  });
+
   it('shows units × price to the kobo, and sends numbers', () => {
     const values = {
       ...choosePlatform(emptyForm(), 'spotify'),

@@ -12,6 +12,14 @@ import type { CampaignStatus } from './campaigns-list';
 export const DEFAULT_MINUTES = 5;
 export const REQUIRED_MESSAGE = 'Please fill in all required fields.';
 
+/** The longest each text may be, in characters: the server's bounds (docs/api/admin.md). */
+export const TEXT_LIMITS = { taskName: 200, taskInstructions: 2000, taskUrl: 2048 } as const;
+const TOO_LONG = {
+  taskName: 'Title is at most 200 characters.',
+  taskInstructions: 'Instructions are at most 2,000 characters.',
+  taskUrl: 'URL is at most 2,048 characters.',
+} as const;
+
 export interface CampaignFormValues {
   taskName: string;
   taskPlatform: string;
@@ -96,6 +104,10 @@ export function validate(values: CampaignFormValues): FormErrors {
     errors.taskPrice = 'Price per unit must be a naira amount with at most 2 decimals.';
   else if (Number(price) <= 0) errors.taskPrice = 'Price per unit must be more than ₦0.';
   if (time && (!WHOLE.test(time) || Number(time) < 1)) errors.taskTime = 'Enter a whole number.';
+  // As sent (trimmed): a pasted text longer than the input's maxLength is cut by the browser, but
+  // one loaded into the form is not.
+  for (const field of Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[])
+    if (values[field].trim().length > TEXT_LIMITS[field]) errors[field] = TOO_LONG[field];
   return errors;
 }
 

@@ -1,7 +1,7 @@
 /** Finance's view of the event log: every event with its postings, and one event with its hash-chain link. */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
-import { defineRoute, HttpProblem } from '../../http';
+import { defineRoute, HttpProblem, timeQuery } from '../../http';
 import { EVENT_TYPES, eventDetail, eventsPage } from './events';
 
 const FINANCE = ['finance', 'admin'] as const;
@@ -9,13 +9,6 @@ const FINANCE = ['finance', 'admin'] as const;
 export const eventNotFound = 'Event not found.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const time = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((t) => !Number.isNaN(Date.parse(t)), `${label} must be a date and time (ISO 8601)`)
-    .transform((t) => new Date(t));
 
 const position = (label: string) =>
   z.coerce
@@ -29,8 +22,8 @@ export const eventsQuery = z
     account: z.string().trim().min(1).max(200).optional(),
     stream: z.string().trim().min(1).max(300).optional(),
     type: z.enum(EVENT_TYPES, { error: 'Type must be one of the ledger’s event types.' }).optional(),
-    from: time('From').optional(),
-    to: time('To').optional(),
+    from: timeQuery('From').optional(),
+    to: timeQuery('To').optional(),
     before: position('Before'),
     after: position('After'),
     limit: z.coerce

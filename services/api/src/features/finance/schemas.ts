@@ -1,18 +1,11 @@
 /** Request and answer shapes of the finance routes (money in naira, with kobo beside it where finance reconciles). */
 import { z } from 'zod';
-import { pagingQuery } from '../../http';
+import { pagingQuery, timeQuery } from '../../http';
 import { withdrawalStateSchema } from '../user-area/schemas';
 
-const time = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((text) => !Number.isNaN(Date.parse(text)), `${label} must be a date and time (ISO 8601)`)
-    .transform((text) => new Date(text));
-
 export const rangeQuery = z.object({
-  from: time('From').optional(),
-  to: time('To').optional(),
+  from: timeQuery('From').optional(),
+  to: timeQuery('To').optional(),
 });
 
 const paging = {
@@ -30,7 +23,7 @@ export const journalQuery = rangeQuery.extend({
 export const statementQuery = rangeQuery.extend(paging);
 
 export const balanceQuery = z.object({
-  at: time('At').optional(),
+  at: timeQuery('At').optional(),
   limit: z.coerce.number().int().min(0).max(1000).default(100),
 });
 

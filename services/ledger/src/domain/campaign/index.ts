@@ -1,5 +1,11 @@
 export * from './commands';
 export * from './state';
 export * from './decider';
-export { CAMPAIGN_ENDED, DEFAULT_ESTIMATED_MINUTES } from './lifecycle';
+export {
+  CAMPAIGN_ENDED,
+  CAMPAIGN_TEXT_LIMITS,
+  campaignTextTooLong,
+  DEFAULT_ESTIMATED_MINUTES,
+  type CampaignText,
+} from './lifecycle';
 export { NO_UNITS_LEFT, TASK_UNAVAILABLE } from './submissions';

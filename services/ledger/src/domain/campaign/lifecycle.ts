@@ -30,6 +30,35 @@ export const CAMPAIGN_ENDED = 'This campaign has ended.';
 export const MAX_CAMPAIGN_BUDGET = 100_000_000_000;
 export const BUDGET_TOO_LARGE = 'Units × price cannot be more than ₦1,000,000,000.';
 
+/**
+ * The longest each text of a campaign may be, in characters (UTF-16 code units, as a browser's
+ * maxLength counts them). The admin API's schemas and the web form use the same bounds.
+ */
+export const CAMPAIGN_TEXT_LIMITS = {
+  title: { max: 200, label: 'Title is' },
+  platform: { max: 50, label: 'Platform is' },
+  variation: { max: 100, label: 'Variation is' },
+  instructions: { max: 2000, label: 'Instructions are' },
+  url: { max: 2048, label: 'URL is' },
+  image: { max: 500, label: 'Image is' },
+} as const;
+
+export type CampaignText = keyof typeof CAMPAIGN_TEXT_LIMITS;
+
+/** 'Title is at most 200 characters.' */
+export function campaignTextTooLong(field: CampaignText): string {
+  const { max, label } = CAMPAIGN_TEXT_LIMITS[field];
+  return `${label} at most ${String(max).replace(/\B(?=(\d{3})+$)/g, ',')} characters.`;
+}
+
+function checkLengths(details: Partial<Record<CampaignText, string | null | undefined>>): void {
+  for (const field of Object.keys(CAMPAIGN_TEXT_LIMITS) as CampaignText[]) {
+    const text = details[field];
+    if (typeof text === 'string' && text.length > CAMPAIGN_TEXT_LIMITS[field].max)
+      throw invalid(campaignTextTooLong(field), field);
+  }
+}
+
 function checkBudget(units: number, price: number): void {
   if (units * price > MAX_CAMPAIGN_BUDGET) throw invalid(BUDGET_TOO_LARGE, 'units');
 }
@@ -97,6 +126,7 @@ function escrowPostings(campaignId: string, delta: number): Posting[] {
 export function createCampaign(command: CreateCampaign, state: CampaignState): CampaignCreated[] {
   const { campaignId, by } = command.data;
   const raw = command.data;
+  checkLengths(raw);
   checkDetails(
     { title: raw.title, platform: raw.platform, url: raw.url, price: raw.price!, units: raw.units! },
     true,
@@ -140,6 +170,7 @@ export function updateCampaign(command: UpdateCampaign, state: CampaignState): C
   const { campaignId, by } = command.data;
   requireCampaign(state);
   if (state.status === 'completed') throw conflict(CAMPAIGN_ENDED);
+  checkLengths(command.data.changes);
   checkDetails(command.data.changes, false);
   const given = normalize(command.data.changes);
   const changes: Partial<CampaignDetails> = {};

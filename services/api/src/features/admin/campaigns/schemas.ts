@@ -1,4 +1,5 @@
 /** Request shapes of the admin campaign and review routes; the decider words the missing-field messages. */
+import { CAMPAIGN_TEXT_LIMITS, campaignTextTooLong, type CampaignText } from '@kobo/ledger';
 import { z } from 'zod';
 import { pagingQuery } from '../../../http';
 import { CAMPAIGN_SORTS } from './queries';
@@ -6,20 +7,22 @@ import { countInput, nairaInput } from '../wire';
 
 /** A blank form field counts as not given. */
 const blankIsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalText = () => z.string().optional();
+/** A text the campaign keeps, at most as long as the ledger allows (the field message says how long). */
+const boundedText = (field: CampaignText) =>
+  z.string().max(CAMPAIGN_TEXT_LIMITS[field].max, campaignTextTooLong(field));
 
 const campaignFields = {
-  taskName: optionalText(),
-  taskPlatform: optionalText(),
-  taskVariation: optionalText(),
-  taskInstructions: optionalText(),
-  taskUrl: optionalText(),
+  taskName: boundedText('title').optional(),
+  taskPlatform: boundedText('platform').optional(),
+  taskVariation: boundedText('variation').optional(),
+  taskInstructions: boundedText('instructions').optional(),
+  taskUrl: boundedText('url').optional(),
   taskPrice: z.preprocess(blankIsMissing, nairaInput('Price per unit').optional()),
   taskUnits: z.preprocess(blankIsMissing, countInput().optional()),
   /** Estimated minutes. */
   taskTime: z.preprocess(blankIsMissing, countInput().optional()),
   /** Object-store key of the guide image; null removes it. */
-  taskImage: z.string().nullable().optional(),
+  taskImage: boundedText('image').nullable().optional(),
 };
 
 export const createCampaignBody = z.object({
