@@ -432,6 +432,21 @@ const ownership: Record<string, Ownership> = {
       expect(rows.find((r) => r.user_id === w.other.userId)?.proof_image).not.toBe(w.userProofKey);
     },
   },
+  'PUT /users/pin': {
+    scope: 'self',
+    async check() {
+      // Another user's id in the body changes nothing: the PIN set is the caller's own.
+      await h.http
+        .put('/api/users/pin')
+        .set(w.other.auth)
+        .send({ currentPassword: w.other.password, pin: '4826', userId: w.user.userId })
+        .expect(200);
+      const user = await h.http.get('/api/users/dashboard').set(w.user.auth).expect(200);
+      expect(user.body.hasPin).toBe(false);
+      const other = await h.http.get('/api/users/dashboard').set(w.other.auth).expect(200);
+      expect(other.body.hasPin).toBe(true);
+    },
+  },
   'PUT /users/change-password': {
     scope: 'self',
     async check() {
