@@ -79,11 +79,7 @@ describe('approving a withdrawal', () => {
       if (request.path === '/api/admin/withdrawals')
         return {
           status: 200,
-          body: [
-            withdrawal(
-              approved.value ? { status: 'approved', state: 'approved', payoutState: 'awaiting' } : {},
-            ),
-          ],
+          body: [withdrawal(approved.value ? { status: 'approved', state: 'approved' } : {})],
         };
       if (request.path === '/api/admin/stats') return { status: 200, body: stats };
       approved.value = true;
@@ -164,7 +160,6 @@ describe('the filters in the address', () => {
               fullName: 'Ada Okafor',
               status: 'approved',
               state: 'failed',
-              payoutState: 'failed',
               failureReason: 'Account closed',
             }),
           ],

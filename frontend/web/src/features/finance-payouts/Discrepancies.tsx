@@ -1,7 +1,7 @@
 /**
  * Where the provider's answer disagrees with the books (GET /api/finance/payout-discrepancies): a
  * transfer it reported successful after it had failed (the money went out and also came back to
- * the balance), or an amount that differs from the payout's. Listed for finance to look into; they
+ * the balance), a transfer reported paid a second time, or an amount that differs from the payout's. Listed for finance to look into; they
  * change nothing by themselves.
  */
 import { Callout, Classes, HTMLTable, Tag } from '@blueprintjs/core';
@@ -12,6 +12,7 @@ import { useGetPayoutDiscrepanciesQuery, type PayoutDiscrepancy } from './api';
 
 export const DISCREPANCY_KINDS: Record<PayoutDiscrepancy['kind'], string> = {
   success_after_failure: 'Paid after it failed',
+  paid_twice: 'Paid twice',
   amount_mismatch: 'Amount differs',
 };
 
