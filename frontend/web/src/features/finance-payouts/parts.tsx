@@ -38,7 +38,7 @@ export function PayoutOutcome({ payout }: { payout: Payout }) {
       </span>
     );
   if (heldByProvider(payout))
-    return <span className="kobo-finance-payouts-outcome">Provider: {payout.heldReason}</span>;
+    return <span className="kobo-finance-payouts-outcome">{payout.heldReason}</span>;
   const reason = returnReason(payout);
   if (reason) return <span className="kobo-finance-payouts-outcome kobo-muted">{reason}</span>;
   return null;
