@@ -331,6 +331,7 @@ function RowActions({
           intent="warning"
           icon="hand"
           text="Move to manual desk"
+          className="kobo-finance-payouts-move"
           aria-label={`Move to manual desk: ${who(payout)}`}
           onClick={() => onMove(payout)}
         />
