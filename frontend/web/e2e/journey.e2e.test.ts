@@ -266,12 +266,12 @@ step("the statement's final running balance equals the balance card", async () =
 step('changes the password, then signs in with the new one (and not the old)', async () => {
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Security' }).click();
-  // The bank tab has a current-password field of its own (hidden while Security is open).
-  const security = page.getByRole('tabpanel', { name: 'Security' });
-  await security.getByLabel('Current password').fill(person.password);
-  await security.getByLabel('New password', { exact: true }).fill(person.newPassword);
-  await security.getByLabel('Confirm new password').fill(person.newPassword);
-  await security.getByRole('button', { name: 'Update Password' }).click();
+  // The transaction PIN panel beside it has a current-password field of its own.
+  const password = page.getByRole('region', { name: 'Change Password' });
+  await password.getByLabel('Current password').fill(person.password);
+  await password.getByLabel('New password', { exact: true }).fill(person.newPassword);
+  await password.getByLabel('Confirm new password').fill(person.newPassword);
+  await password.getByRole('button', { name: 'Update Password' }).click();
   await visible(page.getByText('Password updated successfully!'));
 
   await page

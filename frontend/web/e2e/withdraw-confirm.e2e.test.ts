@@ -6,15 +6,15 @@
  * withdraws through the confirm sheet, a wrong PIN first and the right one next. Screenshots of each
  * step go to a temporary folder (printed).
  *
- * Paystack cannot be reached from here: its bank list and name enquiry are answered by a local
- * stand-in speaking its API (bearer secret key, `{ status, message, data }`), enough for these
- * screens, which request a withdrawal but never pay one.
+ * Paystack cannot be reached from here: the server talks to the local double of its API
+ * (`startPaystackDouble` from @kobo/jobs/testing: bearer secret key, `{ status, message, data }`,
+ * Paystack's Nigerian banks and codes, the name enquiry of the accounts registered with it), with
+ * its webhooks sent to the server. These screens request a withdrawal but never pay one.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPaystackDouble, type PaystackDouble } from '@kobo/jobs/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -28,78 +28,13 @@ import { signInContext } from './support/pages';
 import { eventually, gone, pathIs, textOf, visible, WAIT_MS } from './support/wait';
 
 const SECRET_KEY = 'sk_test_e2e_withdraw_confirm';
-const PAYSTACK_BANKS = [
-  { name: 'Access Bank', code: '044' },
-  { name: 'Guaranty Trust Bank', code: '058' },
-  { name: 'Kuda Bank', code: '50211' },
-  { name: 'Zenith Bank', code: '057' },
+/** Accounts the double's banks hold (valid NUBANs at Guaranty Trust Bank, code 058). */
+const ACCOUNTS = [
+  { bankCode: '058', accountNumber: '0002124567', accountName: 'ADA OKAFOR' },
+  { bankCode: '058', accountNumber: '1004234568', accountName: 'CHIDI EZE' },
 ];
-/** Accounts the stand-in's banks hold (valid NUBANs at GTBank, code 058). */
-const HOLDERS: Record<string, string> = {
-  '058:0002124567': 'ADA OKAFOR',
-  '058:1004234568': 'CHIDI EZE',
-};
 const WRONG_PIN = 'Wrong PIN. 4 tries left.';
 const PIN_SET = 'Your transaction PIN is set.';
-
-/** Paystack's bank list and name enquiry, as its API answers them. */
-function startPaystackStandIn(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://paystack.local');
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (request.headers.authorization !== `Bearer ${SECRET_KEY}`)
-      return answer(401, { status: false, message: 'Invalid key' });
-    if (request.method === 'GET' && url.pathname === '/bank')
-      return answer(200, {
-        status: true,
-        message: 'Banks retrieved',
-        data: PAYSTACK_BANKS.map((bank, index) => ({
-          id: index + 1,
-          name: bank.name,
-          slug: bank.name.toLowerCase().replace(/\s+/g, '-'),
-          code: bank.code,
-          longcode: '',
-          gateway: null,
-          pay_with_bank: false,
-          active: true,
-          is_deleted: false,
-          country: 'Nigeria',
-          currency: 'NGN',
-          type: 'nuban',
-          createdAt: '2016-07-14T10:04:29.000Z',
-          updatedAt: '2024-01-01T00:00:00.000Z',
-        })),
-        meta: { next: null, previous: null, perPage: 50 },
-      });
-    if (request.method === 'GET' && url.pathname === '/bank/resolve') {
-      const accountNumber = url.searchParams.get('account_number') ?? '';
-      const bankCode = url.searchParams.get('bank_code') ?? '';
-      const name = HOLDERS[`${bankCode}:${accountNumber}`];
-      if (!name)
-        return answer(422, {
-          status: false,
-          message: 'Could not resolve account name. Check parameters or try again.',
-        });
-      return answer(200, {
-        status: true,
-        message: 'Account number resolved',
-        data: { account_number: accountNumber, account_name: name, bank_id: 9 },
-      });
-    }
-    return answer(404, { status: false, message: 'Not found' });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        stop: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
 
 const naira = (amount: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(
@@ -107,24 +42,25 @@ const naira = (amount: number) =>
   );
 
 const shots = mkdtempSync(join(tmpdir(), 'kobo-withdraw-confirm-'));
-let paystack: { url: string; stop: () => Promise<void> };
+let paystack: PaystackDouble;
 let e2e: E2e;
 let adminToken: string;
 
 beforeAll(async () => {
-  paystack = await startPaystackStandIn();
+  paystack = await startPaystackDouble({ secretKey: SECRET_KEY, accounts: ACCOUNTS });
   e2e = await startE2e({
     PAYOUT_PROVIDER: 'paystack',
-    PAYSTACK_SECRET_KEY: SECRET_KEY,
+    PAYSTACK_SECRET_KEY: paystack.secretKey,
     PAYSTACK_BASE_URL: paystack.url,
   });
+  paystack.setWebhookUrl(`${e2e.server.url}/api/webhooks/paystack`);
   adminToken = await e2e.api.adminToken();
   console.log(`withdraw-confirm screenshots: ${shots}`);
 });
 
 afterAll(async () => {
   await stopExpectingNoViolations(e2e);
-  await paystack?.stop();
+  await paystack?.close();
 });
 
 /** A new person with ₦10,000 on their account balance (an admin's opening balance). */

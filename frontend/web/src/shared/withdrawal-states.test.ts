@@ -59,6 +59,17 @@ describe('the one vocabulary of withdrawal states', () => {
     expect(maskedAccount('123')).toBe('123');
   });
 
+  it("leaves out a reason's own word that the money is back, which the story says once", () => {
+    const failed = {
+      state: 'failed' as const,
+      failureReason:
+        'The bank transfer did not go through: Account number is invalid. The money is back on your balance.',
+      failedAt: '2026-11-21T10:00:00.000Z',
+    };
+    expect(returnReason(failed)).toBe('The bank transfer did not go through: Account number is invalid.');
+    expect(withdrawalStory(failed).match(/The money is back on your balance/g)).toHaveLength(1);
+  });
+
   it('reads the reason that goes with the state', () => {
     const reasons = {
       rejectionReason: 'Name does not match',

@@ -138,6 +138,9 @@ export interface WithdrawalReasons {
   reversalReason?: string | null;
 }
 
+/** The payout job's reasons end by saying where the money is, which every view says already. */
+const RETURNED_TAIL = /\s*The money is back on your balance\.?$/i;
+
 /** Why the money came back (declined, failed, reversed), as the server recorded it, or null. */
 export function returnReason(withdrawal: WithdrawalReasons): string | null {
   const reason =
@@ -148,7 +151,7 @@ export function returnReason(withdrawal: WithdrawalReasons): string | null {
         : withdrawal.state === 'reversed'
           ? withdrawal.reversalReason
           : null;
-  return reason?.trim() || null;
+  return reason?.trim().replace(RETURNED_TAIL, '').trim() || null;
 }
 
 /** What a withdrawal view may say about its course; every view has its state. */

@@ -79,11 +79,7 @@ describe('approving a withdrawal', () => {
       if (request.path === '/api/admin/withdrawals')
         return {
           status: 200,
-          body: [
-            withdrawal(
-              approved.value ? { status: 'approved', state: 'approved', payoutState: 'awaiting' } : {},
-            ),
-          ],
+          body: [withdrawal(approved.value ? { status: 'approved', state: 'approved' } : {})],
         };
       if (request.path === '/api/admin/stats') return { status: 200, body: stats };
       approved.value = true;
@@ -164,7 +160,6 @@ describe('the filters in the address', () => {
               fullName: 'Ada Okafor',
               status: 'approved',
               state: 'failed',
-              payoutState: 'failed',
               failureReason: 'Account closed',
             }),
           ],
@@ -185,6 +180,28 @@ describe('the filters in the address', () => {
     expect(dialog).toHaveTextContent('Failed');
     expect(dialog).toHaveTextContent('money returned');
     expect(dialog).toHaveTextContent('Account closed');
+  });
+
+  it('marks an approved payout the provider held as Held, with its words on hover', async () => {
+    const held = 'Paystack: You cannot initiate third party payouts as a starter business';
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals')
+        return {
+          status: 200,
+          body: [
+            withdrawal({ status: 'approved', state: 'approved', heldReason: held }),
+            withdrawal({ _id: 'wd-2', fullName: 'Ada Okafor', status: 'approved', state: 'approved' }),
+          ],
+        };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return { status: 404, body: {} };
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const tunde = await rowOfTunde();
+    expect(within(tunde).getByText('Approved')).toBeInTheDocument();
+    expect(within(tunde).getByText('Held').closest('[title]')).toHaveAttribute('title', held);
+    const ada = screen.getByText('Ada Okafor').closest('tr')!;
+    expect(within(ada).queryByText('Held')).not.toBeInTheDocument();
   });
 
   it('writes the search into the URL after a pause in typing, and asks the server for that page', async () => {

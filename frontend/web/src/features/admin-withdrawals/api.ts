@@ -41,7 +41,6 @@ export const adminWithdrawalsApi = api.injectEndpoints({
               if (row && row.status === 'pending') {
                 row.status = 'approved';
                 row.state = 'approved';
-                row.payoutState = 'awaiting';
               }
             }),
           ),

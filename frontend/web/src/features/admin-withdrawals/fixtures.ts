@@ -26,7 +26,6 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     accountNumber: '0123456789',
     accountDetails: 'Access Bank 0123456789',
     transactionId: id,
-    payoutState: null,
     payoutReference: null,
     rejectionReason: null,
     failureReason: null,

@@ -9,7 +9,6 @@ const failed = userWithdrawal({
   id: FAILED_ID,
   status: 'payout_failed',
   state: 'failed',
-  payoutState: 'failed',
   failedAt: '2026-11-21T10:00:00.000Z',
   failureReason: 'Account number does not exist',
 });

@@ -23,6 +23,7 @@ function payout(id: string, fullName: string, payoutAmount: number): Payout {
     approvedAt: '2026-11-21T10:00:00.000Z',
     approvedBy: '2c62cdeb-a489-4196-84b0-35a635a6172b',
     state: 'approved',
+    desk: null,
     provider: null,
     reference: null,
     paidAt: null,
@@ -42,6 +43,23 @@ interface Sent extends SentRequest {
   key: string | null;
 }
 
+/** Which payouts the server lists in each tab (as GET /api/finance/payouts with no payout provider). */
+function listedIn(state: string | null, p: Payout): boolean {
+  const underway = p.state === 'approved' || p.state === 'sending';
+  switch (state) {
+    case 'all':
+      return true;
+    case 'pending':
+      return underway && (p.desk === 'manual' || (p.desk === null && !p.heldReason));
+    case 'attention':
+      return underway && p.desk !== 'manual' && Boolean(p.heldReason);
+    case 'sending':
+      return p.state === 'sending' && p.desk === 'provider';
+    default:
+      return p.state === state;
+  }
+}
+
 /**
  * The server: three payouts awaiting transfer; `refuse(id)` answers a mark of that payout instead
  * (a problem, or a thrown network error). Records each request with its Idempotency-Key.
@@ -59,15 +77,7 @@ function server(
   const requests = serveFetch((request) => {
     if (request.method === 'GET' && request.path === '/api/finance/payouts') {
       const state = request.query.get('state');
-      const shown = payouts.filter((p) =>
-        state === 'all'
-          ? true
-          : state === 'pending'
-            ? p.state === 'approved' && !p.heldReason
-            : state === 'attention'
-              ? Boolean(p.heldReason)
-              : p.state === state,
-      );
+      const shown = payouts.filter((p) => listedIn(state, p));
       return { status: 200, body: shown };
     }
     if (request.method === 'GET' && request.path === '/api/finance/payout-discrepancies')
@@ -75,14 +85,20 @@ function server(
     const moved = /^\/api\/finance\/payouts\/([^/]+)\/move-to-manual$/.exec(request.path);
     if (moved) {
       const row = payouts.find((p) => p.withdrawalId === moved[1])!;
-      Object.assign(row, { heldReason: null, provider: 'manual' });
-      return { status: 200, body: { message: 'The payout is on the manual desk.', withdrawal: row } };
+      Object.assign(row, { heldReason: null, desk: 'manual' });
+      return { status: 200, body: { message: 'Payout moved to the manual desk.', withdrawal: row } };
     }
     if (request.method === 'GET' && request.path === '/api/finance/payouts/summary')
       // Counted over every awaiting payout, of which the page shows only some.
       return {
         status: 200,
-        body: { awaiting: 42, totalToSend: 123456.5, oldestApprovedAt: '2026-11-02T09:00:00.000Z' },
+        body: {
+          awaiting: 42,
+          totalToSend: 123456.5,
+          oldestApprovedAt: '2026-11-02T09:00:00.000Z',
+          needsAttention: payouts.filter((p) => listedIn('attention', p)).length,
+          sending: payouts.filter((p) => listedIn('sending', p)).length,
+        },
       };
     const mark = /^\/api\/finance\/payouts\/([^/]+)\/mark-(paid|failed)$/.exec(request.path);
     if (!mark) return problem(404, 'Not found');
@@ -222,10 +238,12 @@ describe('payouts the provider held', () => {
     const model = server(() => undefined, [payout('1', 'Ada Okafor', 2000), held]);
     const user = userEvent.setup();
     renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=attention' });
+    // The tab counts what the provider held.
+    expect(await screen.findByRole('tab', { name: 'Needs attention 1', selected: true })).toBeInTheDocument();
     const row = (await screen.findAllByText('Bola Ade'))[0]!.closest('tr')!;
     expect(within(row).getByText('Approved')).toBeInTheDocument();
     expect(within(row).getByText('Held')).toBeInTheDocument();
-    expect(within(row).getByText(`Provider: ${HELD}`)).toBeInTheDocument();
+    expect(within(row).getByText(HELD)).toBeInTheDocument();
     // A held payout is not for marking by hand until it is on the manual desk.
     expect(within(row).queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
 
@@ -240,12 +258,16 @@ describe('payouts the provider held', () => {
       expect(model.posts().map((r) => r.path)).toEqual(['/api/finance/payouts/4/move-to-manual']),
     );
     expect(model.keys()).toEqual(['4:manual:']);
-    expect(await screen.findByText('The payout is on the manual desk.')).toBeInTheDocument();
-    // Now on the manual desk (the Approved tab), to be paid and marked by hand.
-    expect(await screen.findByRole('tab', { name: 'Approved', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('Payout moved to the manual desk.')).toBeInTheDocument();
+    // Now on the manual desk, to be paid and marked by hand.
+    expect(await screen.findByRole('tab', { name: 'Manual desk', selected: true })).toBeInTheDocument();
     const onDesk = (await screen.findAllByText('Bola Ade'))[0]!.closest('tr')!;
     expect(within(onDesk).getByRole('button', { name: /^Mark paid/ })).toBeInTheDocument();
     expect(within(onDesk).queryByText('Held')).not.toBeInTheDocument();
+    // Nothing is held any more, so the tab's count is gone.
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Needs attention' })).toHaveTextContent(/^Needs attention$/),
+    );
   });
 });
 
@@ -259,7 +281,7 @@ describe('the state names', () => {
           state: 'reversed',
           reversalReason: 'Beneficiary account closed',
         },
-        { ...payout('6', 'Ngozi Uche', 2500), state: 'sending', provider: 'paystack' },
+        { ...payout('6', 'Ngozi Uche', 2500), state: 'sending', desk: 'provider', provider: 'paystack' },
         { ...payout('7', 'Femi Lawal', 2500), state: 'paid', reference: 'TRF_1' },
       ],
     );
@@ -271,13 +293,18 @@ describe('the state names', () => {
     expect(within(await rowOf('Ngozi Uche')).getByText('Sending')).toBeInTheDocument();
     expect(within(await rowOf('Femi Lawal')).getByText('Paid')).toBeInTheDocument();
     expect(screen.queryByText('Awaiting transfer')).not.toBeInTheDocument();
+    // The provider's tabs count their payouts: here one is sending.
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Approved',
+      'Manual desk',
       'Needs attention',
+      'Sending1',
       'Paid',
       'Failed',
+      'Reversed',
       'All',
     ]);
+    // Nothing in this list is on the manual desk, so nothing here can be marked by hand.
+    expect(screen.queryByRole('button', { name: /^Mark paid/ })).not.toBeInTheDocument();
   });
 });
 
@@ -300,6 +327,23 @@ describe('discrepancies', () => {
     expect(row).not.toHaveTextContent('3f9a2c71-5d0e');
     expect(row).toHaveTextContent('Paid after it failed');
     expect(row).toHaveTextContent('transfer.success after the payout was recorded as failed');
+  });
+
+  it('names a payout the provider reported paid twice', async () => {
+    server(() => undefined, undefined, [
+      {
+        withdrawalId: '3f9a2c71-5d0e-4b8a-9c1f-2e3d4c5b6a79',
+        userId: 'user-9',
+        fullName: 'Kemi Adeyemi',
+        kind: 'paid_twice',
+        provider: 'paystack',
+        detail: 'Paystack reported transfer.success again for a payout already paid.',
+        foundAt: '2026-11-23T09:00:00.000Z',
+      },
+    ]);
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts' });
+    const panel = await screen.findByRole('region', { name: 'Discrepancies (1)' });
+    expect(within(panel).getByText('Kemi Adeyemi').closest('tr')!).toHaveTextContent('Paid twice');
   });
 
   it('says when there are none', async () => {

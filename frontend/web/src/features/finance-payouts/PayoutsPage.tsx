@@ -1,9 +1,10 @@
 /**
  * /finance/payouts: approved withdrawals and where their money is, in the one vocabulary. The state
- * tab is in the address. The manual desk (Approved) can be exported for the bank and marked paid
- * (with the bank's reference) or failed (with a reason), one by one or as a batch of selected rows;
- * a payout the provider held (Needs attention) can be moved to the manual desk. Discrepancies
- * between the provider's answers and the books are listed for finance to look into.
+ * tab is in the address. The manual desk can be exported for the bank and marked paid (with the
+ * bank's reference) or failed (with a reason), one by one or as a batch of selected rows; a payout
+ * the provider held (Needs attention) can be moved to the manual desk; Sending lists what the
+ * provider is sending. Discrepancies between the provider's answers and the books are listed for
+ * finance to look into.
  */
 import { Alert, AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -38,13 +39,17 @@ import './finance-payouts.css';
 
 const EMPTY: Record<PayoutState, { title: string; description: string }> = {
   pending: {
-    title: 'No approved payouts to send',
+    title: 'Nothing on the manual desk',
     description:
       'Withdrawals appear here as soon as an admin approves them, and payouts moved here from the provider.',
   },
   attention: {
     title: 'Nothing needs attention',
     description: 'Payouts the provider held (an OTP, transfers off, its balance too low) appear here.',
+  },
+  sending: {
+    title: 'Nothing is being sent',
+    description: 'Payouts the provider has accepted and is sending to the bank appear here.',
   },
   paid: {
     title: 'No paid payouts yet',
@@ -53,6 +58,10 @@ const EMPTY: Record<PayoutState, { title: string; description: string }> = {
   failed: {
     title: 'No failed payouts',
     description: 'Payouts marked failed are listed here with their reason.',
+  },
+  reversed: {
+    title: 'No reversed payouts',
+    description: 'Paid payouts the bank sent back appear here; the money went back to the balance.',
   },
   all: { title: 'No payouts yet', description: 'Approved withdrawals appear here.' },
 };
@@ -73,11 +82,17 @@ export function PayoutsPage() {
   const [moveToManual, move] = useMovePayoutToManualMutation();
   const toast = useToast();
   const isPhone = useIsPhone();
+  const summary = useGetPayoutSummaryQuery().data;
+  // How many wait in the provider's tabs, counted by the server (a held payout needs finance).
+  const counts: Partial<Record<PayoutState, number>> = {
+    attention: summary?.needsAttention,
+    sending: summary?.sending,
+  };
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   // Only payouts on the manual desk can be marked; a row that changed drops out of the selection.
-  const selectable = rows.filter(onManualDesk);
+  const selectable = rows.filter((row) => onManualDesk(row, state));
   const selected = selectable.filter((row) => chosen.has(row.withdrawalId));
 
   // A new tab starts on its first page; the page size stays.
@@ -109,6 +124,7 @@ export function PayoutsPage() {
     toggleAll,
     onSettle: (action, payout) => setSettling({ action, rows: [payout] }),
     onMove: setMoving,
+    tab: state,
   };
 
   const confirmMove = async () => {
@@ -207,9 +223,19 @@ export function PayoutsPage() {
         renderActiveTabPanelOnly
         className="kobo-finance-payouts-tabs"
       >
-        {PAYOUT_STATES.map(({ value, label }) => (
-          <Tab key={value} id={value} title={label} panel={panel} />
-        ))}
+        {PAYOUT_STATES.map(({ value, label }) => {
+          const count = counts[value];
+          return (
+            <Tab
+              key={value}
+              id={value}
+              title={label}
+              panel={panel}
+              tagContent={count ? count.toLocaleString('en-NG') : undefined}
+              tagProps={{ round: true, intent: value === 'attention' ? 'warning' : 'none' }}
+            />
+          );
+        })}
       </Tabs>
       <SettleDialog request={settling} onClose={() => setSettling(null)} />
       <Alert
@@ -241,7 +267,7 @@ export function PayoutsPage() {
   );
 }
 
-/** The awaiting list's count and total, whichever tab is open. */
+/** The manual desk's count, total and oldest approval, whichever tab is open. */
 function Figures() {
   const awaiting = useGetPayoutSummaryQuery();
   const figures = awaiting.data;
@@ -257,10 +283,10 @@ function Figures() {
         hint="Fees already taken off"
       />
       <StatCard
-        label="Approved payouts"
+        label="On the manual desk"
         icon="time"
         value={figures ? figures.awaiting.toLocaleString('en-NG') : unknown}
-        hint={awaiting.isError ? 'Figures could not be loaded' : 'Approved, not yet paid'}
+        hint={awaiting.isError ? 'Figures could not be loaded' : 'To pay by bank transfer'}
       />
       <StatCard
         label="Oldest approval"
@@ -280,6 +306,8 @@ interface Selection {
   toggleAll: (on: boolean) => void;
   onSettle: (action: 'paid' | 'failed', payout: Payout) => void;
   onMove: (payout: Payout) => void;
+  /** The tab the rows are listed in. */
+  tab: PayoutState;
 }
 
 const who = (payout: Payout) => `${payout.fullName}'s payout of ${formatNaira(payout.payoutAmount)}`;
@@ -288,12 +316,14 @@ function RowActions({
   payout,
   onSettle,
   onMove,
+  tab,
 }: {
   payout: Payout;
   onSettle: Selection['onSettle'];
   onMove: Selection['onMove'];
+  tab: PayoutState;
 }) {
-  if (heldByProvider(payout) && (payout.state === 'approved' || payout.state === 'sending'))
+  if (heldByProvider(payout))
     return (
       <div className="kobo-finance-payouts-actions">
         <Button
@@ -301,12 +331,13 @@ function RowActions({
           intent="warning"
           icon="hand"
           text="Move to manual desk"
+          className="kobo-finance-payouts-move"
           aria-label={`Move to manual desk: ${who(payout)}`}
           onClick={() => onMove(payout)}
         />
       </div>
     );
-  if (!onManualDesk(payout)) return null;
+  if (!onManualDesk(payout, tab)) return null;
   return (
     <div className="kobo-finance-payouts-actions">
       <Button
@@ -330,8 +361,13 @@ function RowActions({
   );
 }
 
-function RowCheck({ payout, chosen, toggle }: Pick<Selection, 'chosen' | 'toggle'> & { payout: Payout }) {
-  if (!onManualDesk(payout)) return null;
+function RowCheck({
+  payout,
+  chosen,
+  toggle,
+  tab,
+}: Pick<Selection, 'chosen' | 'toggle' | 'tab'> & { payout: Payout }) {
+  if (!onManualDesk(payout, tab)) return null;
   return (
     <Checkbox
       className="kobo-finance-payouts-check"
@@ -431,7 +467,12 @@ function PayoutTable({ rows, ...selection }: Selection & { rows: Payout[] }) {
                 </div>
               </td>
               <td>
-                <RowActions payout={payout} onSettle={selection.onSettle} onMove={selection.onMove} />
+                <RowActions
+                  payout={payout}
+                  onSettle={selection.onSettle}
+                  onMove={selection.onMove}
+                  tab={selection.tab}
+                />
               </td>
             </tr>
           ))}
@@ -446,7 +487,7 @@ function PayoutCards({ rows, ...selection }: Selection & { rows: Payout[] }) {
     <>
       {selection.selectable.length > 0 ? (
         <div className="kobo-finance-payouts-select-all">
-          <SelectAll {...selection} label="Select all approved" />
+          <SelectAll {...selection} label="Select all on the manual desk" />
         </div>
       ) : null}
       <ul className="kobo-card kobo-finance-payouts-list" aria-label="Payouts, oldest approval first">
@@ -486,7 +527,12 @@ function PayoutCards({ rows, ...selection }: Selection & { rows: Payout[] }) {
               </span>
             </div>
             <PayoutOutcome payout={payout} />
-            <RowActions payout={payout} onSettle={selection.onSettle} onMove={selection.onMove} />
+            <RowActions
+              payout={payout}
+              onSettle={selection.onSettle}
+              onMove={selection.onMove}
+              tab={selection.tab}
+            />
           </li>
         ))}
       </ul>

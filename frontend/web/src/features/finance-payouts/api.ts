@@ -23,24 +23,36 @@ export interface PayoutsRequest extends PageRequest {
 
 /**
  * The tabs. `pending` is the manual desk: approved payouts finance sends by bank transfer and marks
- * by hand; `attention` the payouts the provider held.
+ * by hand (with a payout provider, only those moved there); `sending` the provider is sending;
+ * `attention` the payouts the provider held.
  */
 export const PAYOUT_STATES: { value: PayoutState; label: string }[] = [
-  { value: 'pending', label: 'Approved' },
+  { value: 'pending', label: 'Manual desk' },
   { value: 'attention', label: 'Needs attention' },
+  { value: 'sending', label: 'Sending' },
   { value: 'paid', label: 'Paid' },
   { value: 'failed', label: 'Failed' },
+  { value: 'reversed', label: 'Reversed' },
   { value: 'all', label: 'All' },
 ];
 
-/** On the manual desk: approved and not held by the provider, so finance may mark it paid or failed. */
-export function onManualDesk(payout: Pick<Payout, 'state' | 'heldReason'>): boolean {
-  return payout.state === 'approved' && !payout.heldReason;
+/** Not yet paid or failed: approved, or with the provider. */
+function underway(payout: Pick<Payout, 'state'>): boolean {
+  return payout.state === 'approved' || payout.state === 'sending';
+}
+
+/**
+ * On the manual desk, so finance may mark it paid or failed by hand: moved there, or listed on the
+ * manual desk tab by the server (which, with no payout provider, puts every approved payout there).
+ */
+export function onManualDesk(payout: Pick<Payout, 'state' | 'desk'>, tab: PayoutState): boolean {
+  if (!underway(payout)) return false;
+  return payout.desk === 'manual' || tab === 'pending';
 }
 
 /** Held by the provider (it needs finance: an OTP, transfers off, its balance too low). */
-export function heldByProvider(payout: Pick<Payout, 'heldReason'>): boolean {
-  return Boolean(payout.heldReason);
+export function heldByProvider(payout: Pick<Payout, 'state' | 'desk' | 'heldReason'>): boolean {
+  return underway(payout) && payout.desk !== 'manual' && Boolean(payout.heldReason);
 }
 
 /** Where the bank's batch file is; the session cookie goes with a plain download link. */

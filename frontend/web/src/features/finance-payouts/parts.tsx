@@ -2,9 +2,12 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useToast } from '../../shared/toast/toast';
 import { returnReason, withdrawalStateLook } from '../../shared/withdrawal-states';
-import type { Payout } from './api';
+import { heldByProvider, type Payout } from './api';
 
-/** The payout's state in the one vocabulary; a payout the provider held says so beside it. */
+/**
+ * The payout's state in the one vocabulary; a payout the provider held says so beside it, and one
+ * taken to the manual desk too.
+ */
 export function PayoutStateTag({ payout }: { payout: Payout }) {
   const look = withdrawalStateLook(payout.state);
   return (
@@ -12,9 +15,14 @@ export function PayoutStateTag({ payout }: { payout: Payout }) {
       <Tag intent={look.intent} icon={look.icon} minimal round title={`Money: ${look.moneyShort}`}>
         {look.label}
       </Tag>
-      {payout.heldReason ? (
+      {heldByProvider(payout) ? (
         <Tag intent="warning" icon="warning-sign" minimal round>
           Held
+        </Tag>
+      ) : null}
+      {payout.desk === 'manual' && (payout.state === 'approved' || payout.state === 'sending') ? (
+        <Tag icon="hand" minimal round>
+          Manual desk
         </Tag>
       ) : null}
     </span>
@@ -29,8 +37,8 @@ export function PayoutOutcome({ payout }: { payout: Payout }) {
         Ref <code className="kobo-finance-payouts-mono">{payout.reference}</code>
       </span>
     );
-  if (payout.heldReason)
-    return <span className="kobo-finance-payouts-outcome">Provider: {payout.heldReason}</span>;
+  if (heldByProvider(payout))
+    return <span className="kobo-finance-payouts-outcome">{payout.heldReason}</span>;
   const reason = returnReason(payout);
   if (reason) return <span className="kobo-finance-payouts-outcome kobo-muted">{reason}</span>;
   return null;

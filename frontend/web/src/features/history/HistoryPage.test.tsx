@@ -32,9 +32,13 @@ function withdrawal(change: Partial<Withdrawal> & Pick<Withdrawal, 'id' | 'state
     amount: 8000,
     fee: 100,
     type: 'withdrawal',
-    payoutState: 'awaiting_approval',
     reference: null,
-    bankDetails: { bankName: 'Kuda Bank', accountNum: '0131234567', accountName: 'Ada Obi' },
+    bankDetails: {
+      bankName: 'Kuda Bank',
+      bankCode: '50211',
+      accountNum: '0131234567',
+      accountName: 'Ada Obi',
+    },
     requestedAt: '2026-11-20T10:00:00.000Z',
     approvedAt: null,
     rejectedAt: null,
@@ -42,11 +46,9 @@ function withdrawal(change: Partial<Withdrawal> & Pick<Withdrawal, 'id' | 'state
     paidAt: null,
     failedAt: null,
     failureReason: null,
-    bankCode: '50211',
     sentAt: null,
     reversedAt: null,
     reversalReason: null,
-    heldReason: null,
     ...change,
   };
 }
@@ -55,7 +57,6 @@ const declined = withdrawal({
   id: DECLINED_ID,
   status: 'rejected',
   state: 'declined',
-  payoutState: 'cancelled',
   rejectedAt: '2026-11-21T10:00:00.000Z',
   rejectionReason: 'Name does not match the bank account',
 });
@@ -63,7 +64,6 @@ const paid = withdrawal({
   id: PAID_ID,
   status: 'paid',
   state: 'paid',
-  payoutState: 'paid',
   amount: 2000,
   approvedAt: '2026-11-21T10:00:00.000Z',
   paidAt: '2026-11-22T10:00:00.000Z',

@@ -1,9 +1,10 @@
 /**
  * The confirm step before money moves (decisions.md "Withdrawal confirmation"): who receives how
  * much, at which bank and account, the fee and when it arrives; then the transaction PIN. Someone
- * without a PIN sets one here first. A dialog on a wide screen, a sheet from the bottom on a phone.
+ * without a PIN sets one here first. A dialog on a wide screen, a sheet from the bottom on a phone
+ * (a dialog too, for assistive technology: a modal, named by its title).
  */
-import { Button, Callout, Classes, Dialog, Drawer, FormGroup } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, FormGroup } from '@blueprintjs/core';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { WITHDRAWAL_PROCESSING } from '../../shared/constants';
 import { formatNaira } from '../../shared/money';
@@ -100,12 +101,11 @@ export function ConfirmWithdrawalSheet({
     canEscapeKeyClose: !busy,
     canOutsideClickClose: false,
     isCloseButtonShown: !busy,
-    className: 'kobo-confirm-sheet',
+    className: phone ? 'kobo-confirm-sheet kobo-confirm-sheet-phone' : 'kobo-confirm-sheet',
   };
   const content = shown ? (
     <SheetSteps
       key={opened}
-      phone={phone}
       step={step}
       setStep={setStep}
       request={shown}
@@ -120,17 +120,10 @@ export function ConfirmWithdrawalSheet({
       onRefused={onRefused}
     />
   ) : null;
-  return phone ? (
-    <Drawer {...common} position="bottom" size="auto">
-      {content}
-    </Drawer>
-  ) : (
-    <Dialog {...common}>{content}</Dialog>
-  );
+  return <Dialog {...common}>{content}</Dialog>;
 }
 
 function SheetSteps({
-  phone,
   step,
   setStep,
   request,
@@ -144,7 +137,6 @@ function SheetSteps({
   onSent,
   onRefused,
 }: {
-  phone: boolean;
   step: Step;
   setStep: (step: Step) => void;
   request: ConfirmedWithdrawal;
@@ -169,10 +161,10 @@ function SheetSteps({
   const receive = amountToReceive(request.amount, fee);
 
   const body = (children: ReactNode) => (
-    <div className={`${phone ? Classes.DRAWER_BODY : Classes.DIALOG_BODY} kobo-confirm-body`}>{children}</div>
+    <div className={`${Classes.DIALOG_BODY} kobo-confirm-body`}>{children}</div>
   );
   const footer = (children: ReactNode) => (
-    <div className={`${phone ? Classes.DRAWER_FOOTER : Classes.DIALOG_FOOTER} kobo-confirm-footer`}>
+    <div className={`${Classes.DIALOG_FOOTER} kobo-confirm-footer`}>
       <div className={Classes.DIALOG_FOOTER_ACTIONS}>{children}</div>
     </div>
   );

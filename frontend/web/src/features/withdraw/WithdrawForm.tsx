@@ -58,11 +58,11 @@ export function WithdrawForm({
   /** Sends the confirmed withdrawal: the same attempt (a retry) keeps its key. */
   async function confirm(pin: string): Promise<SendOutcome> {
     if (!confirming) return { ok: false, error: undefined };
-    const request = { amount: confirming.amount, type: confirming.type };
+    const request = { amount: confirming.amount, type: confirming.type, pin };
     const key = keys.current.keyFor(request);
     setBusy(true);
     try {
-      const outcome = await send({ ...request, pin }, key);
+      const outcome = await send(request, key);
       if (outcome.ok || endsAttempt(outcome.error)) keys.current.finish();
       return outcome;
     } finally {

@@ -22,6 +22,13 @@ describe('one Idempotency-Key per withdrawal attempt', () => {
     expect(keys.keyFor({ amount: 2000, type: 'withdrawal' })).toBe('key-4');
   });
 
+  it('another PIN for the same amount is a new attempt (the server refuses a key with another body)', () => {
+    const keys = new AttemptKeys(counter());
+    expect(keys.keyFor({ amount: 2000, type: 'withdrawal', pin: '1111' })).toBe('key-1');
+    expect(keys.keyFor({ amount: 2000, type: 'withdrawal', pin: '1111' })).toBe('key-1');
+    expect(keys.keyFor({ amount: 2000, type: 'withdrawal', pin: '1234' })).toBe('key-2');
+  });
+
   it('after an answer, the same amount again is a new withdrawal', () => {
     const keys = new AttemptKeys(counter());
     const request = { amount: 2000, type: 'withdrawal' as const };

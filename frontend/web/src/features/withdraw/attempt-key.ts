@@ -1,7 +1,13 @@
 /**
  * One Idempotency-Key per withdrawal the person means (docs/api/user-area.md): a double click or
- * a retry of the same attempt sends the same key, so the server places one hold; a new amount or
- * type, or an attempt that got its answer, starts a new key.
+ * a retry of the same attempt sends the same key, so the server places one hold; a new amount,
+ * type or PIN, or an attempt that got its answer, starts a new key.
+ *
+ * The server stores its answer under the key, a refusal too: a wrong PIN (400) sent again under
+ * the same key would only replay that refusal, so a refusal ends the attempt (`finish`) and the
+ * next PIN goes with a new key. Only an unknown outcome (no answer, 5xx) keeps the key. The PIN is
+ * part of the attempt because the server refuses a key sent again with another body (422); a new
+ * key for another PIN cannot withdraw twice, since at most one PIN is right.
  */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { WithdrawalRequest } from './api';
@@ -23,7 +29,7 @@ export class AttemptKeys {
 
   /** The key to send with this request: the open attempt's if it is the same request, else a new one. */
   keyFor(request: WithdrawalRequest): string {
-    const fingerprint = `${request.type}:${request.amount}`;
+    const fingerprint = `${request.type}:${request.amount}:${request.pin ?? ''}`;
     if (this.current?.request !== fingerprint) this.current = { request: fingerprint, key: this.generate() };
     return this.current.key;
   }

@@ -8,9 +8,13 @@ export function userWithdrawal(
     amount: 8000,
     fee: 0,
     type: 'withdrawal',
-    payoutState: 'awaiting_approval',
     reference: null,
-    bankDetails: { bankName: 'Kuda Bank', accountNum: '0131234567', accountName: 'Ada Obi' },
+    bankDetails: {
+      bankName: 'Kuda Bank',
+      bankCode: '50211',
+      accountNum: '0131234567',
+      accountName: 'Ada Obi',
+    },
     requestedAt: '2026-11-20T10:00:00.000Z',
     approvedAt: null,
     rejectedAt: null,
@@ -18,11 +22,9 @@ export function userWithdrawal(
     paidAt: null,
     failedAt: null,
     failureReason: null,
-    bankCode: '50211',
     sentAt: null,
     reversedAt: null,
     reversalReason: null,
-    heldReason: null,
     ...change,
   };
 }

@@ -55,8 +55,10 @@ export function TransactionRow({
   return (
     <li className="kobo-txn" data-transaction={transaction.id}>
       {link ? (
-        <Link to={link} className="kobo-txn-link" aria-label={`${shown.label}, ${shown.status}: details`}>
+        // Named by what it shows (so speech input can say it), then what it opens.
+        <Link to={link} className="kobo-txn-link">
           {content}
+          <span className="kobo-visually-hidden">, details</span>
         </Link>
       ) : (
         content
