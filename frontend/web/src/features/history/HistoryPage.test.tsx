@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '../../app/store';
 import { accountApi, type Dashboard, type Transaction } from '../../shared/api/account';
 import { withdrawApi, type Withdrawal } from '../withdraw/api';
+import { userWithdrawal } from '../withdraw/testing-withdrawals';
 import { HistoryPage } from './HistoryPage';
 
 const dashboard = {
@@ -26,31 +27,9 @@ function tx(
 const DECLINED_ID = '3f9a2c71-5d0e-4b8a-9c1f-2e3d4c5b6a79';
 const PAID_ID = '9b8c7d6e-1111-4222-8333-444455556666';
 
-/** A withdrawal as GET /api/users/withdrawals gives it, requested on Nov 20. */
+/** A withdrawal as GET /api/users/withdrawals gives it, requested on Nov 20, with a ₦100 fee. */
 function withdrawal(change: Partial<Withdrawal> & Pick<Withdrawal, 'id' | 'state' | 'status'>): Withdrawal {
-  return {
-    amount: 8000,
-    fee: 100,
-    type: 'withdrawal',
-    reference: null,
-    bankDetails: {
-      bankName: 'Kuda Bank',
-      bankCode: '50211',
-      accountNum: '0131234567',
-      accountName: 'Ada Obi',
-    },
-    requestedAt: '2026-11-20T10:00:00.000Z',
-    approvedAt: null,
-    rejectedAt: null,
-    rejectionReason: null,
-    paidAt: null,
-    failedAt: null,
-    failureReason: null,
-    sentAt: null,
-    reversedAt: null,
-    reversalReason: null,
-    ...change,
-  };
+  return userWithdrawal({ fee: 100, ...change });
 }
 
 const declined = withdrawal({
