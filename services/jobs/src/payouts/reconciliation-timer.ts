@@ -4,8 +4,8 @@
  */
 import { reconcilePayouts, type ReconcileDeps, type ReconcileReport } from './reconcile';
 
-/** The advisory lock key of reconciliation (any constant; 'kobo_rec' in ASCII). */
-const RECONCILE_LOCK = 0x6b6f626f_726563;
+/** The advisory lock key of reconciliation (any constant: 'kpay' in ASCII). */
+const RECONCILE_LOCK = 0x6b706179;
 
 export interface Reconciliation {
   /** One round now (if no other process holds the lock); undefined when another one ran it. */
