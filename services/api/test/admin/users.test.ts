@@ -207,7 +207,7 @@ describe('admin users', () => {
     expectProblem(unknown.body, 'User not found.');
   });
 
-  it('posts a balance set back to a figure it had before (each edit is told apart by the version read)', async () => {
+  it('posts a balance set back to a figure it had before (each edit is decided on the balance then)', async () => {
     const user = await registerUser(h);
     await fund(h, user.userId, 100);
     for (const balance of [40, 100, 40])
@@ -268,7 +268,7 @@ describe('admin users', () => {
     await loseAnswer('edit-once');
     const retry = await edit();
     expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: first.body });
-    // Decided again, the balance change would be asked for twice (its id is from the version read).
+    // Decided again, the balance change would be asked for twice (the first is not yet approved).
     const types = (await h.store.readStream(streams.user(user.userId))).map((e) => e.type);
     expect(types.filter((type) => type !== 'UserRegistered')).toEqual([
       'UserProfileUpdated',

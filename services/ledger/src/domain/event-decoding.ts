@@ -21,9 +21,10 @@ export interface Upcaster {
   fromVersion: number;
   /**
    * Returns new data; it must not change its input (a batch of events may have several readers).
-   * The event's stored metadata is given for what an older shape kept there (its actor).
+   * The event's stored metadata is given for what an older shape kept there (its actor), and the
+   * time it was recorded for what an older shape left to it.
    */
-  upcast(data: Record<string, unknown>, metadata: EventMetadata): Record<string, unknown>;
+  upcast(data: Record<string, unknown>, metadata: EventMetadata, recordedAt: Date): Record<string, unknown>;
 }
 
 /** Version 2 of the staff decisions: `by` is an Actor, not a bare id (decision 0020). */
@@ -65,6 +66,14 @@ function balanceAdjustedByActors(data: Record<string, unknown>, metadata: EventM
 }
 
 /**
+ * BalanceAdjusted version 3: a change posted without approval says when it was made (`at`), for
+ * the window of such changes; before, its recorded time said it.
+ */
+function balanceAdjustedAt(data: Record<string, unknown>, _metadata: EventMetadata, recordedAt: Date) {
+  return data.requestedBy === undefined ? { ...data, at: new Date(recordedAt).toISOString() } : data;
+}
+
+/**
  * The catalogue's upcasters. Changing a type's data: add the upcaster from its current version
  * here, change the type in events.ts, and the deciders then write the new version.
  */
@@ -75,6 +84,7 @@ export const eventUpcasters: readonly Upcaster[] = [
     upcast: (data, metadata) => ({ ...data, by: actorOfStoredBy(data.by as string, metadata) }),
   })),
   { type: 'BalanceAdjusted', fromVersion: 1, upcast: balanceAdjustedByActors },
+  { type: 'BalanceAdjusted', fromVersion: 2, upcast: balanceAdjustedAt },
 ];
 
 /** An event this reader cannot turn into the catalogue's current shape. */
@@ -150,7 +160,7 @@ export function eventSchemas(upcasters: readonly Upcaster[]): EventSchemas {
       if (stored === current) return recorded as RecordedKoboEvent;
       let data = recorded.data as Record<string, unknown>;
       for (const upcaster of chains.get(type)!.slice(stored - 1))
-        data = upcaster.upcast(data, recorded.metadata);
+        data = upcaster.upcast(data, recorded.metadata, recorded.recordedAt);
       return { ...recorded, data } as RecordedKoboEvent;
     },
   };

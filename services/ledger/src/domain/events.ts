@@ -103,6 +103,12 @@ export type BalanceAdjusted = Event<
     by: Actor;
     /** Set when the adjustment waited for approval: who asked for it. */
     requestedBy?: Actor;
+    /**
+     * When a change posted without approval was made (ISO 8601): such changes in a day count
+     * together against the approval threshold. Read from the recorded time for events stored
+     * before version 3.
+     */
+    at?: string;
     postings: Posting[];
   }
 >;

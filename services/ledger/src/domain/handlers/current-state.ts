@@ -1,14 +1,12 @@
 /**
  * The one way to read a stream's current state outside a command (sign-in, the payout and
- * verification jobs, the admin's balance edit): folded by the decider that owns the stream,
+ * verification jobs, the admin's user edit): folded by the decider that owns the stream,
  * through the StreamReader, so it costs a tail read in a process that folded the stream before and
  * no caller folds events itself.
  */
 import type { EventStore } from '../../event-store/port';
-import { kobo, type Kobo } from '../../money';
 import { campaignDecider } from '../campaign/decider';
 import type { CampaignState } from '../campaign/state';
-import { decodeEvent } from '../event-decoding';
 import { streams } from '../events';
 import { userDecider } from '../user/decider';
 import type { UserState } from '../user/state';
@@ -38,19 +36,4 @@ export async function currentUser(store: EventStore, userId: string): Promise<Us
 
 export async function currentCampaign(store: EventStore, campaignId: string): Promise<CampaignState> {
   return (await readCurrentState(store, streams.campaign(campaignId), campaignDecider)).state;
-}
-
-/**
- * The size (kobo, either direction, added up) of the balance changes posted to a user without a
- * finance approval since `since`. The folded state does not keep when each change was posted, so
- * this reads the user's stream whole: it serves the admin's balance edit, which is rare.
- */
-export async function directAdjustmentsSince(store: EventStore, userId: string, since: Date): Promise<Kobo> {
-  let total = 0;
-  for (const recorded of await store.readStream(streams.user(userId))) {
-    const event = decodeEvent(recorded);
-    if (event.type === 'BalanceAdjusted' && !event.data.requestedBy && event.recordedAt >= since)
-      total += Math.abs(event.data.amount);
-  }
-  return kobo(total);
 }

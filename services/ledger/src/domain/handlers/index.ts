@@ -1,11 +1,5 @@
 export * from './run-command';
 export * from './ledger-commands';
 export { StreamReader, forgetFoldedStates, type Folding } from './stream-reader';
-export {
-  readCurrentState,
-  currentUser,
-  currentCampaign,
-  directAdjustmentsSince,
-  type CurrentState,
-} from './current-state';
+export { readCurrentState, currentUser, currentCampaign, type CurrentState } from './current-state';
 export * as streamLoading from './stream-loading';

@@ -70,6 +70,7 @@ export interface LedgerCommands {
   setUserStatus: UserHandler<UserData<'SetUserStatus'>>;
   deleteUser: UserHandler<UserData<'DeleteUser'>>;
   adjustBalance: UserHandler<UserData<'AdjustBalance'>>;
+  setAccountBalance: UserHandler<WithOptionalNow<UserData<'SetAccountBalance'>>>;
   requestBalanceAdjustment: UserHandler<UserData<'RequestBalanceAdjustment'>>;
   approveBalanceAdjustment: UserHandler<UserData<'ApproveBalanceAdjustment'>>;
   rejectBalanceAdjustment: UserHandler<UserData<'RejectBalanceAdjustment'>>;
@@ -137,6 +138,8 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     setUserStatus: (data, meta) => onUser({ type: 'SetUserStatus', data }, meta),
     deleteUser: (data, meta) => onUser({ type: 'DeleteUser', data }, meta),
     adjustBalance: (data, meta) => onUser({ type: 'AdjustBalance', data }, meta),
+    setAccountBalance: (data, meta) =>
+      onUser({ type: 'SetAccountBalance', data: { ...data, now: now(data.now) } }, meta),
     requestBalanceAdjustment: (data, meta) => onUser({ type: 'RequestBalanceAdjustment', data }, meta),
     approveBalanceAdjustment: (data, meta) => onUser({ type: 'ApproveBalanceAdjustment', data }, meta),
     rejectBalanceAdjustment: (data, meta) => onUser({ type: 'RejectBalanceAdjustment', data }, meta),

@@ -63,6 +63,36 @@ export type AdjustBalance = Command<
     by: Actor;
   }
 >;
+/** The limits of an admin's balance change, in kobo (the window in hours). */
+export interface AdjustmentRules {
+  /** No one change may be larger, either way. */
+  cap: Kobo;
+  /** Changes posted without approval in the window, this one added, above this wait for finance. */
+  approvalAbove: Kobo;
+  /** How far back the changes posted without approval count together (at most 168). */
+  windowHours: number;
+}
+/**
+ * An admin sets the account balance to `target`: the difference from the balance as decided is
+ * posted (BalanceAdjusted) or, above the approval threshold, asked of finance
+ * (BalanceAdjustmentRequested). Decided again on fresh state after a conflict, so "set to X" means
+ * X however many edits run at once.
+ */
+export type SetAccountBalance = Command<
+  'SetAccountBalance',
+  {
+    userId: string;
+    /** The id of the change posted or asked for; chosen by the caller: the same id again is a retry. */
+    adjustmentId: string;
+    /** The account balance wanted. */
+    target: Kobo;
+    reason: string;
+    by: Actor;
+    /** When the change is made (ISO 8601): the window ends here, and a posted change is stamped with it. */
+    now: string;
+    rules: AdjustmentRules;
+  }
+>;
 /** Above the approval threshold: recorded, not posted, until finance decides. */
 export type RequestBalanceAdjustment = Command<
   'RequestBalanceAdjustment',
@@ -149,6 +179,7 @@ export type UserCommand =
   | SetUserStatus
   | DeleteUser
   | AdjustBalance
+  | SetAccountBalance
   | RequestBalanceAdjustment
   | ApproveBalanceAdjustment
   | RejectBalanceAdjustment

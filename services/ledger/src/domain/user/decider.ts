@@ -7,6 +7,7 @@ import {
   rejectBalanceAdjustment,
   requestBalanceAdjustment,
 } from './adjustment-requests';
+import { setAccountBalance } from './balance-edits';
 import { adjustBalance, creditReferralBonus, creditReward } from './credits';
 import {
   changePassword,
@@ -47,6 +48,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return deleteUser(command, state);
     case 'AdjustBalance':
       return adjustBalance(command, state);
+    case 'SetAccountBalance':
+      return setAccountBalance(command, state);
     case 'RequestBalanceAdjustment':
       return requestBalanceAdjustment(command, state);
     case 'ApproveBalanceAdjustment':
@@ -87,5 +90,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   // user@2: a failed payout's withdrawal status is 'payout_failed' (it was 'failed' in user@1).
   // user@3: an adjustment request's requestedBy is an Actor (a bare user id in user@2).
   // user@4: a withdrawal record carries its payout desk, held reason and discrepancies.
-  snapshot: { kind: 'user@4', restore: restoreUserState },
+  // user@5: the changes posted without approval lately (directAdjustments), for the approval window.
+  snapshot: { kind: 'user@5', restore: restoreUserState },
 };

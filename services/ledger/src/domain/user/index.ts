@@ -2,3 +2,9 @@ export * from './commands';
 export * from './state';
 export * from './decider';
 export { MIN_USERNAME_LENGTH, ACCOUNT_NUMBER_DIGITS } from './profile';
+export {
+  checkBalanceChange,
+  directAdjustmentsWithin,
+  pendingRequestTo,
+  REASON_REQUIRED,
+} from './balance-edits';

@@ -1,5 +1,5 @@
 /** The user stream folded: who the user is, their three balances, and their withdrawals. */
-import { Map as KeyedMap } from 'immutable';
+import { List, Map as KeyedMap } from 'immutable';
 import { Accounts, kobo, type Kobo } from '../../money';
 import type { Actor } from '../actor';
 import type { BalanceKind, BankDetails, PayoutDiscrepancyKind, Role, UserEvent, UserStatus } from '../events';
@@ -85,7 +85,22 @@ export interface UserState {
   adjustments: KeyedMap<string, true>;
   /** Adjustments that waited for approval, by adjustment id. */
   adjustmentRequests: KeyedMap<string, AdjustmentRequest>;
+  /**
+   * Balance changes posted without a finance approval, oldest first, as far back as an approval
+   * window reaches (DIRECT_ADJUSTMENTS_KEPT_HOURS before the newest): they count together against
+   * the approval threshold.
+   */
+  directAdjustments: List<DirectAdjustment>;
 }
+
+/** A balance change posted without approval: when, and its size (kobo, either way). */
+export interface DirectAdjustment {
+  at: string;
+  size: Kobo;
+}
+
+/** How far back, from the newest, the state keeps the changes posted without approval. */
+export const DIRECT_ADJUSTMENTS_KEPT_HOURS = 7 * 24;
 
 export interface AdjustmentRequest {
   balance: BalanceKind;
@@ -116,6 +131,7 @@ export function initialUserState(): UserState {
     referralBonuses: KeyedMap(),
     adjustments: KeyedMap(),
     adjustmentRequests: KeyedMap(),
+    directAdjustments: List(),
   };
 }
 
@@ -131,12 +147,13 @@ export function restoreUserState(saved: unknown): UserState {
     referralBonuses: KeyedMap(state.referralBonuses as Record<string, true>),
     adjustments: KeyedMap(state.adjustments as Record<string, true>),
     adjustmentRequests: KeyedMap(state.adjustmentRequests as Record<string, AdjustmentRequest>),
+    directAdjustments: List(state.directAdjustments as DirectAdjustment[]),
   };
 }
 
 type KeyedCollections = Pick<
   UserState,
-  'withdrawals' | 'referralBonuses' | 'adjustments' | 'adjustmentRequests'
+  'withdrawals' | 'referralBonuses' | 'adjustments' | 'adjustmentRequests' | 'directAdjustments'
 >;
 
 /** Every posting to this user's accounts, whatever event carries it, moves the balances. */
@@ -151,6 +168,14 @@ function applyPostings(state: UserState, event: UserEvent): UserState['balances'
     else if (p.account === Accounts.userHold(id)) balances.hold = kobo(balances.hold + p.amount);
   }
   return balances;
+}
+
+/** The changes posted without approval with one more, those too old for any window dropped. */
+function withDirectAdjustment(state: UserState, at: string, amount: Kobo): UserState['directAdjustments'] {
+  const added = state.directAdjustments.push({ at, size: kobo(Math.abs(amount)) });
+  const newest = Math.max(Date.parse(at), Date.parse(state.directAdjustments.last()?.at ?? at));
+  const oldest = newest - DIRECT_ADJUSTMENTS_KEPT_HOURS * 60 * 60 * 1000;
+  return added.skipWhile((a) => Date.parse(a.at) < oldest);
 }
 
 function withWithdrawal(
@@ -203,11 +228,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserDeleted':
       return { ...next, existence: 'deleted' };
     case 'BalanceAdjusted': {
-      const id = event.data.adjustmentId;
-      if (!id) return next;
+      const { adjustmentId: id, at, requestedBy, amount } = event.data;
+      const posted: UserState =
+        at !== undefined && requestedBy === undefined
+          ? { ...next, directAdjustments: withDirectAdjustment(state, at, amount) }
+          : next;
+      if (!id) return posted;
       const request = state.adjustmentRequests.get(id);
       return {
-        ...next,
+        ...posted,
         adjustments: state.adjustments.set(id, true),
         adjustmentRequests: request
           ? state.adjustmentRequests.set(id, { ...request, state: 'approved' })

@@ -1,7 +1,8 @@
 /**
  * An admin creates a user the way bootstrap.ts creates staff: the credentials row first (naming
  * the user id), then registerUser; a registration refused by the ledger takes the row back out.
- * The opening balance is a BalanceAdjusted, so the money has its other side in the ledger.
+ * The opening balance is set like any admin's balance change (SetAccountBalance): a BalanceAdjusted,
+ * so the money has its other side in the ledger, or a request for finance above the threshold.
  *
  * With an Idempotency-Key the user id and the opening balance's id derive from the request's
  * command id and each command has its own id from it, so a creation run again after its answer was
@@ -12,7 +13,6 @@ import { v5 as uuidv5 } from 'uuid';
 import {
   isDomainError,
   KOBO_UUID_NAMESPACE,
-  koboToNaira,
   type Actor,
   type Kobo,
   type UserStatus,
@@ -22,7 +22,13 @@ import {
 import type { ApiContext } from '../../../context';
 import { hashPassword } from '../../../accounts/password-hashing';
 import { commandIdOfStep, HttpProblem, type Principal, principalActor } from '../../../http';
-import { checkAdjustment, pendingMessage, type PendingAdjustment } from './update-user';
+import {
+  adjustmentRules,
+  checkAdjustment,
+  pendingAdjustmentOf,
+  requestIn,
+  type PendingAdjustment,
+} from './update-user';
 
 export const OPENING_BALANCE_REASON = 'Opening balance set by an admin';
 const EMAIL_TAKEN = 'Email is already registered';
@@ -56,11 +62,11 @@ export async function createUser(
   /** The request's command id (`commandIdOf(res)`), when it has an Idempotency-Key. */
   commandId: string | undefined,
 ): Promise<{ userId: string; lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
-  // The opening balance obeys the rules of any balance change (the reason has a default here).
-  const rule =
-    input.balance !== undefined && input.balance > 0
-      ? checkAdjustment(ctx, input.balance, input.reason ?? OPENING_BALANCE_REASON)
-      : undefined;
+  // The opening balance obeys the rules of any balance change (the reason has a default here),
+  // checked before anything is made.
+  const opening = input.balance !== undefined && input.balance > 0 ? input.balance : undefined;
+  const reason = input.reason ?? OPENING_BALANCE_REASON;
+  if (opening !== undefined) checkAdjustment(ctx, opening, reason);
   const email = normalizeEmail(input.email);
   if (!isEmail(email))
     throw new HttpProblem('validation', 'Please enter a valid email address.', {
@@ -89,26 +95,21 @@ export async function createUser(
     throw error;
   }
   let pendingAdjustment: PendingAdjustment | undefined;
-  if (rule && input.balance) {
-    const data = {
-      userId,
-      adjustmentId: idFor('opening-balance', commandId),
-      balance: 'account' as const,
-      amount: input.balance,
-      reason: rule.reason,
-      by,
-    };
-    const result = rule.needsApproval
-      ? await ctx.commands.requestBalanceAdjustment(data, stepMeta('balance'))
-      : await ctx.commands.adjustBalance(data, stepMeta('balance'));
+  if (opening !== undefined) {
+    const result = await ctx.commands.setAccountBalance(
+      {
+        userId,
+        adjustmentId: idFor('opening-balance', commandId),
+        target: opening,
+        reason,
+        by,
+        rules: adjustmentRules(ctx),
+      },
+      stepMeta('balance'),
+    );
     lastPosition = Math.max(lastPosition, result.lastPosition);
-    if (rule.needsApproval)
-      pendingAdjustment = {
-        adjustmentId: data.adjustmentId,
-        amount: koboToNaira(input.balance),
-        state: 'pending',
-        message: pendingMessage(input.balance),
-      };
+    const request = requestIn(result.events);
+    if (request) pendingAdjustment = pendingAdjustmentOf(request);
   }
   if (input.status && input.status !== 'active') {
     const result = await ctx.commands.setUserStatus({ userId, status: input.status, by }, stepMeta('status'));

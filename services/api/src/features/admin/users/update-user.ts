@@ -1,20 +1,27 @@
 /**
  * An admin edits a user: profile fields, status, and the account balance. The balance is set by
- * posting the difference from the ledger's own figure (the user's stream, not a read model that
- * may lag); the adjustment id derives from the stream version read, so the same edit sent twice
- * at once posts once. With an Idempotency-Key each of the three is its own command, with an id
- * from the request's, so an edit run again after its answer was lost does none of them twice.
+ * the ledger's SetAccountBalance, decided on the user's stream: the difference from the balance
+ * there is posted, or waits for finance when it and the changes posted without approval in the
+ * window are above the threshold. Edits at the same time conflict and are decided again on fresh
+ * state, so the same edit sent twice at once posts (or asks) once, and "set to X" means X. With an
+ * Idempotency-Key each of the three is its own command, with an id from the request's, so an edit
+ * run again after its answer was lost does none of them twice.
  */
+import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import {
-  directAdjustmentsSince,
+  checkBalanceChange,
+  currentUser,
   KOBO_UUID_NAMESPACE,
   kobo,
   nairaInMessage,
   koboToNaira,
+  pendingRequestTo,
   readCurrentState,
+  REASON_REQUIRED,
   streams,
   userDecider,
+  type AdjustmentRules,
   type BalanceAdjustmentRequested,
   type HandledEvent,
   type Kobo,
@@ -25,7 +32,7 @@ import { followEmailChange } from '../../../accounts/email-change';
 import type { ApiContext } from '../../../context';
 import { commandIdOfStep, HttpProblem, type Principal, principalActor } from '../../../http';
 
-export const REASON_REQUIRED = 'Please give a reason for the balance change.';
+export { REASON_REQUIRED };
 
 export interface UserChanges {
   firstName?: string;
@@ -47,7 +54,13 @@ export interface PendingAdjustment {
 }
 
 /** How far back an admin's direct balance changes to one user count together against the threshold. */
-export const ADJUSTMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const ADJUSTMENT_WINDOW_HOURS = 24;
+
+/** The limits of an admin's balance change, from the configuration. */
+export function adjustmentRules(ctx: ApiContext): AdjustmentRules {
+  const { cap, approvalAbove } = ctx.config.adjustments;
+  return { cap: kobo(cap), approvalAbove: kobo(approvalAbove), windowHours: ADJUSTMENT_WINDOW_HOURS };
+}
 
 export async function updateUser(
   ctx: ApiContext,
@@ -57,20 +70,14 @@ export async function updateUser(
   /** The request's command id (`commandIdOf(res)`), when it has an Idempotency-Key. */
   commandId: string | undefined,
 ): Promise<{ lastPosition: number; pendingAdjustment?: PendingAdjustment }> {
-  // The ledger's own figures (the user's stream, not a read model that may lag), at the version read.
-  const { state, version } = await readCurrentState(ctx.store, streams.user(userId), userDecider);
+  // The ledger's own figures (the user's stream, not a read model that may lag).
+  const { state } = await readCurrentState(ctx.store, streams.user(userId), userDecider);
   requireManagedUser(state);
-  // Changes posted without a finance approval in the window count together: split into small
-  // edits, a large change would otherwise never reach finance.
-  const recentDirectAdjustments = await directAdjustmentsSince(
-    ctx.store,
-    userId,
-    new Date(Date.now() - ADJUSTMENT_WINDOW_MS),
-  );
-  // The balance is checked before anything is changed, so a refused change leaves the rest alone.
-  const difference = changes.balance === undefined ? 0 : changes.balance - state.balances.account;
-  const rule =
-    difference === 0 ? undefined : checkAdjustment(ctx, difference, changes.reason, recentDirectAdjustments);
+  // The balance is checked before anything is changed, so a refused change leaves the rest alone
+  // (the ledger checks it again as it decides, on the balance then).
+  const target = changes.balance;
+  const setsBalance = target !== undefined && target !== state.balances.account;
+  if (setsBalance) checkAdjustment(ctx, target - state.balances.account, changes.reason);
   const by = principalActor(principal);
   const stepMeta = (step: 'profile' | 'status' | 'balance') => ({
     commandId: commandIdOfStep(commandId, step),
@@ -105,38 +112,46 @@ export async function updateUser(
   }
 
   let pendingAdjustment: PendingAdjustment | undefined;
-  if (rule) {
-    const data = {
-      userId,
-      // From the stream version read: the same edit sent twice at once posts (or asks) once.
-      adjustmentId: uuidv5(`admin-balance:${userId}:${version}:${changes.balance}`, KOBO_UUID_NAMESPACE),
-      balance: 'account' as const,
-      amount: kobo(difference),
-      reason: rule.reason,
-      by,
-    };
-    if (rule.needsApproval) {
-      const result = await ctx.commands.requestBalanceAdjustment(data, stepMeta('balance'));
-      ran(result);
-      const { adjustmentId, amount } = requestIn(result.events) ?? data;
-      pendingAdjustment = {
-        adjustmentId,
-        amount: koboToNaira(amount),
-        state: 'pending',
-        message: pendingMessage(amount),
-      };
-    } else ran(await ctx.commands.adjustBalance(data, stepMeta('balance')));
+  if (setsBalance) {
+    const result = await ctx.commands.setAccountBalance(
+      {
+        userId,
+        adjustmentId:
+          commandId === undefined ? randomUUID() : uuidv5(`admin-balance:${commandId}`, KOBO_UUID_NAMESPACE),
+        target,
+        reason: changes.reason ?? '',
+        by,
+        rules: adjustmentRules(ctx),
+      },
+      stepMeta('balance'),
+    );
+    ran(result);
+    // Asked now (or by this request's first run), or already waiting from an edit to the same balance.
+    const request =
+      requestIn(result.events) ??
+      (result.events.length === 0
+        ? pendingRequestTo(await currentUser(ctx.store, userId), target)
+        : undefined);
+    if (request) pendingAdjustment = pendingAdjustmentOf(request);
   }
   return { lastPosition, pendingAdjustment };
 }
 
-/**
- * The balance change a request for approval recorded. A repeat answers its first run's, whose id
- * came from the version read then, not from the one read now.
- */
-function requestIn(events: readonly HandledEvent[]): { adjustmentId: string; amount: Kobo } | undefined {
+/** The balance change a request for approval recorded, if the command asked for one. */
+export function requestIn(
+  events: readonly HandledEvent[],
+): { adjustmentId: string; amount: Kobo } | undefined {
   const requested = events.find((e) => e.type === 'BalanceAdjustmentRequested');
   return requested?.data as BalanceAdjustmentRequested['data'] | undefined;
+}
+
+export function pendingAdjustmentOf(request: { adjustmentId: string; amount: Kobo }): PendingAdjustment {
+  return {
+    adjustmentId: request.adjustmentId,
+    amount: koboToNaira(request.amount),
+    state: 'pending',
+    message: pendingMessage(request.amount),
+  };
 }
 
 export const pendingMessage = (amount: number) =>
@@ -152,22 +167,10 @@ export function requireManagedUser(state: UserState): void {
 }
 
 /**
- * The rules of one balance change by an admin: a reason, at most the cap, and a finance user's
- * approval when it (either way), added to the changes posted without approval in the last
- * ADJUSTMENT_WINDOW_MS (`recent`, kobo), is above the approval threshold.
+ * The rules of one balance change by an admin that need no state, checked before anything is
+ * changed: a reason, and at most the cap. Whether it waits for finance is the ledger's to decide,
+ * on the user's stream (SetAccountBalance).
  */
-export function checkAdjustment(
-  ctx: ApiContext,
-  difference: number,
-  reason: string | undefined,
-  recent = 0,
-): { reason: string; needsApproval: boolean } {
-  const { cap, approvalAbove } = ctx.config.adjustments;
-  const size = Math.abs(difference);
-  if (size > cap) {
-    const message = `One balance change can be at most ${nairaInMessage(cap)}.`;
-    throw new HttpProblem('validation', message, { balance: message });
-  }
-  if (!reason) throw new HttpProblem('validation', REASON_REQUIRED, { reason: REASON_REQUIRED });
-  return { reason, needsApproval: size + recent > approvalAbove };
+export function checkAdjustment(ctx: ApiContext, difference: number, reason: string | undefined): void {
+  checkBalanceChange(Math.abs(difference), reason ?? '', adjustmentRules(ctx));
 }

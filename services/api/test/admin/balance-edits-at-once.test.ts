@@ -1,0 +1,100 @@
+/**
+ * An admin's balance edits sent at the same time: "set the balance to X" means X, and the approval
+ * rule (the changes posted without approval in a day count together) holds however the edits
+ * interleave. Each edit is decided on the user's stream at the version it read, so concurrent
+ * edits conflict and are decided again on the fresh balance and window.
+ */
+import { Accounts, currentUser, nairaToKobo, type UserState } from '@kobo/ledger';
+import { startHarness, type Harness } from '../support/harness';
+import { accountBalance, registerUser, settled } from './support';
+
+describe('balance edits sent at the same time', () => {
+  let h: Harness;
+  let admin: [string, string];
+  beforeAll(async () => {
+    h = await startHarness();
+    admin = ['Authorization', `Bearer ${h.adminToken}`];
+  });
+  afterAll(() => h.close());
+
+  const edit = (userId: string, balance: number, headers: Record<string, string> = {}) =>
+    h.http
+      .put(`/api/admin/users/${userId}`)
+      .set(...admin)
+      .set(headers)
+      .send({ balance, reason: 'Goodwill' });
+
+  /** The ledger's own figures: the user's stream as stored. */
+  const ledgerOf = (userId: string) => currentUser(h.context.store, userId);
+  const pendingOf = (state: UserState) =>
+    [...state.adjustmentRequests.entries()].filter(([, request]) => request.state === 'pending');
+
+  it('sets the balance to one of the targets and sends what passes the threshold to finance', async () => {
+    const user = await registerUser(h);
+    const targets = [50_000, 49_999.99, 49_999.98, 49_999.97];
+    const answers = await Promise.all(targets.map((balance) => edit(user.userId, balance)));
+    for (const answer of answers) expect(answer.status).toBe(200);
+
+    const state = await ledgerOf(user.userId);
+    // Exactly one of the targets, never two of them added together.
+    expect(targets.map(nairaToKobo)).toContain(state.balances.account);
+    // Posted without approval: at most the threshold (₦50,000), whatever the order.
+    const { approvalAbove } = h.config.adjustments;
+    expect(state.balances.account).toBeLessThanOrEqual(approvalAbove);
+    await settled(h);
+    expect(await accountBalance(h, Accounts.userAccount(user.userId))).toBe(state.balances.account);
+    // Each edit that was not posted waits for finance, as its answer says.
+    const pending = pendingOf(state);
+    const answered = answers.flatMap((a) => (a.body.pendingAdjustment ? [a.body.pendingAdjustment] : []));
+    expect(pending.map(([id, request]) => ({ id, amount: request.amount })).sort(byId)).toEqual(
+      answered.map((p) => ({ id: p.adjustmentId, amount: nairaToKobo(p.amount) })).sort(byId),
+    );
+    for (const p of answered) expect(p.state).toBe('pending');
+    // Each request is what was left to reach its target from the balance it was decided on.
+    for (const [, request] of pending)
+      expect(targets.map(nairaToKobo)).toContain(state.balances.account + request.amount);
+  });
+
+  it('posts a repeated edit once, and sends a repeated large one to finance once', async () => {
+    const user = await registerUser(h);
+    const small = await Promise.all([edit(user.userId, 1_000), edit(user.userId, 1_000)]);
+    for (const answer of small) expect(answer.status).toBe(200);
+    const again = await edit(user.userId, 1_000).expect(200);
+    expect(again.body.pendingAdjustment).toBeUndefined();
+    let state = await ledgerOf(user.userId);
+    expect(state.balances.account).toBe(nairaToKobo(1_000));
+    expect(state.adjustments.size).toBe(1);
+
+    // ₦61,000 in a day is above the threshold: one request, however many times it is asked.
+    const large = await Promise.all([edit(user.userId, 61_000), edit(user.userId, 61_000)]);
+    const later = await edit(user.userId, 61_000).expect(200);
+    const ids = [...large, later].map((a) => a.body.pendingAdjustment?.adjustmentId as string);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toEqual(expect.any(String));
+    expect(later.body.pendingAdjustment).toEqual(
+      expect.objectContaining({
+        amount: 60_000,
+        state: 'pending',
+        message: "The balance change of ₦60,000 waits for a finance user's approval.",
+      }),
+    );
+    state = await ledgerOf(user.userId);
+    expect(state.balances.account).toBe(nairaToKobo(1_000));
+    expect(pendingOf(state).map(([, r]) => r.amount)).toEqual([nairaToKobo(60_000)]);
+  });
+
+  it('answers a repeat with the same Idempotency-Key as the first run', async () => {
+    const user = await registerUser(h);
+    const key = { 'Idempotency-Key': `balance-${user.userId}` };
+    const first = await edit(user.userId, 70_000, key).expect(200);
+    // The balance moved in between; the repeat still answers as the first run did.
+    await edit(user.userId, 100).expect(200);
+    const repeat = await edit(user.userId, 70_000, key).expect(200);
+    expect(repeat.body.pendingAdjustment).toEqual(first.body.pendingAdjustment);
+    const state = await ledgerOf(user.userId);
+    expect(pendingOf(state).map(([, r]) => r.amount)).toEqual([nairaToKobo(70_000)]);
+    expect(state.balances.account).toBe(nairaToKobo(100));
+  });
+});
+
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
