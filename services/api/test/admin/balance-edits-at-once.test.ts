@@ -4,7 +4,7 @@
  * interleave. Each edit is decided on the user's stream at the version it read, so concurrent
  * edits conflict and are decided again on the fresh balance and window.
  */
-import { Accounts, currentUser, nairaToKobo, type UserState } from '@kobo/ledger';
+import { Accounts, currentUser, nairaToKobo, streams, type UserState } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
 import { accountBalance, registerUser, settled } from './support';
 
@@ -41,6 +41,13 @@ describe('balance edits sent at the same time', () => {
     // Posted without approval: at most the threshold (₦50,000), whatever the order.
     const { approvalAbove } = h.config.adjustments;
     expect(state.balances.account).toBeLessThanOrEqual(approvalAbove);
+    // However the edits interleaved, the changes posted without approval add up to at most it.
+    const postedDirectly = (await h.store.readStream(streams.user(user.userId)))
+      .filter((e) => e.type === 'BalanceAdjusted')
+      .map((e) => e.data as { amount: number; requestedBy?: unknown })
+      .filter((d) => d.requestedBy === undefined);
+    expect(postedDirectly.length).toBeGreaterThan(0);
+    expect(postedDirectly.reduce((sum, d) => sum + Math.abs(d.amount), 0)).toBeLessThanOrEqual(approvalAbove);
     await settled(h);
     expect(await accountBalance(h, Accounts.userAccount(user.userId))).toBe(state.balances.account);
     // Each edit that was not posted waits for finance, as its answer says.
