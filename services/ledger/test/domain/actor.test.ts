@@ -97,13 +97,14 @@ describe('a staff decision stored before decision 0020', () => {
       [
         'BalanceAdjusted',
         expect.objectContaining({ amount: kobo(5_000_000), by: finance, requestedBy: admin }),
-        { schemaVersion: 2 },
+        { schemaVersion: 3 },
       ],
     ]);
   });
 
   it('reads an old approved adjustment with `by` the approver and `requestedBy` the asker', () => {
     const data = { userId: 'u1', adjustmentId: 'adj-1', balance: 'account', amount: 5_000, reason: 'r' };
+    const recordedAt = new Date('2026-11-20T10:00:00.000Z');
     const old = (more: object, actor: string) =>
       decodeEvent({
         id: randomUUID(),
@@ -113,7 +114,7 @@ describe('a staff decision stored before decision 0020', () => {
         type: 'BalanceAdjusted',
         data: { ...data, postings: [], ...more },
         metadata: { actor },
-        recordedAt: new Date(),
+        recordedAt,
         hash: '',
         prevHash: '',
       }).data;
@@ -123,7 +124,13 @@ describe('a staff decision stored before decision 0020', () => {
       by: finance,
       requestedBy: admin,
     });
-    expect(old({ by: 'a1' }, 'admin:a1')).toEqual({ ...data, postings: [], by: admin });
+    // Posted without approval: when, from the recorded time (version 3 says it in `at`).
+    expect(old({ by: 'a1' }, 'admin:a1')).toEqual({
+      ...data,
+      postings: [],
+      by: admin,
+      at: '2026-11-20T10:00:00.000Z',
+    });
   });
 });
 

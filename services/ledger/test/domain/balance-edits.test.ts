@@ -5,6 +5,7 @@
  * so each decision below is what an edit sees after the others' events.
  */
 import type { Actor } from '../../src/domain/actor';
+import { decodeEvent } from '../../src/domain/event-decoding';
 import type { UserEvent } from '../../src/domain/events';
 import type { AdjustmentRules, SetAccountBalance } from '../../src/domain/user/commands';
 import { userDecider } from '../../src/domain/user/decider';
@@ -135,6 +136,26 @@ describe('setting the account balance', () => {
       .given([registered('u1'), credited('u1', naira(50_000))])
       .when(setTo(naira(100_000), 'e2'))
       .then([posted(naira(50_000), 'e2')]);
+  });
+
+  it('counts a change stored before it said when (version 2) by the time it was recorded', () => {
+    const { at: _at, ...data } = posted(naira(50_000), 'e0').data as { at?: string };
+    const stored = decodeEvent({
+      id: 'ev-1',
+      streamId: 'user-u1',
+      version: 2,
+      globalPosition: 2,
+      type: 'BalanceAdjusted',
+      data,
+      metadata: { schemaVersion: 2 },
+      recordedAt: new Date(hoursBefore(3)),
+      hash: '',
+      prevHash: '',
+    }) as UserEvent;
+    user
+      .given([registered('u1'), stored])
+      .when(setTo(naira(50_001), 'e2'))
+      .then([asked(kobo(100), 'e2')]);
   });
 
   it('decides edits sent at once one after another: set to X means X, never X added twice', () => {
