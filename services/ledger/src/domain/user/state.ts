@@ -175,7 +175,10 @@ function withDirectAdjustment(state: UserState, at: string, amount: Kobo): UserS
   const added = state.directAdjustments.push({ at, size: kobo(Math.abs(amount)) });
   const newest = Math.max(Date.parse(at), Date.parse(state.directAdjustments.last()?.at ?? at));
   const oldest = newest - DIRECT_ADJUSTMENTS_KEPT_HOURS * 60 * 60 * 1000;
-  return added.skipWhile((a) => Date.parse(a.at) < oldest);
+  // Dropped from the front one by one: a persistent list's shift does not copy it.
+  let kept = added;
+  while (kept.size > 0 && Date.parse(kept.first()!.at) < oldest) kept = kept.shift();
+  return kept;
 }
 
 function withWithdrawal(
