@@ -114,6 +114,29 @@ describe('setting the account balance', () => {
       .then([posted(naira(40_000), 'e2')]);
   });
 
+  it('counts a change posted by AdjustBalance at a time like one of its own', () => {
+    const adjust = {
+      type: 'AdjustBalance' as const,
+      data: {
+        userId: 'u1',
+        adjustmentId: 'e0',
+        balance: 'account' as const,
+        amount: naira(40_000),
+        reason: 'Goodwill',
+        by: admin,
+        now: hoursBefore(1),
+      },
+    };
+    const [adjusted] = user
+      .given([registered('u1')])
+      .when(adjust)
+      .then([posted(naira(40_000), 'e0', hoursBefore(1))]);
+    user
+      .given([registered('u1'), adjusted!])
+      .when(setTo(naira(50_001), 'e2'))
+      .then([asked(naira(10_001), 'e2')]);
+  });
+
   it('does not count an approved change, nor money from elsewhere, in the window', () => {
     const approved: UserEvent = {
       type: 'BalanceAdjusted',

@@ -137,7 +137,8 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     setUserRole: (data, meta) => onUser({ type: 'SetUserRole', data }, meta),
     setUserStatus: (data, meta) => onUser({ type: 'SetUserStatus', data }, meta),
     deleteUser: (data, meta) => onUser({ type: 'DeleteUser', data }, meta),
-    adjustBalance: (data, meta) => onUser({ type: 'AdjustBalance', data }, meta),
+    adjustBalance: (data, meta) =>
+      onUser({ type: 'AdjustBalance', data: { ...data, now: now(data.now) } }, meta),
     setAccountBalance: (data, meta) =>
       onUser({ type: 'SetAccountBalance', data: { ...data, now: now(data.now) } }, meta),
     requestBalanceAdjustment: (data, meta) => onUser({ type: 'RequestBalanceAdjustment', data }, meta),

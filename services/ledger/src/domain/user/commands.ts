@@ -61,6 +61,8 @@ export type AdjustBalance = Command<
     amount: Kobo;
     reason: string;
     by: Actor;
+    /** When it is made (ISO 8601): it counts in the approval window of later changes. */
+    now?: string;
   }
 >;
 /** The limits of an admin's balance change, in kobo (the window in hours). */

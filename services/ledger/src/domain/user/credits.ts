@@ -9,7 +9,7 @@ import { requireUser } from './guards';
 import type { UserState } from './state';
 
 export function adjustBalance(command: AdjustBalance, state: UserState): BalanceAdjusted[] {
-  const { userId, adjustmentId, balance, amount, reason, by } = command.data;
+  const { userId, adjustmentId, balance, amount, reason, by, now } = command.data;
   requireUser(state);
   if (state.adjustments.has(adjustmentId)) return [];
   if (!Number.isSafeInteger(amount) || amount === 0)
@@ -30,7 +30,16 @@ export function adjustBalance(command: AdjustBalance, state: UserState): Balance
   return [
     {
       type: 'BalanceAdjusted',
-      data: { userId, adjustmentId, balance, amount, reason: reason.trim(), by, postings },
+      data: {
+        userId,
+        adjustmentId,
+        balance,
+        amount,
+        reason: reason.trim(),
+        by,
+        ...(now !== undefined && { at: now }),
+        postings,
+      },
     },
   ];
 }
