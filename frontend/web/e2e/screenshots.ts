@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: every page at 360×740 and 1366×768, light and dark, into
  * docs/screenshots/<page>-<width>-<theme>.png, against a server of its own (fresh database, demo
- * data; the user area as the demo user Ada).
+ * data; the user area as the demo user Ada). `SCREENSHOTS_ONLY=statement,withdraw` takes only those
+ * pages (names from e2e/support/pages.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,9 @@ import { DESKTOP, PHONE } from './support/e2e';
 import { ALL_PAGES, openPage, signInAs, type Viewer } from './support/pages';
 import { repoRoot } from './support/server';
 import { startStandaloneServer } from './support/standalone';
+
+const ONLY = process.env.SCREENSHOTS_ONLY?.split(',');
+const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.name)) : ALL_PAGES;
 
 async function main() {
   const out = join(repoRoot(), 'docs', 'screenshots');
@@ -33,7 +37,7 @@ async function main() {
             }),
             viewer,
           );
-        for (const sitePage of ALL_PAGES) {
+        for (const sitePage of PAGES) {
           const file = join(out, `${sitePage.name}-${viewport.width}-${theme}.png`);
           const page = await contexts[sitePage.viewer].newPage();
           try {

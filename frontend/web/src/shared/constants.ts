@@ -25,7 +25,15 @@ export const UPTIME_TARGET = '99.9%';
 export const DATA_RETENTION = '7 years after account closure';
 export const MINIMUM_AGE = 18;
 export const LEGAL_LAST_UPDATED = 'July 2025';
-export const SUPPORT_HOURS = 'Mon-Fri 9-6, Sat 10-4 WAT, Sun closed';
+/** When the support team answers, one source for every page that says it (times in WAT). */
+export const SUPPORT_HOURS = [
+  { days: 'Monday - Friday', hours: '9 AM - 6 PM WAT' },
+  { days: 'Saturday', hours: '10 AM - 4 PM WAT' },
+  { days: 'Sunday', hours: 'Closed' },
+] as const;
+/** The same hours in one line. */
+export const SUPPORT_HOURS_SUMMARY =
+  'Monday to Friday 9 AM - 6 PM and Saturday 10 AM - 4 PM (WAT); closed on Sundays';
 
 /**
  * The 20 banks the spec names (user-site.md section 3). The bank picker offers the server's list

@@ -1,8 +1,17 @@
-import { formatAdminDate } from './dates';
+import { formatDate, formatDateTime, formatTime } from './dates';
 
-describe('the admin date', () => {
-  it("reads MM-DD-YYYY in the reader's zone", () => {
-    expect(formatAdminDate(new Date(2026, 0, 5, 12).toISOString())).toBe('01-05-2026');
-    expect(formatAdminDate(new Date(2026, 10, 23, 0, 30).toISOString())).toBe('11-23-2026');
+describe('dates', () => {
+  const afternoon = new Date(2026, 10, 27, 14, 5).toISOString();
+  const morning = new Date(2026, 0, 5, 9, 7).toISOString();
+
+  it("read day, short month and year, en-NG, in the reader's zone", () => {
+    expect(formatDate(afternoon)).toBe('27 Nov 2026');
+    expect(formatDate(morning)).toBe('5 Jan 2026');
+  });
+
+  it('add the time on a 24-hour clock', () => {
+    expect(formatDateTime(afternoon)).toBe('27 Nov 2026, 14:05');
+    expect(formatDateTime(morning)).toBe('5 Jan 2026, 09:07');
+    expect(formatTime(afternoon)).toBe('14:05');
   });
 });

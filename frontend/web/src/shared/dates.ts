@@ -1,24 +1,31 @@
-/** Dates as the spec shows them: short month, day, year ('Nov 22, 2026'), in the reader's zone. */
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
+/**
+ * Dates in one style everywhere, en-NG, in the reader's zone: '27 Nov 2026' and
+ * '27 Nov 2026, 14:05' (24-hour clock), '14:05' for "as of" labels.
+ */
+const shortDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-NG', {
   day: 'numeric',
+  month: 'short',
   year: 'numeric',
-  hour: 'numeric',
+  hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
+const time = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-export function formatDate(iso: string): string {
-  return shortDate.format(new Date(iso));
+type When = string | number | Date;
+
+/** '27 Nov 2026'. */
+export function formatDate(when: When): string {
+  return shortDate.format(new Date(when));
 }
 
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+/** '27 Nov 2026, 14:05'. */
+export function formatDateTime(when: When): string {
+  return dateTime.format(new Date(when));
 }
 
-/** The admin area's dates: MM-DD-YYYY (admin-area.md section 9), in the reader's zone. */
-export function formatAdminDate(iso: string): string {
-  const date = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(date.getMonth() + 1)}-${two(date.getDate())}-${date.getFullYear()}`;
+/** '14:05'. */
+export function formatTime(when: When): string {
+  return time.format(new Date(when));
 }

@@ -100,7 +100,7 @@ describe('how a transaction reads', () => {
 
   it('dates as short month, day, year and tags the status', () => {
     const shown = describeTransaction(of({ createdAt: '2026-11-22T12:00:00.000Z', status: 'Failed' }));
-    expect(shown.date).toBe('Nov 22, 2026');
+    expect(shown.date).toBe('22 Nov 2026');
     expect(shown.status).toBe('Failed');
     expect(shown.statusIntent).toBe('danger');
     expect(describeTransaction(base).statusIntent).toBe('success');

@@ -21,7 +21,7 @@ export interface TransactionDisplay {
   amount: number;
   kind: TransactionKind;
   icon: IconName;
-  /** 'Nov 22, 2026'. */
+  /** '22 Nov 2026'. */
   date: string;
   status: string;
   statusIntent: Intent;

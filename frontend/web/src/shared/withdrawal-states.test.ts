@@ -91,10 +91,10 @@ describe("a withdrawal's story, as its owner follows it", () => {
 
   it('approved and sending: with the date, on its way', () => {
     expect(withdrawalStory({ state: 'approved', approvedAt: '2026-11-21T10:00:00Z' })).toBe(
-      'Approved Nov 21, 2026. The payout desk is sending it to your bank.',
+      'Approved on 21 Nov 2026. The payout desk is sending it to your bank.',
     );
     expect(withdrawalStory({ state: 'sending', sentAt: '2026-11-21T12:00:00Z' })).toMatch(
-      /^Sent to your bank Nov 21, 2026\. /,
+      /^Sent to your bank on 21 Nov 2026\. /,
     );
   });
 
@@ -111,16 +111,18 @@ describe("a withdrawal's story, as its owner follows it", () => {
         failedAt: '2026-11-22T10:00:00Z',
         failureReason: 'Account closed.',
       }),
-    ).toBe('The payout failed Nov 22, 2026: Account closed. The money is back on your balance.');
+    ).toBe('The payout failed on 22 Nov 2026: Account closed. The money is back on your balance.');
     expect(
       withdrawalStory({
         state: 'declined',
         rejectedAt: '2026-11-22T10:00:00Z',
         rejectionReason: 'Name does not match the bank account',
       }),
-    ).toBe('Declined Nov 22, 2026: Name does not match the bank account. The money is back on your balance.');
+    ).toBe(
+      'Declined on 22 Nov 2026: Name does not match the bank account. The money is back on your balance.',
+    );
     expect(withdrawalStory({ state: 'reversed', reversedAt: '2026-11-23T10:00:00Z' })).toBe(
-      'Your bank sent the payout back Nov 23, 2026. The money is back on your balance.',
+      'Your bank sent the payout back on 23 Nov 2026. The money is back on your balance.',
     );
   });
 });

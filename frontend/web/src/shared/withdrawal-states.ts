@@ -173,11 +173,11 @@ function because(reason: string | null): string {
 
 /**
  * The withdrawal's story in a sentence or two, for its owner: what happened last, when and why,
- * then where the money is. 'Declined Nov 22, 2026: Name does not match. The money is back on your
+ * then where the money is. 'Declined on 22 Nov 2026: Name does not match. The money is back on your
  * balance.'
  */
 export function withdrawalStory(withdrawal: WithdrawalCourse): string {
-  const on = (iso: string | null | undefined) => (iso ? ` ${formatDate(iso)}` : '');
+  const on = (iso: string | null | undefined) => (iso ? ` on ${formatDate(iso)}` : '');
   const { money } = withdrawalStateLook(withdrawal.state);
   const why = because(returnReason(withdrawal));
   switch (withdrawal.state) {

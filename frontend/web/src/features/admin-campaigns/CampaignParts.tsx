@@ -3,7 +3,7 @@
  * server's (budget, spent, escrow left); only unit counts and the percent are derived here.
  */
 import { Button, Card, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
-import { formatAdminDate } from '../../shared/dates';
+import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import type { AdminCampaign } from '../admin-review/api';
@@ -73,7 +73,7 @@ export function CampaignCard({ campaign, actions }: { campaign: AdminCampaign; a
         </div>
         <div>
           <dt>Created</dt>
-          <dd>{formatAdminDate(campaign.createdAt)}</dd>
+          <dd>{formatDate(campaign.createdAt)}</dd>
         </div>
       </dl>
       <div className="kobo-admin-campaigns-actions">
@@ -217,11 +217,11 @@ export function CampaignDetailsDialog({
               </div>
               <div>
                 <dt>Created</dt>
-                <dd>{formatAdminDate(campaign.createdAt)}</dd>
+                <dd>{formatDate(campaign.createdAt)}</dd>
               </div>
               <div>
                 <dt>Updated</dt>
-                <dd>{formatAdminDate(campaign.updatedAt)}</dd>
+                <dd>{formatDate(campaign.updatedAt)}</dd>
               </div>
               <div className="kobo-admin-campaigns-fact-wide">
                 <dt>Campaign ID</dt>

@@ -7,7 +7,7 @@ import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, Tag } from '@blu
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
-import { formatAdminDate } from '../../shared/dates';
+import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -197,7 +197,7 @@ function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
         </div>
         <div>
           <dt>Created</dt>
-          <dd>{formatAdminDate(campaign.createdAt)}</dd>
+          <dd>{formatDate(campaign.createdAt)}</dd>
         </div>
       </dl>
       <div className="kobo-review-campaign-actions">

@@ -72,8 +72,8 @@ describe('the users view in the address', () => {
     expect(screen.getByRole('columnheader', { name: /Balance/ })).toHaveAttribute('aria-sort', 'ascending');
     // Without X-Total-Count the rows in hand are the total.
     expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
-    // MM-DD-YYYY (admin-area.md section 9).
-    expect(screen.getByText('11-20-2026')).toBeInTheDocument();
+    // One date style everywhere: en-NG.
+    expect(screen.getByText('20 Nov 2026')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: /^Balance/ }));
     await waitFor(() => expect(lists(sent).at(-1)?.query.get('order')).toBe('desc'));
@@ -138,7 +138,7 @@ describe('the user form', () => {
     expect(within(details).getByText('Inactive')).toBeInTheDocument();
     expect(within(details).getByText('(suspended)')).toBeInTheDocument();
     expect(within(details).getByText('₦2,500.50')).toBeInTheDocument();
-    expect(within(details).getByText('11-20-2026')).toBeInTheDocument();
+    expect(within(details).getByText('20 Nov 2026')).toBeInTheDocument();
   });
 
   it('opens a suspended user as inactive and sends only what changed', async () => {

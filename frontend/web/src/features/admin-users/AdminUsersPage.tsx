@@ -7,7 +7,7 @@ import { Button, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../shared/api/api';
 import { useGetAdminStatsQuery } from '../../shared/api/admin';
-import { formatDateTime, formatAdminDate } from '../../shared/dates';
+import { formatDateTime, formatDate } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -304,7 +304,7 @@ function UserTable({
               </td>
               <td className="kobo-admin-users-date">
                 <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
-                  {formatAdminDate(user.createdAt)}
+                  {formatDate(user.createdAt)}
                 </time>
               </td>
               <td>

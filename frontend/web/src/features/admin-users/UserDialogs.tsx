@@ -17,7 +17,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../shared/api/api';
-import { formatDateTime, formatAdminDate } from '../../shared/dates';
+import { formatDateTime, formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
@@ -295,7 +295,7 @@ export function UserDetailsDialog({
                   </Item>
                   <Item term="Joined">
                     <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
-                      {formatAdminDate(user.createdAt)}
+                      {formatDate(user.createdAt)}
                     </time>
                   </Item>
                 </dl>

@@ -27,9 +27,9 @@ describe('DailyChart', () => {
     expect(screen.getByRole('img', { name: 'Money in ₦35.00 in total.' })).toBeInTheDocument();
     const titles = [...container.querySelectorAll('svg title')].map((t) => t.textContent);
     expect(titles).toEqual([
-      'Nov 21: Money in ₦5.00, Money out ₦0.00',
-      'Nov 22: Money in ₦20.00, Money out ₦3.00',
-      'Nov 23: Money in ₦10.00, Money out ₦0.00',
+      '21 Nov: Money in ₦5.00, Money out ₦0.00',
+      '22 Nov: Money in ₦20.00, Money out ₦3.00',
+      '23 Nov: Money in ₦10.00, Money out ₦0.00',
     ]);
   });
 
@@ -42,9 +42,9 @@ describe('DailyChart', () => {
     const rows = screen.getAllByRole('row').map((row) => row.textContent);
     expect(rows).toEqual([
       'DayMoney inMoney out',
-      'Nov 23₦10.00₦0.00',
-      'Nov 22₦20.00₦3.00',
-      'Nov 21₦5.00₦0.00',
+      '23 Nov₦10.00₦0.00',
+      '22 Nov₦20.00₦3.00',
+      '21 Nov₦5.00₦0.00',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Hide the table' }));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -16,8 +16,8 @@ describe("the overview charts' scale", () => {
   });
 
   it("shows the server's Lagos date as that day", () => {
-    expect(shortDay('2026-11-23')).toBe('Nov 23');
-    expect(shortDay('2026-01-01')).toBe('Jan 1');
+    expect(shortDay('2026-11-23')).toBe('23 Nov');
+    expect(shortDay('2026-01-01')).toBe('1 Jan');
   });
 
   it('summarises a series: total, peak and its day, the last value', () => {

@@ -20,12 +20,12 @@ export function labelledDays(count: number, room: number): number[] {
   return picked;
 }
 
-/** 'Nov 22' from '2026-11-22' (the server's Lagos date, shown as that day whatever the reader's zone). */
+/** '22 Nov' from '2026-11-22' (the server's Lagos date, shown as that day whatever the reader's zone). */
 export function shortDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
-    month: 'short',
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-NG', {
     day: 'numeric',
+    month: 'short',
     timeZone: 'UTC',
   });
 }

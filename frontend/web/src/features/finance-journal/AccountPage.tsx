@@ -169,8 +169,7 @@ function BalanceAt({ account, at, onAt }: { account: string; at: string; onAt: (
             {formatNaira(past.data.balance)}
           </p>
           <p className="kobo-muted kobo-finance-journal-small">
-            At {new Date(past.data.at).toLocaleString('en-NG')} ·{' '}
-            {past.data.entryCount.toLocaleString('en-NG')} entries
+            At {formatDateTime(past.data.at)} · {past.data.entryCount.toLocaleString('en-NG')} entries
           </p>
         </>
       )}

@@ -61,7 +61,7 @@ export function EventPage() {
             </Fact>
             <Fact label="Position">{e.position.toLocaleString('en-NG')}</Fact>
             <Fact label="Recorded">
-              <time dateTime={e.recordedAt}>{new Date(e.recordedAt).toLocaleString('en-NG')}</time>
+              <time dateTime={e.recordedAt}>{formatDateTime(e.recordedAt)}</time>
             </Fact>
             <Fact label="Stream">
               <Link

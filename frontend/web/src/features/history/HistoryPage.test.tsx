@@ -164,7 +164,7 @@ describe('HistoryPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Withdrawal W-3F9A2C' });
     expect(dialog).toHaveTextContent('Declined');
     expect(dialog).toHaveTextContent(
-      'Declined Nov 21, 2026: Name does not match the bank account. The money is back on your balance.',
+      'Declined on 21 Nov 2026: Name does not match the bank account. The money is back on your balance.',
     );
     expect(dialog).toHaveTextContent('Kuda Bank');
     expect(dialog).toHaveTextContent('••4567');

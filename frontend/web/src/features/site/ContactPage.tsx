@@ -4,10 +4,10 @@
  * server's message with the standard sentence.
  */
 import { Button, FormGroup, Icon, InputGroup, TextArea, type IconName } from '@blueprintjs/core';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../shared/api/api';
-import { EMAIL_RESPONSE_TIME } from '../../shared/constants';
+import { EMAIL_RESPONSE_TIME, SUPPORT_HOURS } from '../../shared/constants';
 import { useToast } from '../../shared/toast/toast';
 import { useSendContactMessageMutation, type ContactMessage } from './api';
 import { SitePageHero } from './components';
@@ -192,14 +192,13 @@ function ContactInformation() {
       </InfoCard>
       <InfoCard icon="time" title="Support hours">
         <dl className="kobo-site-hours">
-          <dt>Monday - Friday</dt>
-          <dd>9:00am - 6:00pm</dd>
-          <dt>Saturday</dt>
-          <dd>10:00am - 4:00pm</dd>
-          <dt>Sunday</dt>
-          <dd>Closed</dd>
+          {SUPPORT_HOURS.map((row) => (
+            <Fragment key={row.days}>
+              <dt>{row.days}</dt>
+              <dd>{row.hours}</dd>
+            </Fragment>
+          ))}
         </dl>
-        <p style={{ marginTop: 10, fontSize: 13 }}>All times are West Africa Time (WAT).</p>
       </InfoCard>
       <InfoCard icon="help" title="Quick answers">
         <p>Most questions about tasks, balances and withdrawals are answered in the FAQ.</p>

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import {
   EMAIL_RESPONSE_TIME,
   MINIMUM_AGE,
+  SUPPORT_HOURS_SUMMARY,
   TASK_VERIFICATION,
   WITHDRAWAL_PROCESSING,
 } from '../../shared/constants';
@@ -419,7 +420,7 @@ function Support() {
     {
       icon: 'time',
       title: 'Support hours',
-      text: 'Monday to Friday 9am-6pm, Saturday 10am-4pm (WAT). Closed on Sundays.',
+      text: `${SUPPORT_HOURS_SUMMARY}.`,
     },
     {
       icon: 'shield',

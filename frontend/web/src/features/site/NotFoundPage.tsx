@@ -4,6 +4,7 @@
  */
 import { Button, Classes, Icon } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router-dom';
+import { EMAIL_RESPONSE_TIME, SUPPORT_HOURS_SUMMARY } from '../../shared/constants';
 import { Brand } from '../../shared/ui/Brand';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { usePageTitle } from './usePageTitle';
@@ -55,8 +56,8 @@ export function NotFoundPage() {
             </Link>
           </div>
           <p className="kobo-site-notfound-help">
-            Need help? Support is available 24/7: send us a message at any time and we will get back to you
-            within 24 hours.
+            Need help? Send us a message at any time, day or night: our team answers {SUPPORT_HOURS_SUMMARY},
+            {` ${EMAIL_RESPONSE_TIME}`}.
           </p>
         </div>
       </main>

@@ -12,7 +12,7 @@ export function ProofDialog({ entry, onClose }: { entry: StatementEntry | null; 
     <Dialog
       isOpen={entry !== null}
       onClose={onClose}
-      title="Verify entry"
+      title="Audit details"
       icon="shield"
       className="kobo-statement-dialog"
     >
@@ -41,13 +41,13 @@ function ProofBody({ entry }: { entry: StatementEntry }) {
           onRetry={() => void refetch()}
         />
       ) : (
-        <ProofResult proof={data} />
+        <ProofResult entry={entry} proof={data} />
       )}
     </DialogBody>
   );
 }
 
-export function ProofResult({ proof }: { proof: EntryProof }) {
+export function ProofResult({ entry, proof }: { entry: Pick<StatementEntry, 'type'>; proof: EntryProof }) {
   const problems = proofProblems(proof);
   return (
     <div aria-live="polite">
@@ -69,6 +69,10 @@ export function ProofResult({ proof }: { proof: EntryProof }) {
         </Callout>
       )}
       <dl className="kobo-statement-proof">
+        <dt>Ledger event</dt>
+        <dd>
+          <code className="kobo-statement-id">{entry.type}</code>
+        </dd>
         <dt>Ledger position</dt>
         <dd className="kobo-statement-num">#{proof.position}</dd>
         <dt>Event id</dt>

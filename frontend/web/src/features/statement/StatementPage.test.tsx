@@ -63,12 +63,13 @@ describe('StatementPage', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Withdrawal requested');
-    expect(rows[0]).toHaveTextContent('WithdrawalRequested');
-    expect(rows[0]).toHaveTextContent('#42');
+    // The user's words only: no event type names or ledger positions in the default view.
+    expect(rows[0]).not.toHaveTextContent('WithdrawalRequested');
+    expect(rows[0]).not.toHaveTextContent('#42');
     expect(rows[0]).toHaveTextContent('-₦2,000.00');
     expect(rows[1]).toHaveTextContent('+₦3,700.00');
     expect(
-      within(rows[0]!).getByRole('button', { name: /^Verify Withdrawal requested/ }),
+      within(rows[0]!).getByRole('button', { name: /^Audit details of Withdrawal requested/ }),
     ).toBeInTheDocument();
   });
 
@@ -96,7 +97,8 @@ const proof: EntryProof = {
 
 describe('ProofResult', () => {
   it('says a verified entry is in the hash chain, with the hashes shortened and whole for copying', async () => {
-    render(<ProofResult proof={proof} />);
+    render(<ProofResult entry={{ type: 'WithdrawalRequested' }} proof={proof} />);
+    expect(screen.getByText('WithdrawalRequested')).toBeInTheDocument();
     expect(screen.getByText('This entry is in the hash chain')).toBeInTheDocument();
     expect(screen.getAllByText('bbbbbbbbbb…bbbbbb')).toHaveLength(2);
     expect(screen.getAllByTitle(hash('b'))).toHaveLength(2);
@@ -110,7 +112,12 @@ describe('ProofResult', () => {
   });
 
   it('says clearly when an entry fails the check, and why', () => {
-    render(<ProofResult proof={{ ...proof, verified: false, recomputedHash: hash('d') }} />);
+    render(
+      <ProofResult
+        entry={{ type: 'WithdrawalRequested' }}
+        proof={{ ...proof, verified: false, recomputedHash: hash('d') }}
+      />,
+    );
     expect(screen.queryByText('This entry is in the hash chain')).not.toBeInTheDocument();
     expect(screen.getByText('This entry could not be verified')).toBeInTheDocument();
     expect(screen.getByText(/differs from the hash recomputed/)).toBeInTheDocument();

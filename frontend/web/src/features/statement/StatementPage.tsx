@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, Icon, Tab, Tabs, Tag, type TabId } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Icon, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
@@ -53,10 +53,9 @@ export function StatementPage() {
         actions={<ButtonLink to="/dashboard/history" icon="history" text="Account History" />}
       />
       <p className="kobo-statement-intro">
-        Every naira that reaches or leaves your balances is an entry in Kobo&apos;s ledger, a log in which
-        each event carries a hash of the one before it. This statement lists those entries, newest first, with
-        the balance after each one: the newest running balance is your balance. Press <strong>Verify</strong>{' '}
-        on any entry to have the server recompute its hash and check its place in the chain.
+        Every naira that reaches or leaves your balances, newest first, with the balance after it: the newest
+        running balance is your balance. Each entry is kept in Kobo&apos;s tamper-evident ledger; open{' '}
+        <strong>Audit details</strong> on any entry to have it checked.
       </p>
       <Tabs
         id="statement-tabs"
@@ -76,7 +75,7 @@ export function StatementPage() {
 
 function StatementPanel({ balance }: { balance: StatementBalance }) {
   const statement = useGetStatementQuery(balance);
-  const [verifying, setVerifying] = useState<StatementEntry | null>(null);
+  const [auditing, setAuditing] = useState<StatementEntry | null>(null);
   const isPhone = useIsPhone();
 
   if (statement.isLoading) return <LoadingState label="Loading your statement..." />;
@@ -102,11 +101,11 @@ function StatementPanel({ balance }: { balance: StatementBalance }) {
           <EmptyState icon="th-list" {...EMPTY[balance]} />
         </div>
       ) : isPhone ? (
-        <EntryList entries={entries} onVerify={setVerifying} />
+        <EntryList entries={entries} onAudit={setAuditing} />
       ) : (
-        <EntryTable balance={balance} entries={entries} onVerify={setVerifying} />
+        <EntryTable balance={balance} entries={entries} onAudit={setAuditing} />
       )}
-      <ProofDialog entry={verifying} onClose={() => setVerifying(null)} />
+      <ProofDialog entry={auditing} onClose={() => setAuditing(null)} />
     </div>
   );
 }
@@ -184,11 +183,11 @@ function signOf(amount: number): '+' | '-' {
 function EntryTable({
   balance,
   entries,
-  onVerify,
+  onAudit,
 }: {
   balance: StatementBalance;
   entries: StatementEntry[];
-  onVerify: (entry: StatementEntry) => void;
+  onAudit: (entry: StatementEntry) => void;
 }) {
   const title = TABS.find((tab) => tab.id === balance)?.title ?? '';
   return (
@@ -199,10 +198,6 @@ function EntryTable({
           <tr>
             <th scope="col">Date and time</th>
             <th scope="col">Entry</th>
-            <th scope="col">Event</th>
-            <th scope="col" className="kobo-statement-num">
-              Position
-            </th>
             <th scope="col" className="kobo-statement-num">
               Amount
             </th>
@@ -210,7 +205,7 @@ function EntryTable({
               Balance after
             </th>
             <th scope="col">
-              <span className="kobo-visually-hidden">Proof</span>
+              <span className="kobo-visually-hidden">Audit details</span>
             </th>
           </tr>
         </thead>
@@ -219,12 +214,6 @@ function EntryTable({
             <tr key={`${entry.eventId}:${entry.position}:${entry.amount}`}>
               <td className="kobo-statement-date">{formatDateTime(entry.recordedAt)}</td>
               <td className="kobo-statement-title">{entry.title}</td>
-              <td>
-                <Tag minimal className="kobo-statement-type">
-                  {entry.type}
-                </Tag>
-              </td>
-              <td className="kobo-statement-num">#{entry.position}</td>
               <td className="kobo-statement-num">
                 <Money amount={entry.amount} sign={signOf(entry.amount)} />
               </td>
@@ -232,7 +221,7 @@ function EntryTable({
                 <Money amount={entry.runningBalance} />
               </td>
               <td className="kobo-statement-verify">
-                <VerifyButton entry={entry} onVerify={onVerify} />
+                <AuditButton entry={entry} onOpen={onAudit} />
               </td>
             </tr>
           ))}
@@ -244,57 +233,39 @@ function EntryTable({
 
 function EntryList({
   entries,
-  onVerify,
+  onAudit,
 }: {
   entries: StatementEntry[];
-  onVerify: (entry: StatementEntry) => void;
+  onAudit: (entry: StatementEntry) => void;
 }) {
   return (
     <ul className="kobo-card kobo-statement-list">
       {entries.map((entry) => (
         <li key={`${entry.eventId}:${entry.position}:${entry.amount}`}>
-          <div className="kobo-statement-row">
-            <div className="kobo-statement-main">
-              <span className="kobo-statement-title">{entry.title}</span>
-              <span className="kobo-muted">{formatDateTime(entry.recordedAt)}</span>
-            </div>
-            <div className="kobo-statement-end">
-              <Money amount={entry.amount} sign={signOf(entry.amount)} />
-              <span className="kobo-muted">
-                Balance <Money amount={entry.runningBalance} />
-              </span>
-            </div>
-          </div>
-          <div className="kobo-statement-row">
-            <span className="kobo-statement-meta">
-              <Tag minimal className="kobo-statement-type">
-                {entry.type}
-              </Tag>
-              <span className="kobo-muted kobo-statement-num">#{entry.position}</span>
-            </span>
-            <VerifyButton entry={entry} onVerify={onVerify} />
-          </div>
+          <span className="kobo-statement-title">{entry.title}</span>
+          <Money amount={entry.amount} sign={signOf(entry.amount)} />
+          <span className="kobo-muted">{formatDateTime(entry.recordedAt)}</span>
+          <span className="kobo-muted kobo-statement-after">
+            Balance <Money amount={entry.runningBalance} />
+          </span>
+          <AuditButton entry={entry} onOpen={onAudit} />
         </li>
       ))}
     </ul>
   );
 }
 
-function VerifyButton({
-  entry,
-  onVerify,
-}: {
-  entry: StatementEntry;
-  onVerify: (entry: StatementEntry) => void;
-}) {
+/** The hash-chain proof of an entry, one tap away and out of the way of the figures. */
+function AuditButton({ entry, onOpen }: { entry: StatementEntry; onOpen: (entry: StatementEntry) => void }) {
   return (
     <Button
       size="small"
-      variant="outlined"
+      variant="minimal"
       icon="shield"
-      text="Verify"
-      aria-label={`Verify ${entry.title}, ${formatDateTime(entry.recordedAt)}`}
-      onClick={() => onVerify(entry)}
+      text="Audit details"
+      className="kobo-statement-audit"
+      aria-label={`Audit details of ${entry.title}, ${formatDateTime(entry.recordedAt)}`}
+      onClick={() => onOpen(entry)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { AnchorButton, Icon } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
-import { EMAIL_RESPONSE_TIME } from '../../shared/constants';
+import { EMAIL_RESPONSE_TIME, SUPPORT_HOURS } from '../../shared/constants';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetCommunityQuery } from './api';
@@ -14,12 +14,6 @@ const GUIDELINES = [
   'No spam, adverts or links to other earning schemes in our channels.',
   'Never share your password. Our team will never ask for it or for a payment.',
   'Report anyone who pretends to be Kobo staff to our support email.',
-];
-
-const SUPPORT_HOURS = [
-  { days: 'Monday - Friday', hours: '9 AM - 6 PM WAT' },
-  { days: 'Saturday', hours: '10 AM - 4 PM WAT' },
-  { days: 'Sunday', hours: 'Closed' },
 ];
 
 // The AnchorButtons here navigate, so they are links to assistive technology (Blueprint says button).
