@@ -14,3 +14,21 @@ export function startEmbeddedPostgres(options: {
   port: number;
   log?: (line: string) => void;
 }): Promise<{ url: string; stop: () => Promise<void> }>;
+
+/** Refused: the embedded port is answered by a server that does not serve this data directory. */
+export class EmbeddedPortTakenError extends Error {
+  readonly port: number;
+  readonly dataDir: string;
+  /** The other server's data directory, when it could be learnt. */
+  readonly otherDataDir: string | undefined;
+}
+
+/**
+ * The superuser's URL of the server this data directory's owner already runs on port, or
+ * undefined when nothing listens there; EmbeddedPortTakenError when another directory's server
+ * (or anything else) answers there.
+ */
+export function runningEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+}): Promise<string | undefined>;

@@ -4,21 +4,29 @@
 // Each data directory has a superuser password of its own, random, made with the directory and
 // kept in it (PASSWORD_FILE, mode 0600): no other local process can connect as postgres/postgres
 // and rewrite the ledger. The server listens on 127.0.0.1 only.
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+//
+// Several instances may run side by side, each with its own data directory and port. A server
+// already answering on the port is shared only when it serves this data directory (it takes this
+// directory's password and says so: `SHOW data_directory`); any other is refused, naming both
+// directories. A new data directory is made beside its place and moved there whole, with its
+// password: nothing ever runs initdb on, or removes, a directory that is in place.
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { connect } from 'node:net';
 import { arch, platform } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import pg from 'pg';
 
 /** The superuser's password, in the data directory (services/platform/src/launcher/provide-database.ts reads it too). */
@@ -86,6 +94,143 @@ async function connects(url) {
   }
 }
 
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+function listening(port) {
+  return new Promise((done) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(5000);
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      done(true); // something holds the port, but does not answer
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+const realPath = (path) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+};
+
+/**
+ * The data directory of the PostgreSQL listening on `port`, as its socket's lock file names it
+ * (`<socket directory>/.s.PGSQL.<port>.lock`: the postmaster's pid, then its data directory), when
+ * it can be read; for a message only.
+ */
+function dataDirectoryFromLockFile(port) {
+  for (const dir of ['/tmp', '/var/run/postgresql']) {
+    try {
+      const lines = readFileSync(resolve(dir, `.s.PGSQL.${port}.lock`), 'utf8').split('\n');
+      if (lines[1]?.trim()) return lines[1].trim();
+    } catch {
+      // not there, or not ours to read
+    }
+  }
+  return undefined;
+}
+
+/** Refused: the embedded port is answered by a server that does not serve this data directory. */
+export class EmbeddedPortTakenError extends Error {
+  name = 'EmbeddedPortTakenError';
+
+  /** @param {{ port: number, dataDir: string, otherDataDir?: string, reason: string }} details */
+  constructor({ port, dataDir, otherDataDir, reason }) {
+    super(
+      `embedded PostgreSQL: port ${port} (EMBEDDED_PG_PORT) is answered by ` +
+        (otherDataDir ? `the database in ${otherDataDir}` : 'a server of another data directory') +
+        `, not by this instance's data directory ${dataDir} (${reason}). Refusing to use it: ` +
+        `give each instance its own EMBEDDED_PG_PORT (and DATA_DIR), or stop the other one.`,
+    );
+    this.port = port;
+    this.dataDir = dataDir;
+    this.otherDataDir = otherDataDir;
+  }
+}
+
+/**
+ * The server this data directory's owner already runs on `port` (another process of the same
+ * instance started it), or undefined when nothing listens there. Throws EmbeddedPortTakenError
+ * when the port is answered by anything else: a server that refuses this directory's password (its
+ * own is another directory's), or one that takes it but serves another directory (a copy of this
+ * one, started elsewhere).
+ *
+ * @param {{ dataDir: string, port: number }} options
+ * @returns {Promise<string | undefined>} the superuser's URL
+ */
+export async function runningEmbeddedPostgres({ dataDir, port }) {
+  const databaseDir = resolve(dataDir);
+  if (!(await listening(port))) return undefined;
+  const taken = (reason, otherDataDir = dataDirectoryFromLockFile(port)) =>
+    new EmbeddedPortTakenError({ port, dataDir: databaseDir, otherDataDir, reason });
+  const file = resolve(databaseDir, PASSWORD_FILE);
+  if (!existsSync(file)) throw taken(`this directory has no ${PASSWORD_FILE} yet, so no server of it runs`);
+  const url = serverUrl(readPassword(file), port);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('SHOW data_directory');
+    const served = rows[0]?.data_directory;
+    if (typeof served === 'string' && realPath(served) === realPath(databaseDir)) return url;
+    throw taken("it takes this directory's password but serves another directory: a copy", served);
+  } catch (error) {
+    if (error instanceof EmbeddedPortTakenError) throw error;
+    throw taken(
+      error?.code === '28P01'
+        ? "it refuses this directory's password"
+        : `it does not answer as this directory's server: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Makes a new data directory: initdb in a fresh directory beside `databaseDir`, the password kept
+ * in it, then moved into place whole. A start cut off half-way leaves only that directory behind
+ * (swept at the next start), never a data directory without its password; and initdb's own clean-up
+ * after a failure can only remove the directory it was given, never one in place.
+ */
+async function makeDataDirectory(databaseDir, port, isRoot, log) {
+  const parent = dirname(databaseDir);
+  const prefix = `${basename(databaseDir)}.making-`;
+  for (const name of readdirSync(parent))
+    if (name.startsWith(prefix)) rmSync(resolve(parent, name), { recursive: true, force: true });
+  const making = resolve(parent, `${prefix}${randomBytes(4).toString('hex')}`);
+  const password = newPassword();
+  const EmbeddedPostgres = await loadWithoutExitHooks();
+  const server = new EmbeddedPostgres({
+    databaseDir: making,
+    user: 'postgres',
+    password,
+    // SCRAM: the password never crosses the connection in clear.
+    authMethod: 'scram-sha-256',
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: log,
+    onError: (message) => log(String(message)),
+  });
+  try {
+    await server.initialise();
+    writePassword(resolve(making, PASSWORD_FILE), password);
+    // An empty directory in place (made by hand) is replaced; one with anything in it is not.
+    if (existsSync(databaseDir) && readdirSync(databaseDir).length === 0)
+      rmSync(databaseDir, { recursive: true });
+    renameSync(making, databaseDir);
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    if (existsSync(resolve(databaseDir, 'PG_VERSION'))) return; // made meanwhile by another start
+    throw error;
+  }
+}
+
 /**
  * A data directory made before it had a password of its own (superuser postgres/postgres): give
  * the superuser a random one and keep it in PASSWORD_FILE. The new password is written first
@@ -139,23 +284,17 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => undefin
     }
   }
   const passwordFile = resolve(databaseDir, PASSWORD_FILE);
+  // The port answered: this directory's server already runs (its owner shares it through
+  // runningEmbeddedPostgres) or another directory's does; either way not one to start here.
+  if (await runningEmbeddedPostgres({ dataDir: databaseDir, port }))
+    throw new Error(`embedded PostgreSQL of ${databaseDir} already runs on port ${port}`);
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
-    const password = newPassword();
-    const EmbeddedPostgres = await loadWithoutExitHooks();
-    const server = new EmbeddedPostgres({
-      databaseDir,
-      user: 'postgres',
-      password,
-      // SCRAM: the password never crosses the connection in clear.
-      authMethod: 'scram-sha-256',
-      port,
-      persistent: true,
-      createPostgresUser: isRoot,
-      onLog: log,
-      onError: (message) => log(String(message)),
-    });
-    await server.initialise();
-    writePassword(passwordFile, password);
+    if (existsSync(databaseDir) && readdirSync(databaseDir).length > 0)
+      throw new Error(
+        `embedded PostgreSQL: ${databaseDir} is not empty but holds no database (no PG_VERSION): ` +
+          'refusing to make one there; move it away or point DATA_DIR elsewhere',
+      );
+    await makeDataDirectory(databaseDir, port, isRoot, log);
   }
 
   // Started here rather than by the package: in its own process group (detached), so a Ctrl-C at
@@ -178,14 +317,25 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => undefin
   const onExit = () => child.exitCode === null && child.kill('SIGINT');
   process.on('exit', onExit);
   await new Promise((ready, fail) => {
+    let said = '';
     child.stderr.on('data', (chunk) => {
       const message = chunk.toString('utf8');
       log(message);
+      said = (said + message).slice(-2000);
       if (message.includes('database system is ready to accept connections')) ready(undefined);
     });
     child.once('error', fail);
     child.once('exit', (code) =>
-      fail(new Error(`embedded PostgreSQL exited during start-up (code ${code})`)),
+      fail(
+        new Error(
+          `embedded PostgreSQL of ${databaseDir} on port ${port} exited during start-up (code ${code}): ` +
+            (said
+              .trim()
+              .split('\n')
+              .filter((line) => /FATAL|ERROR|HINT/.test(line))
+              .join(' ') || said.trim()),
+        ),
+      ),
     );
   });
   let stopping;

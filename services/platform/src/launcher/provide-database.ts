@@ -46,20 +46,24 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
         'NODE_ENV=production needs its own PostgreSQL: set DATABASE_URL (the embedded one is for a ' +
           "developer's machine and the tests)",
       );
-    let embeddedUrl = embeddedServerUrl(config);
-    if (embeddedUrl && (await reachable(embeddedUrl))) {
-      // Another Kobo process (npm start) already runs the embedded server: share it.
-      logger.info({ port: config.embeddedPgPort }, 'using the embedded PostgreSQL that is already running');
+    const dataDir = embeddedDataDir(config);
+    // ESM-only module, loaded natively (Node >= 20.19 runs import() from CommonJS).
+    const { runningEmbeddedPostgres, startEmbeddedPostgres } = (await import(
+      join(__dirname, 'embedded-postgres.mjs')
+    )) as typeof import('./embedded-postgres.mjs');
+    // Refuses a port answered by another data directory's server (EmbeddedPortTakenError).
+    let embeddedUrl = await runningEmbeddedPostgres({ dataDir, port: config.embeddedPgPort });
+    if (embeddedUrl) {
+      // Another Kobo process (npm start) of this data directory already runs it: share it.
+      logger.info(
+        { dataDir, port: config.embeddedPgPort },
+        'using the embedded PostgreSQL that is already running',
+      );
     } else {
-      const dataDir = embeddedDataDir(config);
       logger.info(
         { dataDir, port: config.embeddedPgPort },
         'DATABASE_URL is unset: starting embedded PostgreSQL',
       );
-      // ESM-only module, loaded natively (Node >= 20.19 runs import() from CommonJS).
-      const { startEmbeddedPostgres } = (await import(
-        join(__dirname, 'embedded-postgres.mjs')
-      )) as typeof import('./embedded-postgres.mjs');
       const server = await startEmbeddedPostgres({
         dataDir,
         port: config.embeddedPgPort,
@@ -88,18 +92,6 @@ async function ensureDatabase(serverUrl: string, database: string): Promise<stri
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 async function assertReachable(url: string): Promise<void> {
