@@ -58,7 +58,7 @@ const FINANCE_AREA: StaffArea = {
   tag: { text: 'Finance', intent: 'primary' },
   who: { name: 'Finance', hint: 'Kobo finance desk', icon: 'bank-account' },
   menu: [JOURNAL, PAYOUTS, ADJUSTMENTS],
-  bottomBar: [{ ...JOURNAL, label: 'Journal' }, PAYOUTS],
+  bottomBar: [{ ...JOURNAL, label: 'Journal' }, PAYOUTS, ADJUSTMENTS],
 };
 
 function linkClass(base: string) {
