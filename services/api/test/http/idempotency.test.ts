@@ -282,6 +282,76 @@ describe('Idempotency-Key over HTTP', () => {
     });
   });
 
+  describe('when the answer cannot be stored', () => {
+    // A real fault in PostgreSQL: storing the answer of a key starting "unstorable-" fails.
+    beforeAll(async () => {
+      await db.pool.query(`
+        CREATE FUNCTION refuse_unstorable() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.key LIKE 'unstorable-%' AND NEW.response_status IS NOT NULL THEN
+            RAISE EXCEPTION 'the disk is full';
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse_unstorable BEFORE UPDATE ON idempotency_keys
+          FOR EACH ROW EXECUTE FUNCTION refuse_unstorable();`);
+    });
+    afterAll(async () => {
+      await db.pool.query(
+        'DROP TRIGGER refuse_unstorable ON idempotency_keys; DROP FUNCTION refuse_unstorable()',
+      );
+    });
+
+    const rejection = (key: string) =>
+      request(app)
+        .post('/api/admin/withdrawals/reject')
+        .set({ Authorization: `Bearer ${auth.tokens.issue({ userId: 'admin-1', role: 'admin' }, 0)}` })
+        .set('Idempotency-Key', key)
+        .send({ transactionId: 'w-unstorable' });
+
+    it('answers 503 instead of an answer a retry could not repeat, and the retry replays the command', async () => {
+      const key = `unstorable-${randomUUID()}`;
+      const first = await rejection(key);
+      expect({
+        status: first.status,
+        message: first.body.message,
+        retryAfter: first.headers['retry-after'],
+      }).toEqual({
+        status: 503,
+        message: 'The answer could not be recorded; please retry with the same Idempotency-Key',
+        retryAfter: '1',
+      });
+      await db.pool.query('ALTER TABLE idempotency_keys DISABLE TRIGGER refuse_unstorable');
+      try {
+        const retry = await rejection(key);
+        expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'] }).toEqual({
+          status: 200,
+          replayed: 'true',
+        });
+        const again = await rejection(key);
+        expect({
+          status: again.status,
+          replayed: again.headers['idempotent-replayed'],
+          body: again.body,
+        }).toEqual({
+          status: 200,
+          replayed: 'true',
+          body: retry.body,
+        });
+      } finally {
+        await db.pool.query('ALTER TABLE idempotency_keys ENABLE TRIGGER refuse_unstorable');
+      }
+    });
+
+    it('gives the key up when the ledger did not record the command, so the retry runs as the first', async () => {
+      const key = `unstorable-${randomUUID()}`;
+      const first = await withdraw(key, { amount: 270_000, type: 'withdrawal' });
+      expect(first.status).toBe(503);
+      const { rows } = await db.pool.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
+      expect(rows).toEqual([]);
+    });
+  });
+
   it('scopes keys to the user', async () => {
     const key = randomUUID();
     const forAda = await withdraw(key, { amount: 270_000, type: 'withdrawal' }, ada());

@@ -11,12 +11,15 @@
  *
  * Answers below 500 are final and kept; a 5xx releases the key so a retry runs again, unless the
  * ledger has recorded the command: then a retry may be running it again on the key this moment
- * (it found the key in flight), and the key must stay to keep that run's answer.
+ * (it found the key in flight), and the key must stay to keep that run's answer. An answer that
+ * could not be stored is never sent: the caller gets a 503 instead and retries, and the retry is
+ * answered as a replay (the ledger recorded the command) or runs as the first (it did not), so a
+ * retried command always answers as the first answer the caller heard.
  */
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@kobo/platform';
-import { HttpProblem } from '../problem';
+import { HttpProblem, problemFor } from '../problem';
 import { requestFingerprint } from './fingerprint';
 import type { IdempotencyScope, IdempotencyStore, StoredResponse } from './store';
 
@@ -28,6 +31,7 @@ export const idempotencyMessages = {
   malformed: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   reused: 'Idempotency-Key reused with a different request',
   inFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
+  notRecorded: 'The answer could not be recorded; please retry with the same Idempotency-Key',
 } as const;
 
 export interface IdempotencyOptions {
@@ -150,16 +154,24 @@ function recordFirstAnswer(
   const send = res.send.bind(res);
   let settled = false;
 
-  const persist = async (status: number, body: string): Promise<void> => {
+  /** Whether the answer may go out: stored (below 500), or a 5xx, whose key is given up or kept. */
+  const persist = async (status: number, body: string): Promise<boolean> => {
+    if (status < 500)
+      try {
+        await store.complete(scope, { status, contentType: contentTypeOf(res), body });
+        return true;
+      } catch (error) {
+        logger?.error({ err: error }, 'could not store the idempotent response');
+      }
+    // A run cut off after the ledger recorded its command (its process dying) keeps the key: a
+    // retry running the command again meanwhile stores its answer there, and a later one runs
+    // again and is answered as a replay. Only a 5xx (or an answer not stored) pays for this look-up.
     try {
-      if (status < 500) await store.complete(scope, { status, contentType: contentTypeOf(res), body });
-      // A run cut off after the ledger recorded its command (its process dying) keeps the key: a
-      // retry running the command again meanwhile stores its answer there, and a later one runs
-      // again and is answered as a replay. Only a 5xx pays for this look-up.
-      else if (token !== undefined && !(await commandRecorded(commandId))) await store.release(scope, token);
+      if (token !== undefined && !(await commandRecorded(commandId))) await store.release(scope, token);
     } catch (error) {
-      logger?.error({ err: error }, 'could not store the idempotent response');
+      logger?.error({ err: error }, 'could not release the idempotency key');
     }
+    return status >= 500;
   };
 
   res.send = function sendAfterStoring(body?: unknown) {
@@ -169,7 +181,12 @@ function recordFirstAnswer(
     settled = true;
     const text = body === undefined ? '' : Buffer.isBuffer(body) ? body.toString('utf8') : body;
     void persist(res.statusCode, text)
-      .then(() => send(body))
+      .then((mayGoOut) => {
+        if (mayGoOut) return send(body);
+        // Never an answer a retry could not repeat.
+        res.removeHeader(REPLAYED_HEADER);
+        problemFor(res, 'unavailable', idempotencyMessages.notRecorded, undefined, { 'Retry-After': '1' });
+      })
       .catch((error: unknown) => logger?.error({ err: error }, 'could not send the idempotent response'));
     return res;
   };
