@@ -944,7 +944,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403. A successful sign-in also sets `kobo_device` (httpOnly, one year): the account knows this device from then on, and its sign-ins skip the wait that many failed sign-ins from elsewhere put on the account (429 with Retry-After for anyone else); wrong tries are limited per device or address and email (429 for 15 minutes). Staff accounts sign in at /auth/admin-login only: here they are answered as a wrong email or password.
      */
     post: operations['postAuthLogin'];
     delete?: never;
@@ -964,7 +964,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the back office (admin or finance staff)
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403. A successful sign-in also sets `kobo_device` (httpOnly, one year): the account knows this device from then on, and its sign-ins skip the wait that many failed sign-ins from elsewhere put on the account (429 with Retry-After for anyone else); wrong tries are limited per device or address and email (429 for 15 minutes).
      */
     post: operations['postAuthAdminLogin'];
     delete?: never;
