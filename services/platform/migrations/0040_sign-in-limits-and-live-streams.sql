@@ -1,5 +1,6 @@
 -- Up Migration
--- Sign-in limits that cannot lock the owner out (docs/decisions/0037-sign-in-limits-and-live-streams.md).
+-- Sign-in limits that cannot lock the owner out, and a cap on each user's live streams across
+-- API processes (docs/decisions/0037-sign-in-limits-and-live-streams.md).
 
 -- A browser that signed in to an account: the hash of the random id in its `kobo_device` cookie.
 -- It is exempt from the account's backoff (still limited per device). Forgotten when the password
@@ -23,6 +24,19 @@ CREATE TABLE sign_in_backoff (
 );
 CREATE INDEX sign_in_backoff_forgotten_at_idx ON sign_in_backoff (forgotten_at);
 
+-- One open live balance stream (GET /api/users/events): a seat of the user's few
+-- (services/api/src/features/live/live-seats.ts). The process holding it marks it now and then; a
+-- seat not marked for a while belongs to a process that is gone and no longer counts.
+CREATE TABLE live_streams (
+  seat uuid PRIMARY KEY,
+  user_id text NOT NULL,
+  process uuid NOT NULL,
+  seen_at timestamptz NOT NULL
+);
+CREATE INDEX live_streams_user_id_idx ON live_streams (user_id);
+CREATE INDEX live_streams_process_idx ON live_streams (process);
+
 -- Down Migration
+DROP TABLE live_streams;
 DROP TABLE sign_in_backoff;
 DROP TABLE known_devices;
