@@ -11,7 +11,7 @@ import { hashPassword } from '../../src/accounts/password-hashing';
 import { createApiApp } from '../../src/app';
 import type { ApiContext } from '../../src/context';
 import { insertCredentials } from '../../src/features/auth/queries';
-import { liveBalancesOf } from '../../src/features/live/live-balances';
+import { LiveBalances, liveBalancesOf, LiveSessionEnded } from '../../src/features/live/live-balances';
 import { createAuth } from '../../src/http';
 import { startHarness, type Harness } from '../support/harness';
 import { fund, registerUser, type TestUser } from '../admin/support';
@@ -138,6 +138,26 @@ describe('a stream ends with its session', () => {
       .send({ status: 'suspended' })
       .expect(200);
     await endsWithin(s);
+  });
+
+  it('a session that ends while its stream is being set up gets no stream', async () => {
+    // Past the route's session check, before the listener is in place: nothing would tell it.
+    const live = new LiveBalances(h.db.pool, h.context.logger);
+    try {
+      const ada = await registerUser(h);
+      const { sessionId, generation } = h.context.auth.tokens.verify(ada.token);
+      await h.context.auth.sessions.endAll(ada.userId);
+      const subscriber = {
+        userId: ada.userId,
+        session: { id: sessionId, generation },
+        balance: () => undefined,
+        end: () => undefined,
+      };
+      await expect(live.subscribe(subscriber)).rejects.toBeInstanceOf(LiveSessionEnded);
+      expect(live.size).toBe(0);
+    } finally {
+      await live.close();
+    }
   });
 
   it('a token whose session already ended opens no stream', async () => {
