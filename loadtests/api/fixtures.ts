@@ -37,7 +37,8 @@ const BANK = { bankName: 'Kuda Bank', accountNum: '0123456789', accountName: 'Be
 
 export async function prepareFixtures(call: Call, options: FixtureOptions): Promise<Fixtures> {
   const parallel = options.parallel ?? 4;
-  const admin = await signIn(call, options.admin.email, options.admin.password);
+  // Staff sign in at their own door only.
+  const admin = await signIn(call, options.admin.email, options.admin.password, 'admin-login');
   const indexes = Array.from({ length: options.users }, (_, i) => i);
   const email = (i: number) => `bench${i}@bench.kobo.test`;
 
@@ -101,7 +102,13 @@ export async function prepareFixtures(call: Call, options: FixtureOptions): Prom
   return { users, campaignIds, password: PASSWORD, png, signUp };
 }
 
-async function signIn(call: Call, email: string, password: string): Promise<{ id: string; token: string }> {
-  const answer = await call('POST', '/api/auth/login', { json: { email, password }, expect: [200] });
-  return answer.body as { id: string; token: string };
+async function signIn(
+  call: Call,
+  email: string,
+  password: string,
+  door: 'login' | 'admin-login' = 'login',
+): Promise<{ id: string; token: string }> {
+  const answer = await call('POST', `/api/auth/${door}`, { json: { email, password }, expect: [200] });
+  const body = answer.body as { id?: string; _id?: string; token: string };
+  return { id: (body.id ?? body._id)!, token: body.token };
 }

@@ -90,15 +90,17 @@ export async function signInContext(context: BrowserContext, email = DEMO_USER, 
   const page = await context.newPage();
   await page.goto('/');
   const answer = await page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch('/api/auth/login', {
+    async ({ email, password, staff }) => {
+      // Staff have their own door; its answer names them `_id`.
+      const res = await fetch(staff ? '/api/auth/admin-login' : '/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password }),
       });
-      return { status: res.status, body: (await res.json()) as { id: string; role: string } };
+      const body = (await res.json()) as { id?: string; _id?: string; role: string };
+      return { status: res.status, body: { id: (body.id ?? body._id)!, role: body.role } };
     },
-    { email, password },
+    { email, password, staff: email === DEMO_ADMIN || email === DEMO_FINANCE },
   );
   if (answer.status !== 200)
     throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -75,7 +75,10 @@ describe('account routes: change password, delete account, username availability
         newPassword: 'admin-password-2',
       });
       expect(res.status).toBe(200);
-      await login('admin@kobo.test', 'admin-password-2').expect(200);
+      await h.http
+        .post('/api/auth/admin-login')
+        .send({ email: 'admin@kobo.test', password: 'admin-password-2' })
+        .expect(200);
     });
   });
 

@@ -185,7 +185,10 @@ describe('GET /api/users/events', () => {
   it("is woken by the projectors' notification, not by its safety-net poll", async () => {
     const live = new LiveBalances(h.db.pool, h.context.logger, { pollIntervalMs: 60_000 });
     const app = express();
-    app.get('/events/:userId', (req, res) => void serveEventStream(live, req.params.userId, req, res));
+    app.get(
+      '/events/:userId',
+      (req, res) => void serveEventStream(live, { userId: req.params.userId }, req, res),
+    );
     const tiny = await listen(app);
     try {
       const ada = await registerUser(h);
@@ -205,7 +208,10 @@ describe('GET /api/users/events', () => {
   it('sends a comment heartbeat', async () => {
     const live = new LiveBalances(h.db.pool, h.context.logger);
     const app = express();
-    app.get('/events', (req, res) => void serveEventStream(live, 'nobody', req, res, { heartbeatMs: 50 }));
+    app.get(
+      '/events',
+      (req, res) => void serveEventStream(live, { userId: 'nobody' }, req, res, { heartbeatMs: 50 }),
+    );
     const tiny = await listen(app);
     try {
       const s = await stream({}, urlOf(tiny, '/events'));

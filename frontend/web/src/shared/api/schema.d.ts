@@ -944,7 +944,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403. A successful sign-in also sets `kobo_device` (httpOnly, one year): the account knows this device from then on, and its sign-ins skip the wait that many failed sign-ins from elsewhere put on the account (429 with Retry-After for anyone else); wrong tries are limited per device or address and email (429 for 15 minutes). Staff accounts sign in at /auth/admin-login only: here they are answered as a wrong email or password.
      */
     post: operations['postAuthLogin'];
     delete?: never;
@@ -964,7 +964,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the back office (admin or finance staff)
-     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.
+     * @description Also sets the browser session: an httpOnly, SameSite=Lax cookie `kobo_session` holding the same token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403. A successful sign-in also sets `kobo_device` (httpOnly, one year): the account knows this device from then on, and its sign-ins skip the wait that many failed sign-ins from elsewhere put on the account (429 with Retry-After for anyone else); wrong tries are limited per device or address and email (429 for 15 minutes).
      */
     post: operations['postAuthAdminLogin'];
     delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
     };
     /**
      * Live balance updates (server-sent events)
-     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s).
+     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s). It also ends at once when its session does (logout, a password change or reset, suspension, deletion), on whichever server it ended. A user holds at most 5 streams (LIVE_STREAMS_PER_USER) across all servers: another is refused with 429 until one closes.
      */
     get: operations['getUsersEvents'];
     put?: never;
@@ -6802,7 +6802,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Authentication required, or the session expired */
+      /** @description Not signed in, or the session ended */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6813,6 +6813,15 @@ export interface operations {
       };
       /** @description The signed-in role may not use this route */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The user already holds as many streams as they may */
+      429: {
         headers: {
           [name: string]: unknown;
         };

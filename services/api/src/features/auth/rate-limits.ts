@@ -3,10 +3,18 @@
  * email tried, and per account alone (so one account cannot be guessed at from many addresses),
  * kept in PostgreSQL so every API process counts against the same limit. AUTH_RATE_LIMIT_SCALE
  * multiplies every limit (a load test from one machine sets it high); the default is 1.
+ *
+ * The two sign-in doors (signInLimiters) never lock an account: wrong tries are limited per
+ * device-or-address and email, and per account by a slow backoff that a device the account knows
+ * skips (docs/decisions/0037-sign-in-limits-and-live-streams.md).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Pool } from '@kobo/platform';
-import { createRateLimiter, postgresRateLimitCounters } from '../../http';
+import { createRateLimiter, HttpProblem, postgresRateLimitCounters } from '../../http';
+import { deviceCookieOf, deviceIsKnown } from './known-devices';
+import { credentialsByEmail } from './queries';
+import { giveBackTry, reserveTry, type Backoff } from './sign-in-backoff';
 
 const MINUTE = 60_000;
 
@@ -33,38 +41,35 @@ interface Limit {
 }
 
 const signInMessage = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+const backoffMessage =
+  'Too many failed sign-ins on this account. Please wait a few minutes and try again, ' +
+  'or sign in from a device you have signed in with before.';
+
+interface SignInDoor {
+  /** Tries per device-or-address and email: a known device counts apart from its address. */
+  perDeviceAndEmail: { windowMs: number; limit: number };
+  /** Tries per address, over every email; a device known to the account tried is not counted. */
+  perAddress: { windowMs: number; limit: number };
+  /** Failures on the account from unknown devices, from any address. */
+  backoff: Backoff;
+}
+
+/** The users' door (/auth/login) and the staff door (/auth/admin-login), the only one staff use. */
+export const signInDoors = {
+  login: {
+    perDeviceAndEmail: { windowMs: 15 * MINUTE, limit: 10 },
+    perAddress: { windowMs: 15 * MINUTE, limit: 100 },
+    backoff: { freeFailures: 10, firstDelayMs: 1000, maxDelayMs: 5 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  },
+  adminLogin: {
+    perDeviceAndEmail: { windowMs: 15 * MINUTE, limit: 5 },
+    perAddress: { windowMs: 15 * MINUTE, limit: 30 },
+    backoff: { freeFailures: 5, firstDelayMs: 2000, maxDelayMs: 10 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  },
+} satisfies Record<string, SignInDoor>;
 const passwordCheckMessage = 'Too many attempts. Please wait 15 minutes and try again.';
 
 export const authRateLimits = {
-  login: [
-    {
-      windowMs: 15 * MINUTE,
-      limit: 10,
-      perEmail: true,
-      message: signInMessage,
-    },
-    // Higher than per IP and email (people retry from home and from the phone), but finite.
-    { windowMs: 15 * MINUTE, limit: 20, perAccount: true, failuresOnly: true, message: signInMessage },
-    {
-      windowMs: 15 * MINUTE,
-      limit: 100,
-      message: signInMessage,
-    },
-  ],
-  adminLogin: [
-    {
-      windowMs: 15 * MINUTE,
-      limit: 5,
-      perEmail: true,
-      message: signInMessage,
-    },
-    { windowMs: 15 * MINUTE, limit: 10, perAccount: true, failuresOnly: true, message: signInMessage },
-    {
-      windowMs: 15 * MINUTE,
-      limit: 30,
-      message: signInMessage,
-    },
-  ],
   // Generous per IP: many people share one address behind mobile carriers' NAT.
   register: [
     {
@@ -145,4 +150,76 @@ export function rateLimiters(
       });
     },
   );
+}
+
+/** The device the request comes from, when the account it names has signed in from it. */
+const knownDevice = (res: Response): string | undefined =>
+  (res.locals as { knownDevice?: string }).knownDevice;
+
+const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+
+/**
+ * The limits of a sign-in door, in order: whether the device is known to the account tried, then
+ * per device-or-address and email, per address, and the account's backoff. `now` is the
+ * context's clock (tests move it); without it the database's.
+ */
+export function signInLimiters(
+  pool: Pool,
+  door: keyof typeof signInDoors,
+  { scale = rateLimitScale(), now }: { scale?: number; now?: () => Date | undefined } = {},
+): RequestHandler[] {
+  const { perDeviceAndEmail, perAddress, backoff } = signInDoors[door];
+  const counters = postgresRateLimitCounters(pool);
+  const recognizeDevice: RequestHandler = async (req, res, next) => {
+    const email = emailTried(req);
+    const deviceId = deviceCookieOf(req);
+    if (email && deviceId) {
+      const credentials = await credentialsByEmail(pool, email);
+      if (credentials && (await deviceIsKnown(pool, credentials.user_id, deviceId)))
+        (res.locals as { knownDevice?: string }).knownDevice = deviceId;
+    }
+    next();
+  };
+  const accountBackoff = async (req: Request, res: Response, next: NextFunction) => {
+    const email = emailTried(req);
+    if (!email || knownDevice(res)) return next();
+    const key = `${door}:${email.toLowerCase().slice(0, 320)}`;
+    const scaled = { ...backoff, freeFailures: Math.floor(backoff.freeFailures * scale) };
+    const reservation = await reserveTry(pool, key, scaled, now?.());
+    if (!reservation.allowed)
+      throw new HttpProblem('rate_limited', backoffMessage, undefined, {
+        'Retry-After': String(reservation.retryAfterSeconds),
+      });
+    // Only a wrong email or password (401) stays counted against the account.
+    res.on('finish', () => {
+      if (res.statusCode !== 401) giveBackTry(pool, key).catch(() => undefined);
+    });
+    next();
+  };
+  return [
+    recognizeDevice,
+    createRateLimiter({
+      ...perDeviceAndEmail,
+      limit: Math.floor(perDeviceAndEmail.limit * scale),
+      message: signInMessage,
+      failuresOnly: true,
+      store: counters(`${door}:device+email`),
+      scope: 'key',
+      keyBy: (req, res) => {
+        const email = emailTried(req);
+        if (!email) return undefined;
+        const device = knownDevice(res);
+        return `${device ? `device:${device}` : `ip:${addressOf(req)}`}|${email}`;
+      },
+    }),
+    createRateLimiter({
+      ...perAddress,
+      limit: Math.floor(perAddress.limit * scale),
+      message: signInMessage,
+      store: counters(`${door}:ip`),
+      scope: 'key',
+      keyBy: (req, res) => (knownDevice(res) ? undefined : addressOf(req)),
+    }),
+    accountBackoff,
+  ];
 }

@@ -1,6 +1,7 @@
 /**
  * Replacing a password, for a reset link and for a signed-in change alike. One transaction stores
- * the new hash, spends every outstanding reset link and ends every session of the account; then PasswordChanged is appended to the
+ * the new hash, spends every outstanding reset link, ends every session of the account and forgets its known
+ * devices; then PasswordChanged is appended to the
  * user's stream. The append is not inside the transaction on purpose: holding a pooled connection
  * while the event store waits for another could exhaust the pool under load. Should the append
  * fail, the new password stands (sign-in reads the credentials) and an error is logged.
@@ -8,6 +9,7 @@
 import type { CommandMetadata, LedgerCommands } from '@kobo/ledger';
 import type { SessionBook } from '../../http';
 import { inTransaction, type Logger, type Pool, type PoolClient } from '@kobo/platform';
+import { forgetDevices } from './known-devices';
 import { setPasswordHash, spendResetTokens } from './queries';
 
 export interface PasswordChangeDependencies {
@@ -33,6 +35,8 @@ export async function replacePassword(
       throw new Error(`no credentials for ${userId}`);
     await spendResetTokens(client, userId);
     await auth.sessions.endAll(userId, client);
+    // A device that signed in with the old password is no longer trusted to skip the backoff.
+    await forgetDevices(client, userId);
     return userId;
   });
   try {

@@ -3,7 +3,7 @@
  * username check. Contract: user-site.md sections 5, 7, 8; admin-area.md sections 7, 8;
  * docs/api/auth.md.
  */
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { FeatureRoutes } from '../../context';
 import type { ApiContext } from '../../context';
 import { hashPassword, passwordMatches } from '../../accounts/password-hashing';
@@ -22,7 +22,8 @@ import { authMessages } from './messages';
 import { hashResetToken, requestPasswordReset } from './password-reset';
 import { replacePassword } from './replace-password';
 import { credentialsByUserId, deleteCredentials, liveResetTokenUser } from './queries';
-import { rateLimiters } from './rate-limits';
+import { rateLimiters, signInLimiters } from './rate-limits';
+import { rememberDevice } from './known-devices';
 import { signUp } from './registration';
 import {
   adminSignedInResponse,
@@ -52,15 +53,29 @@ const sessionCookieNote =
   'token for one day (Secure in production and when HOST is set, unless PLAIN_HTTP=1). A change sent with the cookie alone must come from ' +
   'the Kobo site (Sec-Fetch-Site, Origin or Referer), or it is refused with 403.';
 
-/** A new session: its token, which also signs the browser in (the session cookie carries it). */
-async function startSession(ctx: ApiContext, res: Response, user: SignedInUser): Promise<string> {
+/**
+ * A new session: its token, which also signs the browser in (the session cookie carries it). The
+ * device becomes one the account knows (known-devices.ts).
+ */
+async function startSession(
+  ctx: ApiContext,
+  req: Request,
+  res: Response,
+  user: SignedInUser,
+): Promise<string> {
   const token = await ctx.auth.sessions.open(user);
-  setSessionCookie(res, token, {
-    secure: secureSessions(ctx.config),
-    maxAgeSeconds: ctx.auth.tokens.lifetimeSeconds,
-  });
+  const secure = secureSessions(ctx.config);
+  setSessionCookie(res, token, { secure, maxAgeSeconds: ctx.auth.tokens.lifetimeSeconds });
+  await rememberDevice(ctx.pool, req, res, user.userId, { secure });
   return token;
 }
+
+const signInNote =
+  sessionCookieNote +
+  ' A successful sign-in also sets `kobo_device` (httpOnly, one year): the account knows this ' +
+  'device from then on, and its sign-ins skip the wait that many failed sign-ins from elsewhere ' +
+  'put on the account (429 with Retry-After for anyone else); wrong tries are limited per device ' +
+  'or address and email (429 for 15 minutes).';
 
 export const authRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
@@ -94,10 +109,12 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     method: 'post',
     path: '/auth/login',
     summary: 'Sign in',
-    description: sessionCookieNote,
+    description:
+      signInNote +
+      ' Staff accounts sign in at /auth/admin-login only: here they are answered as a wrong email or password.',
     tags,
     access: 'public',
-    middleware: rateLimiters(ctx.pool, 'login'),
+    middleware: signInLimiters(ctx.pool, 'login', { now: ctx.clock }),
     body: signInBody,
     responses: {
       200: { description: 'Signed in', schema: signedInResponse },
@@ -106,9 +123,9 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       403: problem('The account is deleted or suspended'),
       429: problem('Too many attempts'),
     },
-    handler: async ({ body, res }) => {
-      const user = await checkSignIn(ctx, body.email, body.password);
-      const token = await startSession(ctx, res, user);
+    handler: async ({ body, req, res }) => {
+      const user = await checkSignIn(ctx, body.email, body.password, 'users');
+      const token = await startSession(ctx, req, res, user);
       return { id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
@@ -117,10 +134,10 @@ export const authRoutes: FeatureRoutes = (ctx) => [
     method: 'post',
     path: '/auth/admin-login',
     summary: 'Sign in to the back office (admin or finance staff)',
-    description: sessionCookieNote,
+    description: signInNote,
     tags,
     access: 'public',
-    middleware: rateLimiters(ctx.pool, 'adminLogin'),
+    middleware: signInLimiters(ctx.pool, 'adminLogin', { now: ctx.clock }),
     body: signInBody,
     responses: {
       200: {
@@ -132,11 +149,11 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       403: problem('Not staff, or the account is deleted or suspended'),
       429: problem('Too many attempts'),
     },
-    handler: async ({ body, res }) => {
-      const user = await checkSignIn(ctx, body.email, body.password);
+    handler: async ({ body, req, res }) => {
+      const user = await checkSignIn(ctx, body.email, body.password, 'staff');
       // Staff share this door: admins go on to /admin, finance to /finance.
       if (user.role === 'user') throw new HttpProblem('forbidden', authMessages.adminsOnly);
-      const token = await startSession(ctx, res, user);
+      const token = await startSession(ctx, req, res, user);
       return { _id: user.userId, token, isAdmin: user.role === 'admin', role: user.role };
     },
   }),
@@ -245,7 +262,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
       404: problem('The account no longer exists'),
       429: problem('Too many attempts'),
     },
-    handler: async ({ body, principal, res }) => {
+    handler: async ({ body, principal, req, res }) => {
       const { userId } = principal;
       const credentials = await signedInCredentials(ctx, userId);
       if (!(await passwordMatches(credentials.password_hash, body.oldPassword)))
@@ -260,7 +277,7 @@ export const authRoutes: FeatureRoutes = (ctx) => [
         async () => userId,
         () => ({ actor: principalActor(principal), correlationId: `change-password:${userId}` }),
       );
-      await startSession(ctx, res, principal);
+      await startSession(ctx, req, res, principal);
       return { message: authMessages.passwordUpdated };
     },
   }),

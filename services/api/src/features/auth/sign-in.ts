@@ -18,20 +18,33 @@ export interface SignedInUser {
 // Verified when the email is unknown, so an unknown email takes as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * Which door is signed in at: `users` (/auth/login) never lets a staff account in, so staff have
+ * one door with one limit (/auth/admin-login); a staff account there is a wrong email or password,
+ * right password or not, so the users' door tells nothing about a staff password.
+ */
+export type SignInDoor = 'users' | 'staff';
+
 export async function checkSignIn(
   { pool, store }: { pool: Pool; store: EventStore },
   email: string,
   password: string,
+  door: SignInDoor,
 ): Promise<SignedInUser> {
   const credentials = await credentialsByEmail(pool, email);
   if (!credentials) {
     await passwordMatches(await (decoyHash ??= hashPassword('decoy password for unknown emails')), password);
     throw invalidCredentials();
   }
-  if (!(await passwordMatches(credentials.password_hash, password))) throw invalidCredentials();
-  const user = await currentUser(store, credentials.user_id);
+  // Side by side, so a right password takes as long as a wrong one (the hash dominates).
+  const [matches, user] = await Promise.all([
+    passwordMatches(credentials.password_hash, password),
+    currentUser(store, credentials.user_id),
+  ]);
+  if (!matches) throw invalidCredentials();
   // A row whose sign-up never completed is not an account.
   if (user.existence === 'none') throw invalidCredentials();
+  if (door === 'users' && user.role !== 'user') throw invalidCredentials();
   // Only after the right password, so these answers tell a stranger nothing.
   if (user.existence === 'deleted') throw new HttpProblem('forbidden', authMessages.accountDeleted);
   if (user.status === 'suspended') throw new HttpProblem('forbidden', authMessages.accountSuspended);
