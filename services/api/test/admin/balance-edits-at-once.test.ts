@@ -2,18 +2,22 @@
  * An admin's balance edits sent at the same time: "set the balance to X" means X, and the approval
  * rule (the changes posted without approval in a day count together) holds however the edits
  * interleave. Each edit is decided on the user's stream at the version it read, so concurrent
- * edits conflict and are decided again on the fresh balance and window.
+ * edits conflict and are decided again on the fresh balance and window. The latest edit counts:
+ * it replaces the requests earlier edits left waiting, so finance approving what waits sets the
+ * balance to one of the targets, never to a sum of the differences.
  */
 import { Accounts, currentUser, nairaToKobo, streams, type UserState } from '@kobo/ledger';
 import { startHarness, type Harness } from '../support/harness';
-import { accountBalance, registerUser, settled } from './support';
+import { accountBalance, expectProblem, registerUser, settled } from './support';
 
 describe('balance edits sent at the same time', () => {
   let h: Harness;
   let admin: [string, string];
+  let finance: [string, string];
   beforeAll(async () => {
     h = await startHarness();
     admin = ['Authorization', `Bearer ${h.adminToken}`];
+    finance = ['Authorization', `Bearer ${h.financeToken}`];
   });
   afterAll(() => h.close());
 
@@ -50,16 +54,60 @@ describe('balance edits sent at the same time', () => {
     expect(postedDirectly.reduce((sum, d) => sum + Math.abs(d.amount), 0)).toBeLessThanOrEqual(approvalAbove);
     await settled(h);
     expect(await accountBalance(h, Accounts.userAccount(user.userId))).toBe(state.balances.account);
-    // Each edit that was not posted waits for finance, as its answer says.
+    // At most one request waits: each later edit replaced the one before. It is one an answer named,
+    // and it is what is left to reach its target from the balance now.
     const pending = pendingOf(state);
+    expect(pending.length).toBeLessThanOrEqual(1);
     const answered = answers.flatMap((a) => (a.body.pendingAdjustment ? [a.body.pendingAdjustment] : []));
-    expect(pending.map(([id, request]) => ({ id, amount: request.amount })).sort(byId)).toEqual(
-      answered.map((p) => ({ id: p.adjustmentId, amount: nairaToKobo(p.amount) })).sort(byId),
-    );
     for (const p of answered) expect(p.state).toBe('pending');
-    // Each request is what was left to reach its target from the balance it was decided on.
-    for (const [, request] of pending)
+    for (const [id, request] of pending) {
+      expect(answered.map((p) => p.adjustmentId)).toContain(id);
       expect(targets.map(nairaToKobo)).toContain(state.balances.account + request.amount);
+    }
+
+    // The finance queue shows the one waiting as pending, and the replaced ones as closed by the
+    // admin's later edit, with why.
+    const queue = await h.http
+      .get('/api/finance/adjustments')
+      .query({ q: user.email, pageSize: 50 })
+      .set(...finance)
+      .expect(200);
+    const rows = queue.body as {
+      adjustmentId: string;
+      state: string;
+      decisionReason: string | null;
+      decidedBy: string | null;
+    }[];
+    expect(rows.filter((r) => r.state === 'pending').map((r) => r.adjustmentId)).toEqual(
+      pending.map(([id]) => id),
+    );
+    const replaced = [...state.adjustmentRequests.entries()].filter(([, r]) => r.state === 'replaced');
+    expect(replaced.length).toBe(answered.length - pending.length);
+    for (const [id] of replaced)
+      expect(rows.find((r) => r.adjustmentId === id)).toEqual(
+        expect.objectContaining({
+          state: 'rejected',
+          decisionReason: 'Replaced by a later balance change.',
+          decidedBy: h.adminId,
+        }),
+      );
+
+    // Finance approves everything the queue offers: the balance ends at one of the targets.
+    for (const [id] of pending)
+      await h.http
+        .post(`/api/finance/adjustments/${id}/approve`)
+        .set(...finance)
+        .expect(200);
+    for (const [id] of replaced) {
+      const refused = await h.http
+        .post(`/api/finance/adjustments/${id}/approve`)
+        .set(...finance)
+        .expect(409);
+      expectProblem(refused.body, 'This balance change was replaced by a later balance change.');
+    }
+    const after = await ledgerOf(user.userId);
+    expect(targets.map(nairaToKobo)).toContain(after.balances.account);
+    expect(pendingOf(after)).toEqual([]);
   });
 
   it('posts a repeated edit once, and sends a repeated large one to finance once', async () => {
@@ -94,14 +142,16 @@ describe('balance edits sent at the same time', () => {
     const user = await registerUser(h);
     const key = { 'Idempotency-Key': `balance-${user.userId}` };
     const first = await edit(user.userId, 70_000, key).expect(200);
-    // The balance moved in between; the repeat still answers as the first run did.
+    // The balance moved in between (and that edit replaced the request); the repeat still answers
+    // as the first run did, and asks nothing again.
     await edit(user.userId, 100).expect(200);
     const repeat = await edit(user.userId, 70_000, key).expect(200);
     expect(repeat.body.pendingAdjustment).toEqual(first.body.pendingAdjustment);
     const state = await ledgerOf(user.userId);
-    expect(pendingOf(state).map(([, r]) => r.amount)).toEqual([nairaToKobo(70_000)]);
+    expect(pendingOf(state)).toEqual([]);
+    expect(state.adjustmentRequests.get(first.body.pendingAdjustment.adjustmentId as string)?.state).toBe(
+      'replaced',
+    );
     expect(state.balances.account).toBe(nairaToKobo(100));
   });
 });
-
-const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);

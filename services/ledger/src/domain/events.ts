@@ -114,15 +114,41 @@ export type BalanceAdjusted = Event<
 >;
 /**
  * A balance change above the approval threshold, asked for by an admin: nothing is posted until a
- * finance user approves it (then BalanceAdjusted, same adjustmentId) or rejects it.
+ * finance user approves it (then BalanceAdjusted, same adjustmentId) or rejects it, or a later
+ * edit of the account balance replaces it (BalanceAdjustmentRejected with `replacedBy`).
  */
 export type BalanceAdjustmentRequested = Event<
   'BalanceAdjustmentRequested',
-  { userId: string; adjustmentId: string; balance: BalanceKind; amount: Kobo; reason: string; by: Actor }
+  {
+    userId: string;
+    adjustmentId: string;
+    balance: BalanceKind;
+    /** Relative to the balance when asked: approving it posts this amount. */
+    amount: Kobo;
+    reason: string;
+    by: Actor;
+    /**
+     * Set when an admin's edit of the account balance asked for it (SetAccountBalance): the
+     * balance the edit set. A later such edit replaces it while it waits. Absent on requests asked
+     * for another way and on those recorded before requests said it.
+     */
+    target?: Kobo;
+  }
 >;
+/**
+ * A waiting balance change closed without posting: rejected by a finance user, or replaced by a
+ * later edit of the account balance (`replacedBy`; `by` is the admin who made that edit).
+ */
 export type BalanceAdjustmentRejected = Event<
   'BalanceAdjustmentRejected',
-  { userId: string; adjustmentId: string; reason: string; by: Actor }
+  {
+    userId: string;
+    adjustmentId: string;
+    reason: string;
+    by: Actor;
+    /** Set when a later edit of the account balance replaced the request: that change's id. */
+    replacedBy?: string;
+  }
 >;
 /** A task or activity reward landing in the user's wallet; campaign escrow -> user balance. */
 export type RewardCredited = Event<

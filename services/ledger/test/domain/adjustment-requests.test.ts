@@ -136,4 +136,22 @@ describe('balance adjustments waiting for approval', () => {
       .when(approve())
       .thenThrows('not_found');
   });
+
+  it('lets finance neither approve nor reject a request a later balance edit replaced', () => {
+    const replaced: UserEvent = {
+      type: 'BalanceAdjustmentRejected',
+      data: {
+        userId: 'u1',
+        adjustmentId: 'a1',
+        reason: 'Replaced by a later balance change.',
+        by: { role: 'admin', id: '2' },
+        replacedBy: 'a2',
+      },
+    };
+    const given = user.given([registered('u1'), requested(), replaced]);
+    expect(given.state().adjustmentRequests.get('a1')?.state).toBe('replaced');
+    const message = 'This balance change was replaced by a later balance change.';
+    given.when(approve()).thenThrows({ code: 'conflict', message });
+    given.when(reject()).thenThrows({ code: 'conflict', message });
+  });
 });

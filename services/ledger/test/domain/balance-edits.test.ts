@@ -42,9 +42,16 @@ const posted = (amount: Kobo, adjustmentId = 'e1', at = NOW): UserEvent => ({
   },
 });
 
-const asked = (amount: Kobo, adjustmentId = 'e1'): UserEvent => ({
+/** A set-balance edit's request for finance: `amount` from the balance then, to `target`. */
+const asked = (amount: Kobo, adjustmentId: string, target: Kobo, by: Actor = admin): UserEvent => ({
   type: 'BalanceAdjustmentRequested',
-  data: { userId: 'u1', adjustmentId, balance: 'account', amount, reason: 'Goodwill', by: admin },
+  data: { userId: 'u1', adjustmentId, balance: 'account', amount, reason: 'Goodwill', by, target },
+});
+
+/** A waiting request closed because a later edit (`replacedBy`) set the balance again. */
+const replaced = (adjustmentId: string, replacedBy: string, by: Actor = admin): UserEvent => ({
+  type: 'BalanceAdjustmentRejected',
+  data: { userId: 'u1', adjustmentId, reason: 'Replaced by a later balance change.', by, replacedBy },
 });
 
 describe('setting the account balance', () => {
@@ -69,7 +76,7 @@ describe('setting the account balance', () => {
       .when(setTo(naira(500)))
       .thenNothing();
     user
-      .given([registered('u1'), asked(naira(60_000))])
+      .given([registered('u1'), asked(naira(60_000), 'e1', naira(60_000))])
       .when(setTo(naira(10)))
       .thenNothing();
   });
@@ -78,17 +85,17 @@ describe('setting the account balance', () => {
     user
       .given([registered('u1')])
       .when(setTo(naira(60_000)))
-      .then([asked(naira(60_000))]);
+      .then([asked(naira(60_000), 'e1', naira(60_000))]);
     // The same edit again (another id): the request waiting would bring the balance there.
     user
-      .given([registered('u1'), asked(naira(60_000))])
+      .given([registered('u1'), asked(naira(60_000), 'e1', naira(60_000))])
       .when(setTo(naira(60_000), 'e2'))
       .thenNothing();
-    // Another target is another request.
+    // Another target is another request, and it replaces the one waiting: the latest edit wins.
     user
-      .given([registered('u1'), asked(naira(60_000))])
+      .given([registered('u1'), asked(naira(60_000), 'e1', naira(60_000))])
       .when(setTo(naira(70_000), 'e2'))
-      .then([asked(naira(70_000), 'e2')]);
+      .then([replaced('e1', 'e2'), asked(naira(70_000), 'e2', naira(70_000))]);
   });
 
   it('counts the changes posted without approval in the window together, either way', () => {
@@ -101,7 +108,7 @@ describe('setting the account balance', () => {
     user
       .given(earlier)
       .when(setTo(naira(35_000), 'e2'))
-      .then([asked(naira(15_000), 'e2')]);
+      .then([asked(naira(15_000), 'e2', naira(35_000))]);
     // Exactly the threshold is still posted.
     user
       .given(earlier)
@@ -134,7 +141,7 @@ describe('setting the account balance', () => {
     user
       .given([registered('u1'), adjusted!])
       .when(setTo(naira(50_001), 'e2'))
-      .then([asked(naira(10_001), 'e2')]);
+      .then([asked(naira(10_001), 'e2', naira(50_001))]);
   });
 
   it('does not count an approved change, nor money from elsewhere, in the window', () => {
@@ -178,7 +185,7 @@ describe('setting the account balance', () => {
     user
       .given([registered('u1'), stored])
       .when(setTo(naira(50_001), 'e2'))
-      .then([asked(kobo(100), 'e2')]);
+      .then([asked(kobo(100), 'e2', naira(50_001))]);
   });
 
   it('decides edits sent at once one after another: set to X means X, never X added twice', () => {
@@ -189,7 +196,7 @@ describe('setting the account balance', () => {
     user
       .given(first)
       .when(setTo(targets[1]!, 'e2'))
-      .then([asked(kobo(-1), 'e2')]);
+      .then([asked(kobo(-1), 'e2', targets[1]!)]);
     // From the lowest target up, the steps stay within the threshold: each is posted.
     const lowest = [registered('u1'), posted(targets[3]!)];
     user
@@ -200,7 +207,75 @@ describe('setting the account balance', () => {
     user
       .given([...lowest, posted(kobo(3), 'e2')])
       .when(setTo(targets[1]!, 'e3'))
-      .then([asked(kobo(-1), 'e3')]);
+      .then([asked(kobo(-1), 'e3', targets[1]!)]);
+  });
+
+  it('replaces the requests earlier edits left waiting, with the admin who edited again', () => {
+    const other: Actor = { role: 'admin', id: 'a2' };
+    const waiting = [registered('u1'), posted(naira(50_000), 'e0'), asked(kobo(-1), 'e1', kobo(4_999_999))];
+    // Asked again: the new request replaces the waiting one, in the same decision.
+    user
+      .given(waiting)
+      .when(setTo(kobo(4_999_998), 'e2', { by: other }))
+      .then([replaced('e1', 'e2', other), asked(kobo(-2), 'e2', kobo(4_999_998), other)]);
+    // Posted at once (the window has room again): the waiting request is replaced as well.
+    const dayLater = { now: new Date(Date.parse(NOW) + 25 * 3_600_000).toISOString() };
+    user
+      .given(waiting)
+      .when(setTo(naira(40_000), 'e2', dayLater))
+      .then([replaced('e1', 'e2'), posted(naira(-10_000), 'e2', dayLater.now)]);
+    // A request finance already decided is not touched.
+    const rejected: UserEvent = {
+      type: 'BalanceAdjustmentRejected',
+      data: { userId: 'u1', adjustmentId: 'e1', reason: 'Not agreed', by: { role: 'finance', id: 'f1' } },
+    };
+    user
+      .given([...waiting, rejected])
+      .when(setTo(kobo(4_999_998), 'e2'))
+      .then([asked(kobo(-2), 'e2', kobo(4_999_998))]);
+  });
+
+  it('leaves alone a request asked for another way (not by setting the balance)', () => {
+    const requested: UserEvent = {
+      type: 'BalanceAdjustmentRequested',
+      data: {
+        userId: 'u1',
+        adjustmentId: 'r1',
+        balance: 'account',
+        amount: naira(80_000),
+        reason: 'Refund',
+        by: admin,
+      },
+    };
+    user
+      .given([registered('u1'), requested])
+      .when(setTo(naira(60_000), 'e2'))
+      .then([asked(naira(60_000), 'e2', naira(60_000))]);
+  });
+
+  it('leaves one request waiting after edits sent at once: approving it sets one of the targets', () => {
+    const targets = [naira(50_000), kobo(4_999_999), kobo(4_999_998), kobo(4_999_997)];
+    // Decided one after another, in the order they reach the stream.
+    const events: UserEvent[] = [registered('u1')];
+    for (const [i, target] of targets.entries())
+      events.push(...userDecider.decide(setTo(target, `e${i}`), user.given(events).state()));
+    const pending = [...user.given(events).state().adjustmentRequests.entries()].filter(
+      ([, r]) => r.state === 'pending',
+    );
+    expect(pending.map(([id]) => id)).toEqual(['e3']);
+    // Finance approves whatever is still waiting; a replaced request cannot be approved.
+    const finance: Actor = { role: 'finance', id: 'f1' };
+    const approve = (adjustmentId: string) => ({
+      type: 'ApproveBalanceAdjustment' as const,
+      data: { userId: 'u1', adjustmentId, by: finance },
+    });
+    for (const id of ['e1', 'e2'])
+      user.given(events).when(approve(id)).thenThrows({
+        code: 'conflict',
+        message: 'This balance change was replaced by a later balance change.',
+      });
+    const approved = userDecider.decide(approve('e3'), user.given(events).state());
+    expect(user.given([...events, ...approved]).state().balances.account).toBe(targets[3]);
   });
 
   it('refuses a change above the cap, one without a reason, a balance below zero and no user', () => {

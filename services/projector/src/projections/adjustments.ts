@@ -10,7 +10,10 @@ export interface BalanceAdjustmentRow {
   /** Signed: positive credits the user. */
   amount: number;
   reason: string;
-  /** posted: applied at once (below the threshold); pending -> approved | rejected otherwise. */
+  /**
+   * posted: applied at once (below the threshold); pending -> approved | rejected otherwise (a
+   * request replaced by a later balance edit is rejected, decided by that edit's admin).
+   */
   state: 'posted' | 'pending' | 'approved' | 'rejected';
   requested_by: string;
   requested_at: Date;
@@ -71,6 +74,8 @@ export const adjustments: Projection<'adjustments'> = {
           }),
         ];
       }
+      // Rejected by finance, or replaced by an admin's later balance edit (`replacedBy`): then the
+      // admin is who decided and the reason says it was replaced. Either way it no longer waits.
       case 'BalanceAdjustmentRejected':
         return [
           ops.update(

@@ -6007,7 +6007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Already rejected */
+      /** @description Already rejected, or replaced by a later balance change */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6106,7 +6106,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Already approved */
+      /** @description Already approved, or replaced by a later balance change */
       409: {
         headers: {
           [name: string]: unknown;

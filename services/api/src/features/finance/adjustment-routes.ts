@@ -75,7 +75,7 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
         200: { description: "'Balance change approved.', and the adjustment", schema: decisionAnswer },
         403: { description: 'The finance user asked for this change themself', problem: true },
         404: { description: 'No such adjustment', problem: true },
-        409: { description: 'Already rejected', problem: true },
+        409: { description: 'Already rejected, or replaced by a later balance change', problem: true },
         422: { description: 'The balance would go below zero', problem: true },
       },
       handler: ({ params, principal, res }) =>
@@ -102,7 +102,7 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
         200: { description: "'Balance change rejected.', and the adjustment", schema: decisionAnswer },
         400: { description: 'The reason is missing', problem: true },
         404: { description: 'No such adjustment', problem: true },
-        409: { description: 'Already approved', problem: true },
+        409: { description: 'Already approved, or replaced by a later balance change', problem: true },
       },
       handler: ({ params, body, principal, res }) =>
         decide(

@@ -1,6 +1,8 @@
 /**
  * Balance changes that wait for a second person (separation of duties): an admin asks, a finance
  * user other than the one who asked approves (the money is posted as BalanceAdjusted) or rejects.
+ * A request a later edit of the account balance replaced (balance-edits.ts) is closed: finance can
+ * neither approve nor reject it.
  */
 import { Accounts, kobo, transfer } from '../../money';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
@@ -12,6 +14,7 @@ import { requireUser } from './guards';
 import type { UserState } from './state';
 
 const BELOW_ZERO = 'The adjustment would take the balance below zero.';
+export const ALREADY_REPLACED = 'This balance change was replaced by a later balance change.';
 
 function balanceAfter(state: UserState, balance: 'account' | 'activity', amount: number): number {
   return (balance === 'activity' ? state.balances.activity : state.balances.account) + amount;
@@ -46,6 +49,7 @@ export function approveBalanceAdjustment(
   if (!request) throw notFound('Adjustment not found.');
   if (request.state === 'approved') return [];
   if (request.state === 'rejected') throw conflict('This balance change was already rejected.');
+  if (request.state === 'replaced') throw conflict(ALREADY_REPLACED);
   // The same person, whatever role they asked in.
   if (request.requestedBy.id === by.id) throw forbidden('You cannot approve a balance change you requested.');
   requireUser(state);
@@ -84,6 +88,7 @@ export function rejectBalanceAdjustment(
   if (!request) throw notFound('Adjustment not found.');
   if (request.state === 'rejected') return [];
   if (request.state === 'approved') throw conflict('This balance change was already approved.');
+  if (request.state === 'replaced') throw conflict(ALREADY_REPLACED);
   if (isBlank(reason)) throw invalid('Please give a reason for the rejection.', 'reason');
   return [{ type: 'BalanceAdjustmentRejected', data: { userId, adjustmentId, reason: reason.trim(), by } }];
 }

@@ -3,11 +3,13 @@
  * once, or waits for a finance user when it, added to the changes posted without approval in the
  * window, is above the approval threshold. Decided on the user's stream, so edits made at the same
  * time are decided one after another on fresh state: "set to X" means X, never X added twice, and
- * the window's sum holds however the edits interleave.
+ * the window's sum holds however the edits interleave. The admin's latest edit is the one that
+ * counts: an edit that changes the balance or asks for a change replaces, in the same decision, the
+ * requests earlier edits left waiting, so at most one edit's request waits for finance.
  */
 import { Accounts, kobo, transfer, type Kobo } from '../../money';
 import { invalid } from '../errors';
-import type { BalanceAdjusted, BalanceAdjustmentRequested } from '../events';
+import type { BalanceAdjusted, BalanceAdjustmentRejected, BalanceAdjustmentRequested } from '../events';
 import { nairaInMessage } from '../money-rules';
 import { isBlank } from '../text';
 import type { AdjustmentRules, SetAccountBalance } from './commands';
@@ -15,6 +17,8 @@ import { requireUser } from './guards';
 import { DIRECT_ADJUSTMENTS_KEPT_HOURS, type UserState } from './state';
 
 export const REASON_REQUIRED = 'Please give a reason for the balance change.';
+/** Why a waiting request was closed when a later edit set the balance again. */
+export const REPLACED_REASON = 'Replaced by a later balance change.';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -47,10 +51,27 @@ export function pendingRequestTo(
   return found && { adjustmentId: found[0], amount: found[1].amount };
 }
 
+/**
+ * The requests earlier edits of the account balance left waiting, closed as replaced by the change
+ * `replacedBy`. Requests asked for another way (no target) are finance's to decide.
+ */
+function replaceWaitingEdits(
+  state: UserState,
+  replacedBy: string,
+  by: SetAccountBalance['data']['by'],
+): BalanceAdjustmentRejected[] {
+  return [...state.adjustmentRequests.entries()]
+    .filter(([, r]) => r.state === 'pending' && r.balance === 'account' && r.target !== undefined)
+    .map(([adjustmentId]) => ({
+      type: 'BalanceAdjustmentRejected',
+      data: { userId: state.userId, adjustmentId, reason: REPLACED_REASON, by, replacedBy },
+    }));
+}
+
 export function setAccountBalance(
   command: SetAccountBalance,
   state: UserState,
-): (BalanceAdjusted | BalanceAdjustmentRequested)[] {
+): (BalanceAdjustmentRejected | BalanceAdjusted | BalanceAdjustmentRequested)[] {
   const { userId, adjustmentId, target, reason, by, now, rules } = command.data;
   requireUser(state);
   if (!Number.isSafeInteger(target) || target < 0)
@@ -60,19 +81,22 @@ export function setAccountBalance(
     Number.isNaN(Date.parse(now))
   )
     throw new Error(`an approval window of ${rules.windowHours} hours at ${now} cannot be decided`);
-  // Done already: this change, the balance, or a request that brings the balance there.
+  // Done already: this change, the balance, or a request that brings the balance there. These
+  // replace nothing: a no-op leaves no trace, so a retry decided later must not close newer requests.
   if (state.adjustments.has(adjustmentId) || state.adjustmentRequests.has(adjustmentId)) return [];
   const amount = kobo(target - state.balances.account);
   if (amount === 0 || pendingRequestTo(state, target)) return [];
   const size = Math.abs(amount);
   checkBalanceChange(size, reason, rules);
   const change = { userId, adjustmentId, balance: 'account' as const, amount, reason: reason.trim(), by };
+  // Decided against the balance now: any request still waiting from an earlier edit is out of date.
+  const replaced = replaceWaitingEdits(state, adjustmentId, by);
   if (size + directAdjustmentsWithin(state, now, rules.windowHours) > rules.approvalAbove)
-    return [{ type: 'BalanceAdjustmentRequested', data: change }];
+    return [...replaced, { type: 'BalanceAdjustmentRequested', data: { ...change, target: kobo(target) } }];
   const account = Accounts.userAccount(userId);
   const postings =
     amount > 0
       ? transfer(Accounts.adjustments, account, amount)
       : transfer(account, Accounts.adjustments, kobo(-amount));
-  return [{ type: 'BalanceAdjusted', data: { ...change, at: now, postings } }];
+  return [...replaced, { type: 'BalanceAdjusted', data: { ...change, at: now, postings } }];
 }

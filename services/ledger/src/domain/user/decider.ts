@@ -91,5 +91,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   // user@3: an adjustment request's requestedBy is an Actor (a bare user id in user@2).
   // user@4: a withdrawal record carries its payout desk, held reason and discrepancies.
   // user@5: the changes posted without approval lately (directAdjustments), for the approval window.
-  snapshot: { kind: 'user@5', restore: restoreUserState },
+  // user@6: an adjustment request carries the balance its edit set (target) and can be 'replaced'.
+  snapshot: { kind: 'user@6', restore: restoreUserState },
 };

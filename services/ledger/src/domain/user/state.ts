@@ -107,7 +107,10 @@ export interface AdjustmentRequest {
   amount: Kobo;
   reason: string;
   requestedBy: Actor;
-  state: 'pending' | 'approved' | 'rejected';
+  /** replaced: closed by a later edit of the account balance, not by finance. */
+  state: 'pending' | 'approved' | 'rejected' | 'replaced';
+  /** The account balance an admin's edit set with it; absent when asked for another way. */
+  target?: Kobo;
 }
 
 export function initialUserState(): UserState {
@@ -254,6 +257,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         reason: d.reason,
         requestedBy: d.by,
         state: 'pending',
+        ...(d.target !== undefined && { target: d.target }),
       };
       return { ...next, adjustmentRequests: state.adjustmentRequests.set(d.adjustmentId, request) };
     }
@@ -264,7 +268,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         ...next,
         adjustmentRequests: state.adjustmentRequests.set(event.data.adjustmentId, {
           ...request,
-          state: 'rejected',
+          state: event.data.replacedBy === undefined ? 'rejected' : 'replaced',
         }),
       };
     }
