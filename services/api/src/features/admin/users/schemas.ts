@@ -10,6 +10,7 @@ import {
 import { pagingQuery } from '../../../http';
 import { messageSchema, nairaInput } from '../wire';
 import { USER_SORTS } from './queries';
+import { sharedBankAccountSchema } from './shared-bank-accounts';
 
 const REQUIRED = 'Please fill in all required fields.';
 const statuses = ['active', 'inactive', 'suspended'] as const;
@@ -44,6 +45,7 @@ export const adminUserSchema = z
     bankName: z.string().nullable(),
     accountName: z.string().nullable(),
     accountNumber: z.string().nullable(),
+    sharedBankAccount: sharedBankAccountSchema,
     createdAt: z.string(),
   })
   .meta({ id: 'AdminUser' });
