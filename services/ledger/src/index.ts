@@ -2,4 +2,3 @@
 export * from './money';
 export * from './event-store';
 export * from './domain';
-export { isEmail, normalizeEmail } from './domain/text';

@@ -7,6 +7,8 @@ export const PRODUCT_NAME = 'Kobo';
 export const SESSION_LIFETIME_SECONDS = 86_400;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
+/** The server's bound on a first or last name (docs/api/auth.md). */
+export const MAX_NAME_LENGTH = 50;
 export const WITHDRAWAL_PROCESSING = '24-48 hours';
 export const TASK_VERIFICATION = '1-7 hours';
 export const RESET_LINK_MINUTES = 15;

@@ -7,6 +7,7 @@ export * from './decider';
 export * from './money-rules';
 export * from './banks';
 export * from './nuban';
+export * from './person';
 export * from './ids';
 export * from './user';
 export * from './campaign';

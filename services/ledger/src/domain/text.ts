@@ -10,13 +10,7 @@ export function capitalizeName(name: string): string {
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function isEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-}
+export { isEmail, normalizeEmail } from './person';
 
 export function isHttpUrl(url: string): boolean {
   try {

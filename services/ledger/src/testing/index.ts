@@ -44,7 +44,7 @@ export async function registerUser(
   const userId = options.userId ?? randomUUID();
   const firstName = options.firstName ?? 'Ada';
   const lastName = options.lastName ?? 'Obi';
-  const username = options.username ?? `user_${userId}`;
+  const username = options.username ?? `user_${userId.replace(/-/g, '').slice(0, 24)}`;
   const email = options.email ?? `${username}@example.ng`.toLowerCase();
   const referralCode = options.referralCode ?? `code-${userId}`;
   let { lastPosition } = await commands.registerUser({

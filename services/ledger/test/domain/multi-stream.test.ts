@@ -43,7 +43,7 @@ describe('registration across streams', () => {
     lastName: 'Obi',
     username: 'Ada_Obi',
     email: 'ada@example.ng',
-    phone: '0803',
+    phone: '08030000000',
     role: 'user',
     referralCode: 'ADA123',
     referredByCode: 'REF0',

@@ -114,6 +114,35 @@ describe('registering a user', () => {
       });
   });
 
+  // The rules sign-up's form already kept: the decider keeps them for every caller (person.ts).
+  it.each([
+    [
+      'username',
+      { username: 'аdа_obi' },
+      'Username may only contain letters, numbers, dots, hyphens and underscores',
+    ],
+    ['email', { email: 'tυndе@example.ng' }, 'Please enter a valid email address.'],
+    ['firstName', { firstName: 'A'.repeat(200) }, 'First name must be at most 50 characters'],
+    [
+      'lastName',
+      { lastName: 'Obi\u202Egnp.exe' },
+      'Last name may only contain letters, numbers, spaces, hyphens, dots and apostrophes',
+    ],
+    ['phone', { phone: '<script>alert(1)</script>' }, 'Please enter a valid phone number.'],
+  ] as const)('refuses a %s that breaks the person rules', (field, overrides, message) => {
+    user.given([]).when(registration(overrides)).thenThrows({ code: 'validation', message, field });
+  });
+
+  it('takes names in any script, and a staff registration without a phone', () => {
+    const [event] = user
+      .given([])
+      .when(registration({ firstName: 'Ọláolúwa', lastName: "N'Diaye-Алексеева", phone: '' }))
+      .then([expect.anything()]);
+    expect(event).toMatchObject({
+      data: { firstName: 'Ọláolúwa', lastName: "N'diaye-алексеева", phone: '' },
+    });
+  });
+
   it('the same registration again is a no-op; a different one for the same id is a conflict', () => {
     const done = user.given([]).when(registration()).then([expect.anything()]);
     user
@@ -133,9 +162,28 @@ describe('profile', () => {
       .given([registered('u1')])
       .when({
         type: 'UpdateProfile',
-        data: { userId: 'u1', firstName: 'CHIOMA', lastName: 'Obi', phone: '0809' },
+        data: { userId: 'u1', firstName: 'CHIOMA', lastName: 'Obi', phone: '08090000000' },
       })
-      .then([{ type: 'UserProfileUpdated', data: { userId: 'u1', firstName: 'Chioma', phone: '0809' } }]);
+      .then([
+        { type: 'UserProfileUpdated', data: { userId: 'u1', firstName: 'Chioma', phone: '08090000000' } },
+      ]);
+  });
+
+  it.each([
+    ['email', 'tυndе@example.ng', 'Please enter a valid email address.'],
+    ['firstName', 'B'.repeat(51), 'First name must be at most 50 characters'],
+    [
+      'lastName',
+      'Obi\u202E',
+      'Last name may only contain letters, numbers, spaces, hyphens, dots and apostrophes',
+    ],
+    ['phone', '<script>alert(1)</script>', 'Please enter a valid phone number.'],
+    ['phone', '0803', 'Please enter a valid phone number.'],
+  ] as const)('refuses a %s the sign-up would refuse (%s)', (field, value, message) => {
+    user
+      .given([registered('u1')])
+      .when({ type: 'UpdateProfile', data: { userId: 'u1', [field]: value } })
+      .thenThrows({ code: 'validation', message, field });
   });
 
   it('is a no-op when nothing changes', () => {

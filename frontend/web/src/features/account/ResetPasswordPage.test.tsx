@@ -70,6 +70,21 @@ describe('the reset-password page', () => {
     await waitFor(() => expect(screen.getByText('page /login')).toBeInTheDocument(), { timeout: 1500 });
   });
 
+  it('shows the server’s refusal of a common password on the password field', async () => {
+    // The list of common passwords is the server's alone; the form shows its words.
+    const common = 'This password is too common and easy to guess. Please choose another.';
+    serveFetch(() => problem(400, common, { newPassword: common }));
+    const user = userEvent.setup();
+    page('/reset-password/tok123');
+    await user.type(screen.getByLabelText('New password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getAllByText(common).length).toBeGreaterThan(0);
+  });
+
   it('shows the server’s message when the link is refused', async () => {
     serveFetch(() => problem(400, 'This password reset link is invalid or has expired.'));
     const user = userEvent.setup();

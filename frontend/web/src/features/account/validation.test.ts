@@ -52,6 +52,19 @@ describe('sign-up rules', () => {
     expect(validateSignup({ ...valid, email: 'ada@' }).email).toBe('Please enter a valid email address.');
   });
 
+  it("keeps the server's plainer person rules: an ASCII username, names of at most 50 characters", () => {
+    expect(validateSignup({ ...valid, username: 'аdа_obi' }).username).toBe(
+      'Username may only contain letters, numbers, dots, hyphens and underscores',
+    );
+    expect(validateSignup({ ...valid, firstName: 'A'.repeat(51) }).firstName).toBe(
+      'First name must be at most 50 characters',
+    );
+    expect(validateSignup({ ...valid, lastName: 'O'.repeat(200) }).lastName).toBe(
+      'Last name must be at most 50 characters',
+    );
+    expect(validateSignup({ ...valid, firstName: 'Ọláolúwa' })).toEqual({});
+  });
+
   it('requires the terms checkbox', () => {
     expect(validateSignup({ ...valid, acceptTerms: false })).toEqual({
       acceptTerms: 'Please confirm you are 18 or older and agree to the Terms and Privacy Policy',

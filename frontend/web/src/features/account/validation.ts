@@ -3,7 +3,7 @@
  * answers field -> message for the fields that fail; an empty object means the form may be sent.
  * The server checks the same rules again; these only spare a round trip.
  */
-import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../shared/constants';
+import { MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../../shared/constants';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -12,6 +12,9 @@ export const MESSAGES = {
   lastName: 'Last name is required',
   usernameRequired: 'Username is required',
   usernameShort: `Username must be at least ${MIN_USERNAME_LENGTH} characters`,
+  usernameCharacters: 'Username may only contain letters, numbers, dots, hyphens and underscores',
+  firstNameLong: `First name must be at most ${MAX_NAME_LENGTH} characters`,
+  lastNameLong: `Last name must be at most ${MAX_NAME_LENGTH} characters`,
   usernameTaken: 'Username is already taken',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address.',
@@ -28,6 +31,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function checkEmail(email: string): string | undefined {
   if (!email.trim()) return MESSAGES.emailRequired;
   if (!EMAIL.test(email.trim())) return MESSAGES.emailInvalid;
+  return undefined;
+}
+
+/**
+ * The server's plainer rules, checked here too to spare a round trip; the rest (which characters a
+ * name may hold, the phone's shape, common passwords) only the server checks, and its field
+ * messages are shown.
+ */
+const USERNAME = /^[A-Za-z0-9_.-]+$/;
+
+function checkName(name: string, required: string, tooLong: string): string | undefined {
+  if (!name.trim()) return required;
+  if (name.trim().length > MAX_NAME_LENGTH) return tooLong;
   return undefined;
 }
 
@@ -55,13 +71,15 @@ export type SignupField = keyof SignupValues;
 export function validateSignup(values: SignupValues): FieldErrors<SignupField> {
   const username = values.username.trim();
   return only<SignupField>({
-    firstName: values.firstName.trim() ? undefined : MESSAGES.firstName,
-    lastName: values.lastName.trim() ? undefined : MESSAGES.lastName,
+    firstName: checkName(values.firstName, MESSAGES.firstName, MESSAGES.firstNameLong),
+    lastName: checkName(values.lastName, MESSAGES.lastName, MESSAGES.lastNameLong),
     username: !username
       ? MESSAGES.usernameRequired
       : username.length < MIN_USERNAME_LENGTH
         ? MESSAGES.usernameShort
-        : undefined,
+        : !USERNAME.test(username)
+          ? MESSAGES.usernameCharacters
+          : undefined,
     email: checkEmail(values.email),
     phone: values.phone.trim() ? undefined : MESSAGES.phone,
     password: !values.password

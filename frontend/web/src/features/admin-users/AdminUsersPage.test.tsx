@@ -34,6 +34,7 @@ const chioma: AdminUser = {
   bankName: null,
   accountName: null,
   accountNumber: null,
+  sharedBankAccount: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 

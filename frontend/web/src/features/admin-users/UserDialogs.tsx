@@ -21,6 +21,7 @@ import { formatDateTime, formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { newAttemptKey } from '../admin-withdrawals/api';
 import { useCreateUserMutation, useDeleteUserMutation, useUpdateUserMutation, type AdminUser } from './api';
 import { UserStatusTag } from './UserStatusTag';
@@ -316,6 +317,11 @@ export function UserDetailsDialog({
                   <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
                   <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
                   <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                  {user.sharedBankAccount && (
+                    <Item term="Shared">
+                      <SharedBankAccountTag shared={user.sharedBankAccount} />
+                    </Item>
+                  )}
                 </dl>
               </section>
             </div>

@@ -43,6 +43,31 @@ async function rowOfTunde() {
   return cell.closest('tr')!;
 }
 
+describe('a bank account on other users', () => {
+  it('is flagged on the request and in its details', async () => {
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals')
+        return { status: 200, body: [withdrawal({ sharedBankAccount: { otherUsers: 1 } })] };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return problem(404, 'Not found');
+    });
+    const user = userEvent.setup();
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const row = await rowOfTunde();
+    expect(within(row).getByText('Account also on 1 other user')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /view/i }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Account also on 1 other user')).toBeInTheDocument();
+  });
+
+  it('says nothing when the account is the user’s alone', async () => {
+    server(() => problem(404, 'Not found'));
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const row = await rowOfTunde();
+    expect(within(row).queryByText(/Account also on/)).toBeNull();
+  });
+});
+
 describe('approving a withdrawal', () => {
   it('shows Approved at once, and puts the row back as Requested with the server message when refused', async () => {
     const answer = deferred();

@@ -17,6 +17,7 @@ import { useIsPhone } from '../../shared/ui/useIsPhone';
 import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
 import { listArgs, readFilters, STATE_FILTERS, typeLabel, writeFilters, type StateFilter } from './filters';
 import { RejectDialog } from './RejectDialog';
+import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
 import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
 import './admin-withdrawals.css';
@@ -222,6 +223,7 @@ function UserCell({ withdrawal }: { withdrawal: AdminWithdrawal }) {
     <div className="kobo-admin-withdrawals-user">
       <span className="kobo-admin-withdrawals-name">{withdrawal.fullName}</span>
       <span className="kobo-muted">{withdrawal.email}</span>
+      <SharedBankAccountTag shared={withdrawal.sharedBankAccount} />
     </div>
   );
 }

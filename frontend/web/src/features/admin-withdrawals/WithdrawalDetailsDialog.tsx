@@ -4,6 +4,7 @@ import { formatDateTime } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { returnReason, withdrawalReference, withdrawalStateLook } from '../../shared/withdrawal-states';
 import type { AdminWithdrawal } from './api';
+import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
 import { typeLabel } from './filters';
 
@@ -67,6 +68,11 @@ export function WithdrawalDetailsDialog({
               <Item term="Account number">
                 <span className="kobo-admin-withdrawals-acct">{w.accountNumber || 'N/A'}</span>
               </Item>
+              {w.sharedBankAccount && (
+                <Item term="Shared">
+                  <SharedBankAccountTag shared={w.sharedBankAccount} />
+                </Item>
+              )}
             </Section>
             <Section title="Withdrawal Request">
               <Item term="Reference" wide>

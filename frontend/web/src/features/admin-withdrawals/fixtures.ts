@@ -25,6 +25,7 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     accountName: 'Tunde Bakare',
     accountNumber: '0123456789',
     accountDetails: 'Access Bank 0123456789',
+    sharedBankAccount: null,
     transactionId: id,
     payoutReference: null,
     rejectionReason: null,

@@ -19,6 +19,7 @@ function payout(id: string, fullName: string, payoutAmount: number): Payout {
     bankName: 'Guaranty Trust Bank',
     accountName: fullName,
     accountNumber: `01${id.padStart(8, '0')}`,
+    sharedBankAccount: null,
     requestedAt: '2026-11-20T10:00:00.000Z',
     approvedAt: '2026-11-21T10:00:00.000Z',
     approvedBy: '2c62cdeb-a489-4196-84b0-35a635a6172b',
@@ -158,6 +159,24 @@ describe('the payout list', () => {
     const list = model.requests().find((r) => r.path === '/api/finance/payouts')!;
     expect(Object.fromEntries(list.query)).toEqual({ state: 'pending', page: '1', pageSize: '10' });
     expect(screen.getByRole('navigation', { name: 'Payout pages' })).toHaveTextContent('1–3 of 3');
+  });
+});
+
+describe('a bank account on other users', () => {
+  it('is flagged beside the bank details of that payout only', async () => {
+    server(
+      () => undefined,
+      [
+        { ...payout('1', 'Ada Okafor', 2000), sharedBankAccount: { otherUsers: 2 } },
+        payout('2', 'Tunde Bakare', 3000),
+      ],
+    );
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts' });
+    const [ada] = await screen.findAllByText('Ada Okafor');
+    const adaRow = ada!.closest('tr, li')!;
+    expect(within(adaRow as HTMLElement).getByText('Account also on 2 other users')).toBeInTheDocument();
+    const [tunde] = screen.getAllByText('Tunde Bakare');
+    expect(within(tunde!.closest('tr, li') as HTMLElement).queryByText(/Account also on/)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 /** Small pieces the payout table, cards and dialogs share. */
 import { Button, Tag } from '@blueprintjs/core';
 import { useToast } from '../../shared/toast/toast';
+import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { returnReason, withdrawalStateLook } from '../../shared/withdrawal-states';
 import { heldByProvider, type Payout } from './api';
 
@@ -76,6 +77,7 @@ export function BankCell({ payout }: { payout: Payout }) {
       <span className="kobo-finance-payouts-strong">{payout.bankName}</span>
       <span className="kobo-muted">{payout.accountName}</span>
       <AccountNumber payout={payout} />
+      <SharedBankAccountTag shared={payout.sharedBankAccount} />
     </div>
   );
 }

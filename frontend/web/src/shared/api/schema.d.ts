@@ -1317,8 +1317,14 @@ export interface components {
       bankName: string | null;
       accountName: string | null;
       accountNumber: string | null;
+      sharedBankAccount: components['schemas']['SharedBankAccount'];
       createdAt: string;
     };
+    /** @description Set when the same bank code and account number are on other users; null when on this user only */
+    SharedBankAccount: {
+      /** @description How many other users have saved this bank account */
+      otherUsers: number;
+    } | null;
     PendingAdjustment: {
       adjustmentId: string;
       amount: number;
@@ -1368,6 +1374,7 @@ export interface components {
       accountName: string;
       accountNumber: string;
       accountDetails: string;
+      sharedBankAccount: components['schemas']['SharedBankAccount'];
       transactionId: string;
       payoutReference: string | null;
       sentAt: string | null;
@@ -1459,6 +1466,7 @@ export interface components {
       bankName: string;
       accountName: string;
       accountNumber: string;
+      sharedBankAccount: components['schemas']['SharedBankAccount'];
       requestedAt: string;
       approvedAt: string | null;
       approvedBy: string | null;

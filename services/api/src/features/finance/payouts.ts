@@ -10,6 +10,7 @@ import {
   SELECT_WITHDRAWALS,
   type WithdrawalWithRequester,
 } from '../admin/withdrawals/queries';
+import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../admin/users/shared-bank-accounts';
 import { iso } from '../admin/wire';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
@@ -64,6 +65,7 @@ export function toPayout(row: WithdrawalWithRequester): PayoutView {
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
+    sharedBankAccount: sharedBankAccountOf(row),
     requestedAt: iso(row.requested_at)!,
     approvedAt: iso(row.approved_at),
     approvedBy: row.approved_by,
@@ -102,7 +104,7 @@ export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQ
       'w.account_num',
       'w.payout_reference',
     ]);
-  return readPage<WithdrawalWithRequester>(pool, {
+  const page = await readPage<WithdrawalWithRequester>(pool, {
     select: SELECT_WITHDRAWALS,
     where,
     order: PAYOUT_ORDER,
@@ -110,6 +112,7 @@ export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQ
     pageSize: query.pageSize,
     after: query.after,
   });
+  return { ...page, rows: await otherUsersOnBankAccounts(pool, page.rows) };
 }
 
 /** Every payout in a state, a page at a time by key (for the bank file: no list is held whole). */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pagingQuery, timeQuery } from '../../http';
 import { withdrawalStateSchema } from '../user-area/schemas';
+import { sharedBankAccountSchema } from '../admin/users/shared-bank-accounts';
 
 export const rangeQuery = z.object({
   from: timeQuery('From').optional(),
@@ -219,6 +220,7 @@ export const payoutSchema = z
     bankName: z.string(),
     accountName: z.string(),
     accountNumber: z.string(),
+    sharedBankAccount: sharedBankAccountSchema,
     requestedAt: z.string(),
     approvedAt: z.string().nullable(),
     approvedBy: z.string().nullable(),

@@ -1,6 +1,7 @@
 /** Request and response shapes of the user area (user-site.md sections 3, 5 and 7). */
 import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
+import { emailField, nameField, phoneField } from '../../accounts/person-fields';
 import { authMessages } from '../auth/messages';
 import { isGuessablePin, isPinShaped, pinMessages } from '../../accounts/transaction-pin';
 
@@ -26,11 +27,6 @@ export const messages = {
 
 // ---- requests --------------------------------------------------------------------------------
 
-const profileField = z
-  .string({ error: messages.profileFields })
-  .trim()
-  .min(1, messages.profileFields)
-  .max(200, 'This field must be at most 200 characters');
 const bankField = z
   .string({ error: messages.bankFields })
   .trim()
@@ -38,10 +34,11 @@ const bankField = z
   .max(200, 'This field must be at most 200 characters');
 
 export const profileUpdateBody = z.object({
-  firstName: profileField.optional(),
-  lastName: profileField.optional(),
-  email: profileField.optional(),
-  phone: profileField.optional(),
+  /** The same rules as sign-up's (accounts/person-fields.ts), with the profile's words for a blank. */
+  firstName: nameField('firstName', messages.profileFields).optional(),
+  lastName: nameField('lastName', messages.profileFields).optional(),
+  email: emailField(messages.profileFields).optional(),
+  phone: phoneField(messages.profileFields).optional(),
   /**
    * The bank by `bankCode` (GET /banks), or by `bankName` alone as the web app has always sent it.
    * `accountName` may be left out when a payout provider checks names (the bank's name is stored).

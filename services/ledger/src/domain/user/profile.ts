@@ -12,7 +12,15 @@ import type {
   UserRoleSet,
   UserStatusSet,
 } from '../events';
-import { capitalizeName, isBlank, isEmail, normalizeEmail } from '../text';
+import {
+  emailProblem,
+  nameProblem,
+  normalizeEmail,
+  phoneProblem,
+  usernameProblem,
+  USERNAME_MIN_LENGTH,
+} from '../person';
+import { capitalizeName, isBlank } from '../text';
 import type {
   ChangePassword,
   DeleteUser,
@@ -25,7 +33,7 @@ import type {
 import { hasWithdrawalInProgress, requireUser } from './guards';
 import type { UserState } from './state';
 
-export const MIN_USERNAME_LENGTH = 3;
+export const MIN_USERNAME_LENGTH = USERNAME_MIN_LENGTH;
 
 export function registerUser(command: RegisterUser, state: UserState): UserRegistered[] {
   const d = command.data;
@@ -38,10 +46,13 @@ export function registerUser(command: RegisterUser, state: UserState): UserRegis
   }
   if (isBlank(d.firstName)) throw invalid('First name is required.', 'firstName');
   if (isBlank(d.lastName)) throw invalid('Last name is required.', 'lastName');
-  if (username.length < MIN_USERNAME_LENGTH)
-    throw invalid(`Username must be at least ${MIN_USERNAME_LENGTH} characters`, 'username');
+  refuse('firstName', nameProblem('firstName', d.firstName));
+  refuse('lastName', nameProblem('lastName', d.lastName));
+  refuse('username', usernameProblem(username));
   if (email === '') throw invalid('Email is required.', 'email');
-  if (!isEmail(email)) throw invalid('Please enter a valid email address.', 'email');
+  refuse('email', emailProblem(email));
+  // Staff made at start-up have no phone number; anyone who gives one gives a real one.
+  if (!isBlank(d.phone)) refuse('phone', phoneProblem(d.phone));
   if (isBlank(d.referralCode)) throw invalid('A referral code is required.', 'referralCode');
   // Staff accounts get no sign-up bonus.
   const signupBonus = d.role === 'user' ? d.rules.signupBonus : kobo(0);
@@ -76,19 +87,32 @@ export function updateProfile(command: UpdateProfile, state: UserState): UserPro
     if (value === undefined) continue;
     if (isBlank(value)) throw invalid('Please fill in all fields before updating.', field);
   }
-  if (given.firstName !== undefined) changes.firstName = capitalizeName(given.firstName);
-  if (given.lastName !== undefined) changes.lastName = capitalizeName(given.lastName);
-  if (given.phone !== undefined) changes.phone = given.phone.trim();
+  if (given.firstName !== undefined) {
+    refuse('firstName', nameProblem('firstName', given.firstName));
+    changes.firstName = capitalizeName(given.firstName);
+  }
+  if (given.lastName !== undefined) {
+    refuse('lastName', nameProblem('lastName', given.lastName));
+    changes.lastName = capitalizeName(given.lastName);
+  }
+  if (given.phone !== undefined) {
+    refuse('phone', phoneProblem(given.phone));
+    changes.phone = given.phone.trim();
+  }
   if (given.email !== undefined) {
-    const email = normalizeEmail(given.email);
-    if (!isEmail(email)) throw invalid('Please enter a valid email address.', 'email');
-    changes.email = email;
+    refuse('email', emailProblem(given.email));
+    changes.email = normalizeEmail(given.email);
   }
   // Only what actually changes is recorded; nothing changed is a no-op.
   for (const key of Object.keys(changes) as (keyof typeof changes)[])
     if (changes[key] === state[key]) delete changes[key];
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'UserProfileUpdated', data: { userId, ...changes } }];
+}
+
+/** A person's field refused by its rule (person.ts), with the rule's words. */
+function refuse(field: string, problem: string | undefined): void {
+  if (problem !== undefined) throw invalid(problem, field);
 }
 
 export const ACCOUNT_NUMBER_DIGITS = 10;

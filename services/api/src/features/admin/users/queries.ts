@@ -3,6 +3,11 @@ import type { Pool } from '@kobo/platform';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
 import { koboToNaira } from '@kobo/ledger';
+import {
+  otherUsersOnBankAccounts,
+  sharedBankAccountOf,
+  type SharedBankAccount,
+} from './shared-bank-accounts';
 
 export interface AdminUser {
   _id: string;
@@ -21,6 +26,8 @@ export interface AdminUser {
   bankName: string | null;
   accountName: string | null;
   accountNumber: string | null;
+  /** Other users hold the same bank account (a flag for the admin, not a refusal). */
+  sharedBankAccount: SharedBankAccount;
   createdAt: string;
 }
 
@@ -36,6 +43,7 @@ interface UserRow {
   bank_name: string | null;
   account_name: string | null;
   account_num: string | null;
+  bank_code: string | null;
   created_at: Date;
   total_tasks: number | null;
   total_referrals: number | null;
@@ -46,13 +54,13 @@ interface UserRow {
 
 const SELECT_USERS = `
   SELECT u.user_id, u.first_name, u.last_name, u.username, u.email, u.phone, u.role, u.status,
-         u.bank_name, u.account_name, u.account_num, u.created_at,
+         u.bank_name, u.account_name, u.account_num, u.bank_code, u.created_at,
          s.total_tasks, s.total_referrals, b.account_balance, b.activity_balance, b.held_balance
   FROM users u
   LEFT JOIN user_stats s ON s.user_id = u.user_id
   LEFT JOIN user_balances b ON b.user_id = u.user_id`;
 
-function toAdminUser(row: UserRow): AdminUser {
+function toAdminUser(row: UserRow & { shared_bank_others: number }): AdminUser {
   return {
     _id: row.user_id,
     firstName: row.first_name,
@@ -70,6 +78,7 @@ function toAdminUser(row: UserRow): AdminUser {
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
+    sharedBankAccount: sharedBankAccountOf(row),
     createdAt: iso(row.created_at)!,
   };
 }
@@ -119,7 +128,7 @@ export async function listUsers(
     pageSize: query.pageSize,
     after: query.after,
   });
-  return { users: rows.map(toAdminUser), total, next };
+  return { users: (await otherUsersOnBankAccounts(pool, rows)).map(toAdminUser), total, next };
 }
 
 /** One user that is not deleted, any role. */
@@ -127,5 +136,5 @@ export async function findUser(pool: Pool, userId: string): Promise<AdminUser | 
   const { rows } = await pool.query<UserRow>(`${SELECT_USERS} WHERE u.user_id = $1 AND NOT u.deleted`, [
     userId,
   ]);
-  return rows[0] ? toAdminUser(rows[0]) : null;
+  return rows[0] ? toAdminUser((await otherUsersOnBankAccounts(pool, rows))[0]!) : null;
 }

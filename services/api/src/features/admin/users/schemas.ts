@@ -1,11 +1,18 @@
 /** Request and answer shapes of the admin users routes. */
 import { z } from 'zod';
+import {
+  emailField,
+  nameField,
+  newPasswordField,
+  optionalPhoneField,
+  optionalUsernameField,
+} from '../../../accounts/person-fields';
 import { pagingQuery } from '../../../http';
 import { messageSchema, nairaInput } from '../wire';
 import { USER_SORTS } from './queries';
+import { sharedBankAccountSchema } from './shared-bank-accounts';
 
 const REQUIRED = 'Please fill in all required fields.';
-const required = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 const statuses = ['active', 'inactive', 'suspended'] as const;
 const status = z.enum(statuses, { error: 'Status must be active, inactive or suspended.' });
 
@@ -38,17 +45,20 @@ export const adminUserSchema = z
     bankName: z.string().nullable(),
     accountName: z.string().nullable(),
     accountNumber: z.string().nullable(),
+    sharedBankAccount: sharedBankAccountSchema,
     createdAt: z.string(),
   })
   .meta({ id: 'AdminUser' });
 
+/** The same rules as sign-up's and the profile's (accounts/person-fields.ts), with the form's words for a blank. */
 export const createUserBody = z.object({
-  firstName: required(),
-  lastName: required(),
-  email: required(),
-  phone: z.string().trim().optional(),
-  username: z.string().trim().optional(),
-  password: z.string().min(6, 'Password must be at least 6 characters').optional(),
+  firstName: nameField('firstName', REQUIRED),
+  lastName: nameField('lastName', REQUIRED),
+  email: emailField(REQUIRED),
+  phone: optionalPhoneField.optional(),
+  /** Built from the names when not given (or blank). */
+  username: optionalUsernameField.optional(),
+  password: newPasswordField().optional(),
   /** The opening account balance in naira. */
   balance: nairaInput('Balance', { min: 0 }).optional(),
   /** Why the opening balance is given; default 'Opening balance set by an admin'. */
@@ -57,10 +67,11 @@ export const createUserBody = z.object({
 });
 
 export const updateUserBody = z.object({
-  firstName: z.string().trim().min(1, REQUIRED).optional(),
-  lastName: z.string().trim().min(1, REQUIRED).optional(),
-  email: z.string().trim().min(1, REQUIRED).optional(),
-  phone: z.string().trim().optional(),
+  firstName: nameField('firstName', REQUIRED).optional(),
+  lastName: nameField('lastName', REQUIRED).optional(),
+  email: emailField(REQUIRED).optional(),
+  /** Blank leaves the stored number alone. */
+  phone: optionalPhoneField.optional(),
   /** The account balance wanted, in naira: the difference is posted as an adjustment. */
   balance: nairaInput('Balance', { min: 0 }).optional(),
   /** Required when the balance changes. */

@@ -10,6 +10,7 @@ import type { Pool } from '@kobo/platform';
 import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
+import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../users/shared-bank-accounts';
 import type { AdminWithdrawal } from './schemas';
 
 /** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */
@@ -23,6 +24,8 @@ export interface WithdrawalWithRequester extends WithdrawalRow {
   total_referrals: number | null;
   account_balance: number | null;
   activity_balance: number | null;
+  /** Other users holding the bank account this withdrawal pays (`otherUsersOnBankAccounts`). */
+  shared_bank_others?: number;
 }
 
 export const SELECT_WITHDRAWALS = `
@@ -70,6 +73,7 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal
     accountName: row.account_name,
     accountNumber: row.account_num,
     accountDetails: `${row.bank_name} - ${row.account_num} - ${row.account_name}`,
+    sharedBankAccount: sharedBankAccountOf(row),
     transactionId: row.withdrawal_id,
     state: withdrawalStateOf(row.status),
     bankCode: row.bank_code,
@@ -128,7 +132,7 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
     pageSize: query.pageSize,
     after: query.after,
   });
-  return { withdrawals: rows.map(toAdminWithdrawal), total, next };
+  return { withdrawals: (await otherUsersOnBankAccounts(pool, rows)).map(toAdminWithdrawal), total, next };
 }
 
 export async function findWithdrawal(
@@ -139,5 +143,5 @@ export async function findWithdrawal(
     `${SELECT_WITHDRAWALS} WHERE w.withdrawal_id = $1`,
     [withdrawalId],
   );
-  return rows[0] ?? null;
+  return rows[0] ? (await otherUsersOnBankAccounts(pool, rows))[0]! : null;
 }

@@ -3,6 +3,7 @@ import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { withdrawalStateSchema } from '../../user-area/schemas';
 import { pagingQuery } from '../../../http';
+import { sharedBankAccountSchema } from '../users/shared-bank-accounts';
 import { WITHDRAWAL_SORTS } from './queries';
 
 export const withdrawalListQuery = z.object({
@@ -43,6 +44,7 @@ export const adminWithdrawalSchema = z
     accountName: z.string(),
     accountNumber: z.string(),
     accountDetails: z.string(),
+    sharedBankAccount: sharedBankAccountSchema,
     transactionId: z.string(),
     payoutReference: z.string().nullable(),
     sentAt: z.string().nullable(),
