@@ -20,11 +20,12 @@ function shapeOf(value: unknown): unknown {
 }
 
 const known: Record<string, string> = {
-  // user@4 changed the withdrawal records (desk, heldReason, discrepancies), which are empty here.
-  'user@4':
-    '{"adjustmentRequests":{},"adjustments":{},"approvedTasks":"number","balances":{"account":"number","activity":"number","hold":"number"},"bankDetails":"null","bankDetailsChangedAt":"null","email":"string","existence":"string","firstName":"string","lastName":"string","phone":"string","referralBonuses":{},"referralCode":"string","referredBy":"null","role":"string","status":"string","userId":"string","username":"string","withdrawals":{}}',
-  'campaign@1':
-    '{"approved":"number","byUser":{},"campaignId":"string","completed":"number","details":{"estimatedMinutes":"number","image":"null","instructions":"string","platform":"string","price":"number","title":"string","units":"number","url":"string","variation":"string"},"escrow":"number","existence":"string","pending":"number","pendingRewards":"number","status":"string","submissions":{}}',
+  // user@5 added staffInvolved (who created the account or changed its balance).
+  'user@5':
+    '{"adjustmentRequests":{},"adjustments":{},"approvedTasks":"number","balances":{"account":"number","activity":"number","hold":"number"},"bankDetails":"null","bankDetailsChangedAt":"null","email":"string","existence":"string","firstName":"string","lastName":"string","phone":"string","referralBonuses":{},"referralCode":"string","referredBy":"null","role":"string","staffInvolved":["array"],"status":"string","userId":"string","username":"string","withdrawals":{}}',
+  // campaign@2 added the approval of its total reward.
+  'campaign@2':
+    '{"approval":"null","approvalRequests":"number","approved":"number","approvedTotal":"number","byUser":{},"campaignId":"string","completed":"number","details":{"estimatedMinutes":"number","image":"null","instructions":"string","platform":"string","price":"number","title":"string","units":"number","url":"string","variation":"string"},"escrow":"number","existence":"string","pending":"number","pendingRewards":"number","status":"string","submissions":{}}',
 };
 
 test.each([

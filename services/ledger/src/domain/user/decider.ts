@@ -87,5 +87,5 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   // user@2: a failed payout's withdrawal status is 'payout_failed' (it was 'failed' in user@1).
   // user@3: an adjustment request's requestedBy is an Actor (a bare user id in user@2).
   // user@4: a withdrawal record carries its payout desk, held reason and discrepancies.
-  snapshot: { kind: 'user@4', restore: restoreUserState },
+  snapshot: { kind: 'user@5', restore: restoreUserState },
 };

@@ -85,6 +85,11 @@ export interface UserState {
   adjustments: KeyedMap<string, true>;
   /** Adjustments that waited for approval, by adjustment id. */
   adjustmentRequests: KeyedMap<string, AdjustmentRequest>;
+  /**
+   * Staff ids who created the account or changed its balance (an adjustment's poster, or for one
+   * that waited, its asker): none of them may approve its withdrawals.
+   */
+  staffInvolved: string[];
 }
 
 export interface AdjustmentRequest {
@@ -116,6 +121,7 @@ export function initialUserState(): UserState {
     referralBonuses: KeyedMap(),
     adjustments: KeyedMap(),
     adjustmentRequests: KeyedMap(),
+    staffInvolved: [],
   };
 }
 
@@ -163,6 +169,12 @@ function withWithdrawal(
   return state.withdrawals.set(id, { ...current, ...change });
 }
 
+/** The staff ids with `actor` added (a staff member once; a user or a job is not staff). */
+function withStaff(staff: string[], actor: Actor): string[] {
+  if ((actor.role !== 'admin' && actor.role !== 'finance') || staff.includes(actor.id)) return staff;
+  return [...staff, actor.id];
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   const next: UserState = { ...state, balances: applyPostings(state, event) };
   switch (event.type) {
@@ -181,6 +193,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         status: 'active',
         referralCode: d.referralCode,
         referredBy: d.referredBy,
+        staffInvolved: d.by ? withStaff(state.staffInvolved, d.by) : state.staffInvolved,
       };
     }
     case 'UserProfileUpdated': {
@@ -204,7 +217,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...next, existence: 'deleted' };
     case 'BalanceAdjusted': {
       const id = event.data.adjustmentId;
-      if (!id) return next;
+      if (!id) return { ...next, staffInvolved: withStaff(state.staffInvolved, event.data.by) };
       const request = state.adjustmentRequests.get(id);
       return {
         ...next,
@@ -212,6 +225,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         adjustmentRequests: request
           ? state.adjustmentRequests.set(id, { ...request, state: 'approved' })
           : state.adjustmentRequests,
+        staffInvolved: withStaff(state.staffInvolved, event.data.requestedBy ?? event.data.by),
       };
     }
     case 'BalanceAdjustmentRequested': {
