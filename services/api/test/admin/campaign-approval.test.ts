@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Accounts, submissionIdFor } from '@kobo/ledger';
-import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { startHarness, type Harness } from '../support/harness';
 import {
   accountBalance,
@@ -30,16 +29,16 @@ describe('campaign approval and who approves withdrawals', () => {
     admin = ['Authorization', `Bearer ${h.adminToken}`];
     finance = ['Authorization', `Bearer ${h.financeToken}`];
     const otherId = randomUUID();
-    const other = await registerLedgerUser(h.context.commands, {
+    const other = await h.context.commands.registerUser({
       userId: otherId,
       firstName: 'Bola',
       lastName: 'Admin',
       username: `admin${otherId.slice(0, 6)}`,
       email: `admin-${otherId.slice(0, 6)}@kobo.test`,
       phone: '',
-      referralCode: otherId.slice(0, 8).toUpperCase(),
       role: 'admin',
-      bank: false,
+      referralCode: otherId.slice(0, 8).toUpperCase(),
+      referredByCode: null,
     });
     await settled(h, other.lastPosition);
     otherAdmin = [

@@ -36,13 +36,7 @@ export function balanceOf(type: WithdrawalType): BalanceKind {
  * approved it yet (no one can take part); `rejected`: finance turned it down (its escrow went back).
  */
 export type CampaignStatus =
-  | 'active'
-  | 'paused'
-  | 'completed'
-  | 'draft'
-  | 'deleted'
-  | 'awaiting_approval'
-  | 'rejected';
+  'active' | 'paused' | 'completed' | 'draft' | 'deleted' | 'awaiting_approval' | 'rejected';
 
 export interface BankDetails {
   bankName: string;

@@ -203,15 +203,15 @@ export function createCampaign(
   checkPriceCap(details.price, rules);
   const escrow = kobo(details.units * details.price);
   const created: CampaignCreated = {
-      type: 'CampaignCreated',
-      data: {
-        campaignId,
-        details,
-        status,
-        by,
-        escrow,
-        postings: escrowPostings(campaignId, escrow),
-      },
+    type: 'CampaignCreated',
+    data: {
+      campaignId,
+      details,
+      status,
+      by,
+      escrow,
+      postings: escrowPostings(campaignId, escrow),
+    },
   };
   // Funded at once; above the threshold no one can take part until finance approves.
   return [created, ...approvalRequest(state, campaignId, details, status, rules, by)];

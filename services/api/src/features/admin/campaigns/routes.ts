@@ -43,7 +43,7 @@ const CAMPAIGN_VIEWS = [
 ] as const;
 /** Said when a campaign's total reward waits for finance. */
 const WAITS_FOR_FINANCE =
-  "Its total reward is above the approval amount, so it goes live once a finance user approves it.";
+  'Its total reward is above the approval amount, so it goes live once a finance user approves it.';
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {
@@ -157,7 +157,10 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
             "'New campaign has been created successfully.' (with, when its total reward is above the approval threshold, that it waits for finance: status awaiting_approval)",
           schema: campaignAnswer,
         },
-        400: { description: 'A required field is missing or invalid, or the price is above the cap', problem: true },
+        400: {
+          description: 'A required field is missing or invalid, or the price is above the cap',
+          problem: true,
+        },
       },
       async handler({ body, principal, res }) {
         const commandId = commandIdOf(res);
