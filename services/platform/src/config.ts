@@ -126,6 +126,12 @@ export const configSchema = z
     ADJUSTMENT_APPROVAL_ABOVE_NAIRA: naira(50_000),
     /** The most one balance change may move, either way. */
     ADJUSTMENT_CAP_NAIRA: naira(1_000_000),
+    /** The most one unit of a task may pay (a campaign's price per unit). */
+    TASK_PRICE_CAP_NAIRA: z.coerce
+      .number()
+      .positive('must be more than 0')
+      .default(10_000)
+      .transform((value) => Math.round(value * 100)),
   })
   .superRefine((env, ctx) => {
     if (env.PAYOUT_PROVIDER === 'paystack' && !env.PAYSTACK_SECRET_KEY)
@@ -188,6 +194,9 @@ function moneySettings(c: RawConfig) {
     withdrawalFee: c.WITHDRAWAL_FEE_NAIRA,
     /** Hours (not kobo): withdrawals wait this long after bank details change. */
     bankChangeHoldHours: c.BANK_CHANGE_HOLD_HOURS,
+    /** A campaign whose total reward is above this waits for finance, like a balance change. */
+    campaignApprovalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA,
+    taskPriceCap: c.TASK_PRICE_CAP_NAIRA,
   };
 }
 

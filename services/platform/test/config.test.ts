@@ -12,8 +12,19 @@ describe('configuration', () => {
       minWithdrawalActivity: 4_000_000,
       withdrawalFee: 0,
       bankChangeHoldHours: 24,
+      campaignApprovalAbove: 5_000_000,
+      taskPriceCap: 1_000_000,
     });
     expect(config.bootstrapAccounts).toEqual([]);
+  });
+
+  it("takes a task's price cap in naira, more than 0, and the campaign approval amount from the adjustments'", () => {
+    const config = loadConfig({ TASK_PRICE_CAP_NAIRA: '2500.50', ADJUSTMENT_APPROVAL_ABOVE_NAIRA: '20000' });
+    expect(config.money.taskPriceCap).toBe(250_050);
+    expect(config.money.campaignApprovalAbove).toBe(2_000_000);
+    expect(config.adjustments.approvalAbove).toBe(2_000_000);
+    for (const bad of ['0', '-1', 'lots'])
+      expect(() => loadConfig({ TASK_PRICE_CAP_NAIRA: bad })).toThrow(/TASK_PRICE_CAP_NAIRA/);
   });
 
   it('names every bad variable in one message', () => {

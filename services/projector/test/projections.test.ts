@@ -150,7 +150,7 @@ function withdrawalHistory(
     if (step === 'approve')
       commands.push({
         type: 'ApproveWithdrawal',
-        data: { ...ids, by: { role: 'admin', id: 'a1' } as const },
+        data: { ...ids, by: { role: 'admin', id: 'a2' } as const },
       });
     if (step === 'reject')
       commands.push({

@@ -138,6 +138,14 @@ export class LedgerWatch {
       case 'CampaignResumed':
         this.campaigns.get(event.data.campaignId)!.open = true;
         break;
+      // A campaign above the approval amount is closed until finance approves it.
+      case 'CampaignApprovalRequested':
+      case 'CampaignRejected':
+        this.campaigns.get(event.data.campaignId)!.open = false;
+        break;
+      case 'CampaignApproved':
+        this.campaigns.get(event.data.campaignId)!.open = event.data.status === 'active';
+        break;
       case 'TaskSubmitted': {
         const key = `${event.data.campaignId}:${event.data.userId}`;
         const existing = this.submissions.get(key);

@@ -142,6 +142,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
   const http = { baseUrl: () => system.baseUrl, apiReady: () => system.apiReady() };
   const admin = system.adminToken;
+  // Withdrawals are decided by another admin than the one who changes balances.
+  const approver = system.approverToken;
   const finance = system.financeToken;
 
   /** Sends, counts, and maybe (seeded) sends the same request again with its key. */
@@ -586,7 +588,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       {
         method: 'POST',
         path: `/api/admin/withdrawals/${which}`,
-        token: admin,
+        token: approver,
         key: `sim-${options.seed}-${step}`,
         json: {
           transactionId: w.withdrawalId,

@@ -79,6 +79,11 @@ export interface System {
   /** 'http://127.0.0.1:<port>' */
   baseUrl: string;
   adminToken: string;
+  /**
+   * A second admin, who decides withdrawals: the admin who changes balances may not approve the
+   * withdrawals of those accounts.
+   */
+  approverToken: string;
   financeToken: string;
   running(kind: ProcessKind): boolean;
   stop(kind: ProcessKind): Promise<void>;
@@ -185,10 +190,11 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
   };
 
   await starters.projectors();
-  const [admin, finance] = await bootstrapAccounts(
+  const [admin, finance, approver] = await bootstrapAccounts(
     [
       { role: 'admin', email: 'admin@simulation.test', password: 'admin-password' },
       { role: 'finance', email: 'finance@simulation.test', password: 'finance-password' },
+      { role: 'admin', email: 'approver@simulation.test', password: 'approver-password' },
     ],
     { pool, store, commands },
   );
@@ -204,6 +210,7 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
       return `http://127.0.0.1:${port}`;
     },
     adminToken: await auth.sessions.open({ userId: admin!.userId, role: 'admin' }),
+    approverToken: await auth.sessions.open({ userId: approver!.userId, role: 'admin' }),
     financeToken: await auth.sessions.open({ userId: finance!.userId, role: 'finance' }),
     running: (kind) => (kind === 'projectors' ? !!projectors : kind === 'jobs' ? !!jobs : !!api),
     async stop(kind) {

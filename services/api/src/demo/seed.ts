@@ -404,7 +404,9 @@ export async function seedDemoData({
         balance,
         amount: naira(amount),
         reason: 'Demo opening balance',
-        by,
+        // Posted by the seed, not its admin, who approves these users' withdrawals below (the
+        // staff member who changed a balance may not).
+        by: SEED,
       },
       meta(`adjust:${user}`),
     );

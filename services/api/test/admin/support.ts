@@ -16,6 +16,9 @@ export interface TestUser {
 
 let counter = 0;
 
+/** The admin whose adjustments fund the tests' users: not the harness's admin. */
+export const FUNDING_ADMIN = 'funding-admin';
+
 /** A user (no bank details) with a session; names as given, the rest made unique. */
 export async function registerUser(
   h: Harness,
@@ -44,10 +47,13 @@ export async function registerUser(
   };
 }
 
-/** Credits the account balance (naira) from platform adjustments. */
+/**
+ * Credits the account balance (naira) from platform adjustments, posted by another admin than the
+ * harness's (who approves withdrawals: the admin who changed a balance may not).
+ */
 export async function fund(h: Harness, userId: string, naira: number): Promise<void> {
   const result = await credit(h.context.commands, userId, nairaToKobo(naira), {
-    by: { role: 'admin', id: h.adminId } as const,
+    by: { role: 'admin', id: FUNDING_ADMIN } as const,
   });
   await settled(h, result.lastPosition);
 }

@@ -82,7 +82,8 @@ describe('finance charts', () => {
       balance: 'account',
       amount: nairaToKobo(-10),
       reason: 'correction',
-      by: { role: 'admin', id: h.adminId } as const,
+      // Not the admin approving the withdrawal below (who changed a balance may not).
+      by: { role: 'admin', id: 'funding-admin' } as const,
     });
     await settled(h, result.lastPosition);
     // Two more proofs, one still waiting.

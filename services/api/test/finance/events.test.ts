@@ -5,6 +5,7 @@ import { startHarness, type Harness } from '../support/harness';
 import {
   createCampaign,
   expectProblem,
+  FUNDING_ADMIN,
   fund,
   momentAfterLastEvent,
   registerUser,
@@ -66,7 +67,7 @@ describe('finance event log', () => {
       type: 'BalanceAdjusted',
       streamId: `user-${user.userId}`,
       recordedAt: expect.any(String),
-      actor: `admin:${h.adminId}`,
+      actor: `admin:${FUNDING_ADMIN}`,
       postings: expect.arrayContaining([
         { account: Accounts.userAccount(user.userId), amount: 25.5, amountKobo: 2550 },
       ]),

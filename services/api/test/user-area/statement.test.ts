@@ -73,7 +73,8 @@ describe('GET /api/users/statement: every kobo accounted for', () => {
       balance: 'account',
       amount: kobo(300_000),
       reason: 'Promo credit',
-      by,
+      // Another admin than the one approving the withdrawals below (who changed a balance may not).
+      by: { role: 'admin', id: 'funding-admin' } as const,
     });
     await settled(h, await headPosition(h));
 

@@ -90,7 +90,7 @@ describe('withdrawals', () => {
         balance: 'activity',
         amount: kobo(4_000_000),
         reason: 'test funding',
-        by: { role: 'admin', id: h.adminId } as const,
+        by: { role: 'admin', id: 'funding-admin' } as const,
       });
       await settled(h, lastPosition);
       const res = await withdraw(user, { amount: '40000.00', type: 'activityWithdrawal' }).expect(201);

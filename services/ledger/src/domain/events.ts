@@ -31,7 +31,12 @@ export function balanceOf(type: WithdrawalType): BalanceKind {
   return type === 'activityWithdrawal' ? 'activity' : 'account';
 }
 
-export type CampaignStatus = 'active' | 'paused' | 'completed' | 'draft' | 'deleted';
+/**
+ * `awaiting_approval`: its total reward is above the approval threshold and a finance user has not
+ * approved it yet (no one can take part); `rejected`: finance turned it down (its escrow went back).
+ */
+export type CampaignStatus =
+  'active' | 'paused' | 'completed' | 'draft' | 'deleted' | 'awaiting_approval' | 'rejected';
 
 export interface BankDetails {
   bankName: string;
@@ -66,6 +71,12 @@ export type UserRegistered = Event<
     referralCode: string;
     /** The referrer's user id, resolved from the referral code given at sign-up. */
     referredBy: string | null;
+    /**
+     * The staff member who created the account (an admin's POST /admin/users); absent when the
+     * person signed up themselves or the account was bootstrapped. Another staff member must
+     * approve this account's withdrawals.
+     */
+    by?: Actor;
     signupBonus: Kobo;
     /** bonus_expense -> user activity (empty when the bonus is 0 or the role is not user). */
     postings: Posting[];
@@ -325,6 +336,46 @@ export type CampaignUpdated = Event<
     postings: Posting[];
   }
 >;
+/**
+ * The campaign's total reward (price × units) is above the approval threshold: it waits, status
+ * `awaiting_approval`, for a finance user other than `by` to approve it (it then takes
+ * `statusAfter`) or reject it. Asked when it is created, or when an edit raises its total above
+ * both the threshold and the total approved before. `approvalId` names this request in the finance
+ * queue.
+ */
+export type CampaignApprovalRequested = Event<
+  'CampaignApprovalRequested',
+  {
+    campaignId: string;
+    approvalId: string;
+    title: string;
+    price: Kobo;
+    units: number;
+    /** price × units. */
+    total: Kobo;
+    /** The balance its rewards are credited to (activity for activity tasks). */
+    rewardsTo: BalanceKind;
+    /** The status it takes once approved: the one asked for at creation, or the one it had. */
+    statusAfter: 'active' | 'draft' | 'paused';
+    by: Actor;
+  }
+>;
+/** A finance user approved the campaign's total: it takes the status its request named. */
+export type CampaignApproved = Event<
+  'CampaignApproved',
+  {
+    campaignId: string;
+    approvalId: string;
+    total: Kobo;
+    status: 'active' | 'draft' | 'paused';
+    by: Actor;
+  }
+>;
+/** A finance user turned the campaign down: it never runs again, its unspent escrow goes back (escrow -> world). */
+export type CampaignRejected = Event<
+  'CampaignRejected',
+  { campaignId: string; approvalId: string; reason: string; by: Actor; refund: Kobo; postings: Posting[] }
+>;
 export type CampaignPaused = Event<'CampaignPaused', { campaignId: string; by: Actor }>;
 export type CampaignResumed = Event<'CampaignResumed', { campaignId: string; by: Actor }>;
 /** Unspent escrow goes back: escrow -> world. */
@@ -364,6 +415,9 @@ export type ActivityCompleted = Event<
 export type CampaignEvent =
   | CampaignCreated
   | CampaignUpdated
+  | CampaignApprovalRequested
+  | CampaignApproved
+  | CampaignRejected
   | CampaignPaused
   | CampaignResumed
   | CampaignCompleted
@@ -432,6 +486,9 @@ const eventTypes: Record<KoboEventType, true> = {
   PayoutDiscrepancyFound: true,
   CampaignCreated: true,
   CampaignUpdated: true,
+  CampaignApprovalRequested: true,
+  CampaignApproved: true,
+  CampaignRejected: true,
   CampaignPaused: true,
   CampaignResumed: true,
   CampaignCompleted: true,

@@ -10,6 +10,13 @@ export interface MoneyRules {
   withdrawalFee: Kobo;
   /** Hours (not kobo) withdrawals wait after bank details are changed (not first set); absent: 24. */
   bankChangeHoldHours?: number;
+  /**
+   * A campaign whose total reward (price × units) is above this waits for a finance user's
+   * approval (the same amount as a balance change's); absent: ₦50,000.
+   */
+  campaignApprovalAbove?: Kobo;
+  /** The most one unit of a task may pay; absent: ₦10,000. */
+  taskPriceCap?: Kobo;
 }
 
 /**
@@ -27,9 +34,33 @@ export function moneyRules(settings: MoneySettings): MoneyRules {
     minWithdrawalActivity: kobo(settings.minWithdrawalActivity),
     withdrawalFee: kobo(settings.withdrawalFee),
   };
-  return settings.bankChangeHoldHours === undefined
-    ? rules
-    : { ...rules, bankChangeHoldHours: settings.bankChangeHoldHours };
+  if (settings.bankChangeHoldHours !== undefined) rules.bankChangeHoldHours = settings.bankChangeHoldHours;
+  if (settings.campaignApprovalAbove !== undefined)
+    rules.campaignApprovalAbove = kobo(settings.campaignApprovalAbove);
+  if (settings.taskPriceCap !== undefined) rules.taskPriceCap = kobo(settings.taskPriceCap);
+  return rules;
+}
+
+/** What a campaign's price and total are checked against (campaign/lifecycle.ts). */
+export interface CampaignRules {
+  /** A total reward above this waits for a finance user's approval. */
+  approvalAbove: Kobo;
+  /** The most one unit may pay. */
+  priceCap: Kobo;
+}
+
+/** ₦50,000 and ₦10,000: the defaults of ADJUSTMENT_APPROVAL_ABOVE_NAIRA and TASK_PRICE_CAP_NAIRA. */
+export const defaultCampaignRules: CampaignRules = {
+  approvalAbove: kobo(5_000_000),
+  priceCap: kobo(1_000_000),
+};
+
+/** The campaign rules in money rules, the defaults for any not given. */
+export function campaignRulesOf(rules: MoneyRules): CampaignRules {
+  return {
+    approvalAbove: rules.campaignApprovalAbove ?? defaultCampaignRules.approvalAbove,
+    priceCap: rules.taskPriceCap ?? defaultCampaignRules.priceCap,
+  };
 }
 
 export const DEFAULT_BANK_CHANGE_HOLD_HOURS = 24;

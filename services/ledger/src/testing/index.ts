@@ -70,7 +70,11 @@ export async function registerUser(
   return { userId, firstName, lastName, username, email, referralCode, lastPosition };
 }
 
-/** Credits `amount` kobo to a user's balance from platform adjustments, as an admin would. */
+/**
+ * Credits `amount` kobo to a user's balance from platform adjustments, as an admin would: by
+ * default an admin of its own (`test-funding`), so that any other staff id may approve the user's
+ * withdrawals (the admin who changed a balance may not).
+ */
 export function credit(
   commands: LedgerCommands,
   userId: string,
@@ -83,6 +87,6 @@ export function credit(
     balance: options.balance ?? 'account',
     amount: kobo(amount),
     reason: options.reason ?? 'test funding',
-    by: options.by ?? { role: 'admin', id: 'test' },
+    by: options.by ?? { role: 'admin', id: 'test-funding' },
   });
 }

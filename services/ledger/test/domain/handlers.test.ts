@@ -170,7 +170,8 @@ describe('withdrawals under concurrency', () => {
       balance: 'account',
       amount: naira(10_000),
       reason: 'opening',
-      by: { role: 'admin', id: '1' } as const,
+      // Another admin than the one approving: who credits an account does not approve its withdrawals.
+      by: { role: 'admin', id: '2' } as const,
     });
     const [w1, w2] = [id('w'), id('w')];
     await ledger.requestWithdrawal({ userId, withdrawalId: w1, type: 'withdrawal', amount: naira(3_000) });

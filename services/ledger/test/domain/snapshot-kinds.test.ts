@@ -20,12 +20,13 @@ function shapeOf(value: unknown): unknown {
 }
 
 const known: Record<string, string> = {
-  // user@6: an adjustment request (an entry, so not in the shape) may say its target and be
-  // 'replaced'; the state's own fields are those of user@5, which added directAdjustments.
-  'user@6':
-    '{"adjustmentRequests":{},"adjustments":{},"approvedTasks":"number","balances":{"account":"number","activity":"number","hold":"number"},"bankDetails":"null","bankDetailsChangedAt":"null","directAdjustments":["array"],"email":"string","existence":"string","firstName":"string","lastName":"string","phone":"string","referralBonuses":{},"referralCode":"string","referredBy":"null","role":"string","status":"string","userId":"string","username":"string","withdrawals":{}}',
-  'campaign@1':
-    '{"approved":"number","byUser":{},"campaignId":"string","completed":"number","details":{"estimatedMinutes":"number","image":"null","instructions":"string","platform":"string","price":"number","title":"string","units":"number","url":"string","variation":"string"},"escrow":"number","existence":"string","pending":"number","pendingRewards":"number","status":"string","submissions":{}}',
+  // user@7: user@6's fields and staffInvolved (who created the account or changed its balance).
+  // user@6 let an adjustment request say its target and be 'replaced'; user@5 added directAdjustments.
+  'user@7':
+    '{"adjustmentRequests":{},"adjustments":{},"approvedTasks":"number","balances":{"account":"number","activity":"number","hold":"number"},"bankDetails":"null","bankDetailsChangedAt":"null","directAdjustments":["array"],"email":"string","existence":"string","firstName":"string","lastName":"string","phone":"string","referralBonuses":{},"referralCode":"string","referredBy":"null","role":"string","staffInvolved":["array"],"status":"string","userId":"string","username":"string","withdrawals":{}}',
+  // campaign@2 added the approval of its total reward.
+  'campaign@2':
+    '{"approval":"null","approvalRequests":"number","approved":"number","approvedTotal":"number","byUser":{},"campaignId":"string","completed":"number","details":{"estimatedMinutes":"number","image":"null","instructions":"string","platform":"string","price":"number","title":"string","units":"number","url":"string","variation":"string"},"escrow":"number","existence":"string","pending":"number","pendingRewards":"number","status":"string","submissions":{}}',
 };
 
 test.each([

@@ -10,6 +10,7 @@ import {
   naira,
   NOW,
   registered,
+  rewarded,
   rules,
   withdrawalApproved,
   withdrawalRequested,
@@ -486,5 +487,96 @@ describe('the hold after bank details change', () => {
     user.given(funded).when(update).then([changed]);
     expect(user.given(funded).state().bankDetailsChangedAt).toBeNull();
     expect(user.given([...funded, changed]).state().bankDetailsChangedAt).toBe('2026-11-23T13:05:00.000Z');
+  });
+});
+
+describe('who may approve: not the staff member who created the account or changed its balance', () => {
+  const admin = (id: string) => ({ role: 'admin', id }) as const;
+  const approveBy = (by: { role: 'admin' | 'finance'; id: string }) => ({
+    type: 'ApproveWithdrawal' as const,
+    data: { userId: 'u1', withdrawalId: 'w1', by },
+  });
+  const refused = {
+    code: 'forbidden' as const,
+    message:
+      'Another staff member must approve this withdrawal: you created this account or changed its balance.',
+  };
+  const createdByAdmin = (by: string): UserEvent => {
+    const event = registered('u1');
+    return { ...event, data: { ...event.data, by: admin(by) } } as UserEvent;
+  };
+
+  it('the admin who created the account is refused; another admin or finance may approve', () => {
+    const held = [
+      createdByAdmin('7'),
+      bankSet('u1'),
+      credited('u1', naira(10_000), 'account', 'a1'),
+      withdrawalRequested('u1', 'w1', naira(3000)),
+    ];
+    user
+      .given(held)
+      .when(approveBy(admin('7')))
+      .thenThrows(refused);
+    user
+      .given(held)
+      .when(approveBy({ role: 'finance', id: '8' }))
+      .then([expect.objectContaining({ type: 'WithdrawalApproved' })]);
+  });
+
+  it('the admin who posted an adjustment is refused, whatever role they approve in', () => {
+    const held = [...funded, withdrawalRequested('u1', 'w1', naira(3000))];
+    // funded's adjustments were posted by admin 9.
+    user
+      .given(held)
+      .when(approveBy(admin('9')))
+      .thenThrows(refused);
+    user
+      .given(held)
+      .when(approveBy({ role: 'finance', id: '9' }))
+      .thenThrows(refused);
+  });
+
+  it('for an approved request, its asker is refused and its approver is not', () => {
+    const approvedRequest: UserEvent = {
+      type: 'BalanceAdjusted',
+      data: {
+        userId: 'u1',
+        adjustmentId: 'big',
+        balance: 'account',
+        amount: naira(100_000),
+        reason: 'prize',
+        by: { role: 'finance', id: 'f1' },
+        requestedBy: admin('5'),
+        postings: transfer(Accounts.adjustments, Accounts.userAccount('u1'), naira(100_000)),
+      },
+    };
+    const held = [
+      registered('u1'),
+      bankSet('u1'),
+      approvedRequest,
+      withdrawalRequested('u1', 'w1', naira(3000)),
+    ];
+    user
+      .given(held)
+      .when(approveBy(admin('5')))
+      .thenThrows(refused);
+    user
+      .given(held)
+      .when(approveBy({ role: 'finance', id: 'f1' }))
+      .then([expect.objectContaining({ type: 'WithdrawalApproved' })]);
+  });
+
+  it('rewards and a self sign-up involve no staff member', () => {
+    const held = [
+      registered('u1'),
+      bankSet('u1'),
+      rewarded('u1', 'c1', 's1', naira(5000)),
+      withdrawalRequested('u1', 'w1', naira(3000)),
+    ];
+    expect(user.given(held).state().staffInvolved).toEqual([]);
+    user
+      .given(held)
+      .when(approveBy(admin('1')))
+      .then([withdrawalApproved('u1', 'w1', naira(3000))]);
   });
 });

@@ -28,6 +28,8 @@ export interface CampaignRow {
   estimated_minutes: number;
   image: string | null;
   status: CampaignStatus;
+  /** Why finance rejected it (status `rejected`). */
+  rejection_reason: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -87,6 +89,12 @@ function campaignChanges(event: RecordedKoboEvent): RowOp[] {
       ];
     case 'CampaignUpdated':
       return touch(detailColumns(event.data.changes));
+    case 'CampaignApprovalRequested':
+      return touch({ status: 'awaiting_approval' });
+    case 'CampaignApproved':
+      return touch({ status: event.data.status });
+    case 'CampaignRejected':
+      return touch({ status: 'rejected', rejection_reason: event.data.reason });
     case 'CampaignPaused':
       return touch({ status: 'paused' });
     case 'CampaignResumed':

@@ -21,6 +21,16 @@ const campaigns = [
   campaign(),
   campaign({ _id: 'c-2', taskName: 'Like the Owambe page', taskPlatform: 'facebook', taskStatus: 'paused' }),
 ];
+/** Finance holds one and turned one down (decision 0035). */
+const heldCampaigns = [
+  campaign({ _id: 'c-3', taskName: 'Install the Kobo app', taskStatus: 'awaiting_approval' }),
+  campaign({
+    _id: 'c-4',
+    taskName: 'Follow the big page',
+    taskStatus: 'rejected',
+    rejectionReason: 'Too much for one follow',
+  }),
+];
 
 function server(
   other: (request: SentRequest) => { status: number; body: unknown } = () => problem(404, 'No'),
@@ -44,6 +54,36 @@ function server(
 
 const pageRequests = (sent: SentRequest[]) =>
   sent.filter((r) => r.path === '/api/admin/tasks' && r.method === 'GET' && r.query.has('pageSize'));
+
+describe('campaigns finance holds or turned down', () => {
+  it('say so on their cards, offer no pause or resume, and filter by the new statuses', async () => {
+    campaigns.push(...heldCampaigns);
+    try {
+      server();
+      const { router } = renderPage(<AdminCampaignsPage />, {
+        path: '/admin/campaigns',
+        at: '/admin/campaigns',
+      });
+      const held = (await screen.findByText('Install the Kobo app')).closest('.kobo-admin-campaigns-card')!;
+      expect(within(held as HTMLElement).getByText('Awaiting approval')).toBeInTheDocument();
+      expect(
+        within(held as HTMLElement).getByText(/goes live once a finance user approves it/),
+      ).toBeInTheDocument();
+      expect(within(held as HTMLElement).queryByRole('button', { name: /Resume|Pause/ })).toBeNull();
+      const rejected = screen.getByText('Follow the big page').closest('.kobo-admin-campaigns-card')!;
+      expect(within(rejected as HTMLElement).getByText('Rejected')).toBeInTheDocument();
+      expect(
+        within(rejected as HTMLElement).getByText(/Rejected by finance: Too much for one follow/),
+      ).toBeInTheDocument();
+      await userEvent.setup().selectOptions(screen.getByLabelText('Status'), 'awaiting_approval');
+      await waitFor(() => expect(router.state.location.search).toBe('?status=awaiting_approval'));
+      await waitFor(() => expect(screen.queryByText('Follow the big page')).toBeNull());
+      expect(screen.getByText('Install the Kobo app')).toBeInTheDocument();
+    } finally {
+      campaigns.splice(2);
+    }
+  });
+});
 
 describe('the filters', () => {
   it('come from the address, go to the server, and a change goes back to the address at page 1', async () => {

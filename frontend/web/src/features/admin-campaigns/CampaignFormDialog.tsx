@@ -39,7 +39,7 @@ import {
   type FormErrors,
 } from './campaign-form';
 import { CampaignImage } from './CampaignImage';
-import { STATUS_FILTERS } from './campaigns-list';
+import { SETTABLE_STATUSES, STATUS_FILTERS } from './campaigns-list';
 
 const ID = 'kobo-admin-campaigns-form';
 const FAILED = {
@@ -322,7 +322,12 @@ function CampaignForm({ campaign, onClose }: { campaign: AdminCampaign | null; o
                 fill
                 value={values.taskStatus}
                 onChange={(event) => set('taskStatus', event.currentTarget.value)}
-                options={STATUS_FILTERS.filter((s) => s.value).map((s) => ({
+                disabled={!(SETTABLE_STATUSES as readonly string[]).includes(values.taskStatus)}
+                options={STATUS_FILTERS.filter(
+                  (s) =>
+                    (SETTABLE_STATUSES as readonly string[]).includes(s.value) ||
+                    s.value === values.taskStatus,
+                ).map((s) => ({
                   value: s.value,
                   label: s.label,
                 }))}

@@ -10,16 +10,41 @@ import type { AdminCampaign } from '../admin-review/api';
 import { CampaignProgress } from '../admin-review/CampaignProgress';
 import { remainingUnits } from '../admin-review/campaigns';
 import { platformLabel } from './campaign-platforms';
+import { STATUS_LABELS } from './campaigns-list';
 import { CampaignImage } from './CampaignImage';
 
-const STATUS_INTENT = { active: 'success', paused: 'warning', completed: 'primary', draft: 'none' } as const;
+const STATUS_INTENT = {
+  active: 'success',
+  paused: 'warning',
+  completed: 'primary',
+  draft: 'none',
+  awaiting_approval: 'warning',
+  rejected: 'danger',
+} as const;
 
 export function StatusTag({ status }: { status: AdminCampaign['taskStatus'] }) {
   return (
     <Tag round minimal intent={STATUS_INTENT[status]} className="kobo-admin-campaigns-status">
-      {status.charAt(0).toUpperCase() + status.slice(1)}
+      {STATUS_LABELS[status]}
     </Tag>
   );
+}
+
+export const AWAITING_APPROVAL_NOTE =
+  'Its total reward is above the approval amount: it goes live once a finance user approves it. No one can take part until then.';
+
+/** Why the campaign is not running, when finance holds or turned it down. */
+export function ApprovalNote({ campaign }: { campaign: AdminCampaign }) {
+  if (campaign.taskStatus === 'awaiting_approval')
+    return <p className="kobo-muted kobo-admin-campaigns-approval">{AWAITING_APPROVAL_NOTE}</p>;
+  if (campaign.taskStatus === 'rejected')
+    return (
+      <p className="kobo-admin-campaigns-approval">
+        Rejected by finance{campaign.rejectionReason ? `: ${campaign.rejectionReason}` : '.'} Its escrow went
+        back.
+      </p>
+    );
+  return null;
 }
 
 export interface CampaignActions {
@@ -49,6 +74,7 @@ export function CampaignCard({ campaign, actions }: { campaign: AdminCampaign; a
         </div>
         <StatusTag status={campaign.taskStatus} />
       </div>
+      <ApprovalNote campaign={campaign} />
       <CampaignProgress campaign={campaign} />
       <dl className="kobo-admin-campaigns-facts">
         <div>
@@ -149,6 +175,7 @@ export function CampaignDetailsDialog({
               </div>
               <StatusTag status={campaign.taskStatus} />
             </div>
+            <ApprovalNote campaign={campaign} />
             <CampaignProgress campaign={campaign} />
             <h3 className="kobo-admin-campaigns-subheading">Instructions</h3>
             <p className="kobo-admin-campaigns-instructions">

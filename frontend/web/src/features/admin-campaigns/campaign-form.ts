@@ -7,7 +7,11 @@
 import type { AdminCampaign } from '../admin-review/api';
 import type { CampaignBody, CampaignUpdate } from './api';
 import { formPlatform, variationsFor } from './campaign-platforms';
-import type { CampaignStatus } from './campaigns-list';
+import { SETTABLE_STATUSES, type CampaignStatus, type SettableStatus } from './campaigns-list';
+
+function isSettable(status: CampaignStatus): status is SettableStatus {
+  return (SETTABLE_STATUSES as readonly string[]).includes(status);
+}
 
 export const DEFAULT_MINUTES = 5;
 export const REQUIRED_MESSAGE = 'Please fill in all required fields.';
@@ -153,6 +157,8 @@ export function updateBody(before: CampaignFormValues, values: CampaignFormValue
     if (now[field] !== was[field]) Object.assign(body, { [field]: now[field] });
   }
   if (values.taskImage !== before.taskImage) body.taskImage = values.taskImage;
-  if (values.taskStatus !== before.taskStatus) body.taskStatus = values.taskStatus;
+  // A campaign awaiting approval or rejected keeps that status: only finance moves it.
+  if (values.taskStatus !== before.taskStatus && isSettable(values.taskStatus))
+    body.taskStatus = values.taskStatus;
   return body;
 }

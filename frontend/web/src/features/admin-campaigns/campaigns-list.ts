@@ -6,15 +6,32 @@
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
 import { isPlatformFilter } from './campaign-platforms';
 
-export const CAMPAIGN_STATUSES = ['active', 'paused', 'completed', 'draft'] as const;
+export const CAMPAIGN_STATUSES = [
+  'active',
+  'paused',
+  'completed',
+  'draft',
+  'awaiting_approval',
+  'rejected',
+] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What an admin can set on the edit form; the others are finance's to decide (decision 0035). */
+export const SETTABLE_STATUSES = ['active', 'paused', 'completed', 'draft'] as const;
+export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
+
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+  draft: 'Draft',
+  awaiting_approval: 'Awaiting approval',
+  rejected: 'Rejected',
+};
 
 export const STATUS_FILTERS: readonly { value: CampaignStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'paused', label: 'Paused' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'draft', label: 'Draft' },
+  ...CAMPAIGN_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
 ];
 
 /** The sorts offered, as the server names them (`sort` and `order`). */

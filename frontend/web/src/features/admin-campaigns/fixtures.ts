@@ -17,6 +17,7 @@ export function campaign(overrides: Partial<AdminCampaign> = {}): AdminCampaign 
     pendingUnits: 2,
     rejectedUnits: 1,
     taskStatus: 'active',
+    rejectionReason: null,
     taskTime: 5,
     estimatedTime: 5,
     createdAt: '2026-11-20T10:30:00.000Z',

@@ -16,6 +16,7 @@ function campaign(id: string, extra: Partial<AdminCampaign>): AdminCampaign {
     pendingUnits: 1,
     rejectedUnits: 0,
     taskStatus: 'active',
+    rejectionReason: null,
     taskTime: 5,
     estimatedTime: 5,
     createdAt: '2026-11-01T10:00:00.000Z',

@@ -7,6 +7,9 @@ import { AdjustmentsPage } from './AdjustmentsPage';
 function adjustment(id: string, fullName: string, amount: number, state: Adjustment['state']): Adjustment {
   return {
     adjustmentId: id,
+    kind: 'balance',
+    campaignId: null,
+    campaignTitle: null,
     userId: `user-${id}`,
     fullName,
     email: `${fullName.split(' ')[0]!.toLowerCase()}@demo.kobo.ng`,
@@ -24,10 +27,24 @@ function adjustment(id: string, fullName: string, amount: number, state: Adjustm
   };
 }
 
+/** A campaign whose total reward waits for approval: no user, a title. */
+function campaignApproval(id: string, title: string, total: number): Adjustment {
+  return {
+    ...adjustment(id, '', total, 'pending'),
+    kind: 'campaign',
+    campaignId: `campaign-${id}`,
+    campaignTitle: title,
+    userId: '',
+    email: '',
+    reason: '100 units × ₦1000.00',
+  };
+}
+
 function server() {
   const rows = [
     adjustment('1', 'Ada Okafor', 60_000, 'pending'),
     adjustment('2', 'Tunde Bakare', -20, 'posted'),
+    campaignApproval('c-approval-1', 'Follow Jollof Kitchen', 100_000),
   ];
   const requests = serveFetch((request) => {
     if (request.method === 'GET' && request.path === '/api/finance/adjustments')
@@ -41,7 +58,8 @@ function server() {
         decidedByName: 'Finance Kobo',
         decidedAt: '2026-11-22T10:00:00.000Z',
       });
-      return { status: 200, body: { message: 'Balance change approved.', adjustment: row } };
+      const message = row.kind === 'campaign' ? 'Campaign approved.' : 'Balance change approved.';
+      return { status: 200, body: { message, adjustment: row } };
     }
     const reason = (request.body as { reason: string }).reason;
     Object.assign(row, { state: 'rejected', decisionReason: reason, decidedAt: '2026-11-22T10:00:00.000Z' });
@@ -82,5 +100,24 @@ describe('finance balance adjustments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Balance change rejected.')).toBeInTheDocument();
     expect(model.posts()[0]!.body).toEqual({ reason: 'Not agreed with the user' });
+  });
+
+  it('lists a campaign waiting for approval in the same queue, saying what it is, and approves it', async () => {
+    const model = server();
+    const user = userEvent.setup();
+    renderPage(<AdjustmentsPage />, { path: '/finance/adjustments', at: '/finance/adjustments' });
+    const row = await screen.findByText('Follow Jollof Kitchen').then(() => rowOf('Follow Jollof Kitchen'));
+    expect(within(row).getByText('Campaign')).toBeInTheDocument();
+    expect(within(row).getByText('Total reward, paid to account balances')).toBeInTheDocument();
+    expect(within(row).getByText('₦100,000.00')).toBeInTheDocument();
+    expect(within(rowOf('Ada Okafor')).getByText('Balance change')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('group', { name: 'Decide the campaign Follow Jollof Kitchen' })).getByRole(
+        'button',
+        { name: 'Approve' },
+      ),
+    );
+    expect(await screen.findByText('Campaign approved.')).toBeInTheDocument();
+    expect(model.posts().map((r) => r.path)).toEqual(['/api/finance/adjustments/c-approval-1/approve']);
   });
 });

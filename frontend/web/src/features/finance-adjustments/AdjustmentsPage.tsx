@@ -1,7 +1,8 @@
 /**
  * /finance/adjustments: every balance adjustment, pending ones first (separation of duties,
- * docs/decisions/0013). A finance user approves a pending change (it is then posted) or rejects
- * it with a reason. The state filter and the page live in the address.
+ * docs/decisions/0013), and in the same queue the campaigns whose total reward waits for approval
+ * (decision 0035). A finance user approves a pending change (it is then posted) or campaign (it
+ * goes live), or rejects it with a reason. The state filter and the page live in the address.
  */
 import {
   Button,
@@ -73,7 +74,7 @@ export function AdjustmentsPage() {
     <main className="kobo-page kobo-finance-adjustments">
       <PageHeader
         title="Balance adjustments"
-        subtitle="Every change an admin made to a balance. Large ones wait here for a finance user's approval."
+        subtitle="Every change an admin made to a balance. Large ones, and campaigns with a large total reward, wait here for a finance user's approval."
       />
       <Tabs
         id="kobo-finance-adjustments-state"
@@ -96,7 +97,7 @@ export function AdjustmentsPage() {
         <EmptyState
           icon="exchange"
           title={filter === 'pending' ? 'Nothing waits for approval' : 'No adjustments yet'}
-          description="Balance changes made by admins appear here."
+          description="Balance changes made by admins, and large campaigns, appear here."
         />
       ) : (
         <>
@@ -128,24 +129,42 @@ function AdjustmentRow({
   const toast = useToast();
   const [approve, approving] = useApproveAdjustmentMutation();
   const tag = STATE_TAG[a.state];
+  const campaign = a.kind === 'campaign';
   async function onApprove() {
     try {
       toast.success((await approve(a.adjustmentId).unwrap()).message);
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not approve the balance change.'), { title: 'Not approved' });
+      const fallback = campaign ? 'Could not approve the campaign.' : 'Could not approve the balance change.';
+      toast.error(errorMessage(error, fallback), { title: 'Not approved' });
     }
   }
   return (
-    <li className="kobo-card kobo-finance-adjustments-row">
+    <li className="kobo-card kobo-finance-adjustments-row" data-kind={a.kind}>
       <div className="kobo-finance-adjustments-main">
         <div>
-          <strong>{a.fullName || a.userId}</strong>
-          <div className="kobo-muted kobo-finance-adjustments-small">{a.email}</div>
+          <Tag
+            minimal
+            round
+            icon={campaign ? 'flag' : 'bank-account'}
+            className="kobo-finance-adjustments-kind"
+          >
+            {campaign ? 'Campaign' : 'Balance change'}
+          </Tag>{' '}
+          <strong>{campaign ? a.campaignTitle : a.fullName || a.userId}</strong>
+          {campaign ? null : <div className="kobo-muted kobo-finance-adjustments-small">{a.email}</div>}
         </div>
         <div className="kobo-finance-adjustments-amount">
-          <Money amount={Math.abs(a.amount)} sign={a.amount < 0 ? '-' : '+'} />
+          {campaign ? (
+            <Money amount={a.amount} />
+          ) : (
+            <Money amount={Math.abs(a.amount)} sign={a.amount < 0 ? '-' : '+'} />
+          )}
           <span className="kobo-muted kobo-finance-adjustments-small">
-            {a.balance === 'activity' ? 'Activity balance' : 'Account balance'}
+            {campaign
+              ? `Total reward, paid to ${a.balance === 'activity' ? 'activity' : 'account'} balances`
+              : a.balance === 'activity'
+                ? 'Activity balance'
+                : 'Account balance'}
           </span>
         </div>
       </div>
@@ -170,7 +189,7 @@ function AdjustmentRow({
         <div
           className="kobo-finance-adjustments-actions"
           role="group"
-          aria-label={`Decide ${a.fullName}'s change`}
+          aria-label={campaign ? `Decide the campaign ${a.campaignTitle}` : `Decide ${a.fullName}'s change`}
         >
           <Button
             intent="success"
@@ -195,7 +214,12 @@ function AdjustmentRow({
 
 function RejectDialog({ adjustment, onClose }: { adjustment: Adjustment | null; onClose: () => void }) {
   return (
-    <Dialog isOpen={adjustment !== null} onClose={onClose} title="Reject the balance change" icon="cross">
+    <Dialog
+      isOpen={adjustment !== null}
+      onClose={onClose}
+      title={adjustment?.kind === 'campaign' ? 'Reject the campaign' : 'Reject the balance change'}
+      icon="cross"
+    >
       {adjustment ? <RejectForm adjustment={adjustment} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -225,11 +249,18 @@ function RejectForm({ adjustment, onClose }: { adjustment: Adjustment; onClose: 
   return (
     <form onSubmit={submit} noValidate>
       <DialogBody>
-        <p>
-          {adjustment.fullName}:{' '}
-          <Money amount={Math.abs(adjustment.amount)} sign={adjustment.amount < 0 ? '-' : '+'} /> (
-          {adjustment.reason}). Nothing is posted.
-        </p>
+        {adjustment.kind === 'campaign' ? (
+          <p>
+            {adjustment.campaignTitle}: <Money amount={adjustment.amount} /> ({adjustment.reason}). The
+            campaign ends and its escrow goes back.
+          </p>
+        ) : (
+          <p>
+            {adjustment.fullName}:{' '}
+            <Money amount={Math.abs(adjustment.amount)} sign={adjustment.amount < 0 ? '-' : '+'} /> (
+            {adjustment.reason}). Nothing is posted.
+          </p>
+        )}
         <FormGroup
           label="Reason for the rejection (required)"
           labelFor="kobo-finance-adjustments-reason"

@@ -13,8 +13,8 @@ export type AdjustmentListArgs = NonNullable<ApiQuery<'getFinanceAdjustments'>>;
 export type AdjustmentState = NonNullable<AdjustmentListArgs['state']>;
 export type Decision = ApiAnswer<'postFinanceAdjustmentsByAdjustmentIdApprove'>;
 
-/** A decision moves money (approve) and the list: the figures follow. */
-const DECIDED = ['Adjustments', 'AdminUsers', ...moneyTags] as const;
+/** A decision moves money (approve) and the list, or a campaign's status: the figures follow. */
+const DECIDED = ['Adjustments', 'AdminUsers', 'AdminCampaigns', ...moneyTags] as const;
 
 export const financeAdjustmentsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -870,7 +870,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Balance adjustments: pending first, then newest first; searched, filtered and paged
+     * Balance adjustments and campaign approvals: pending first, then newest first; searched, filtered and paged
      * @description X-Total-Count says how many match; after = X-Next-Cursor pages by key.
      */
     get: operations['getFinanceAdjustments'];
@@ -891,7 +891,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a pending balance change: it is posted; approving again is a no-op */
+    /** Approve a pending balance change (it is posted) or campaign (it goes live); approving again is a no-op */
     post: operations['postFinanceAdjustmentsByAdjustmentIdApprove'];
     delete?: never;
     options?: never;
@@ -908,7 +908,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending balance change with a reason: nothing is posted; rejecting again is a no-op */
+    /** Reject a pending balance change (nothing is posted) or campaign (it ends, its escrow goes back) with a reason; rejecting again is a no-op */
     post: operations['postFinanceAdjustmentsByAdjustmentIdReject'];
     delete?: never;
     options?: never;
@@ -1398,7 +1398,8 @@ export interface components {
       pendingUnits: number;
       rejectedUnits: number;
       /** @enum {string} */
-      taskStatus: 'active' | 'paused' | 'completed' | 'draft';
+      taskStatus: 'active' | 'paused' | 'completed' | 'draft' | 'awaiting_approval' | 'rejected';
+      rejectionReason: string | null;
       taskTime: number;
       estimatedTime: number;
       createdAt: string;
@@ -1616,6 +1617,10 @@ export interface components {
     };
     BalanceAdjustment: {
       adjustmentId: string;
+      /** @enum {string} */
+      kind: 'balance' | 'campaign';
+      campaignId: string | null;
+      campaignTitle: string | null;
       userId: string;
       fullName: string;
       email: string;
@@ -3547,7 +3552,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The signed-in role may not use this route */
+      /** @description The admin created this account or changed its balance: another staff member must approve it */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3702,7 +3707,7 @@ export interface operations {
         page?: number;
         pageSize?: number;
         after?: string;
-        status?: 'active' | 'paused' | 'completed' | 'draft';
+        status?: 'active' | 'paused' | 'completed' | 'draft' | 'awaiting_approval' | 'rejected';
         platform?: string;
         submissions?: 'all' | 'none';
       };
@@ -3791,7 +3796,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 'New campaign has been created successfully.' */
+      /** @description 'New campaign has been created successfully.' (with, when its total reward is above the approval threshold, that it waits for finance: status awaiting_approval) */
       201: {
         headers: {
           /** @description true when this is the stored first answer */
@@ -3805,7 +3810,7 @@ export interface operations {
           };
         };
       };
-      /** @description A required field is missing or invalid */
+      /** @description A required field is missing or invalid, or the price is above the cap */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5745,6 +5750,9 @@ export interface operations {
           | 'PayoutDiscrepancyFound'
           | 'CampaignCreated'
           | 'CampaignUpdated'
+          | 'CampaignApprovalRequested'
+          | 'CampaignApproved'
+          | 'CampaignRejected'
           | 'CampaignPaused'
           | 'CampaignResumed'
           | 'CampaignCompleted'
@@ -5893,6 +5901,7 @@ export interface operations {
         pageSize?: number;
         after?: string;
         state?: 'pending' | 'posted' | 'approved' | 'rejected';
+        kind?: 'balance' | 'campaign';
       };
       header?: never;
       path?: never;
@@ -5965,7 +5974,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description 'Balance change approved.', and the adjustment */
+      /** @description 'Balance change approved.' or 'Campaign approved.', and the adjustment */
       200: {
         headers: {
           /** @description true when this is the stored first answer */
@@ -5997,7 +6006,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The finance user asked for this change themself */
+      /** @description The finance user asked for this change or campaign themself */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6064,7 +6073,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 'Balance change rejected.', and the adjustment */
+      /** @description 'Balance change rejected.' or 'Campaign rejected.', and the adjustment */
       200: {
         headers: {
           /** @description true when this is the stored first answer */

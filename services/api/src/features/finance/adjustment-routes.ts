@@ -1,6 +1,8 @@
 /**
  * Balance adjustments for finance (separation of duties): every adjustment, and approving or
- * rejecting those above the approval threshold. Finance only: the admin who asked must not decide.
+ * rejecting those above the approval threshold; in the same queue, campaigns whose total reward is
+ * above it (approved: the campaign goes live; rejected: it ends and its escrow goes back). Finance
+ * only: the admin who asked must not decide.
  */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
@@ -14,7 +16,15 @@ import {
 } from '../../http';
 import { adjustmentSchema, adjustmentsQuery, findAdjustment, listAdjustments } from './adjustments';
 
-const ADJUSTMENT_VIEWS = ['adjustments', 'balances', 'transactions', 'ledger_entries', 'user_stats'] as const;
+const ADJUSTMENT_VIEWS = [
+  'adjustments',
+  'balances',
+  'transactions',
+  'ledger_entries',
+  'user_stats',
+  'campaigns',
+  'submissions',
+] as const;
 const REJECTION_REASON = 'Please give a reason for the rejection.';
 
 const adjustmentParams = z.object({ adjustmentId: z.string().min(1).max(200) });
@@ -28,23 +38,31 @@ const rejectBody = z.object({
 const decisionAnswer = z.object({ message: z.string(), adjustment: adjustmentSchema });
 
 export const adjustmentRoutes: FeatureRoutes = (ctx) => {
+  /** Runs the decision on the user's stream (a balance change) or the campaign's. */
   async function decide(
     adjustmentId: string,
-    run: (userId: string) => Promise<{ lastPosition: number }>,
-    message: string,
+    decision: {
+      balance: (userId: string) => Promise<{ lastPosition: number }>;
+      campaign: (campaignId: string) => Promise<{ lastPosition: number }>;
+    },
+    messages: { balance: string; campaign: string },
   ) {
     const found = await findAdjustment(ctx.pool, adjustmentId);
     if (!found) throw new HttpProblem('not_found', 'Adjustment not found.');
-    const result = await run(found.userId);
+    const result =
+      found.kind === 'campaign'
+        ? await decision.campaign(found.campaignId!)
+        : await decision.balance(found.userId);
     await ctx.writes.caughtUpTo(result.lastPosition, ADJUSTMENT_VIEWS);
-    return { message, adjustment: (await findAdjustment(ctx.pool, adjustmentId))! };
+    return { message: messages[found.kind], adjustment: (await findAdjustment(ctx.pool, adjustmentId))! };
   }
 
   return [
     defineRoute({
       method: 'get',
       path: '/finance/adjustments',
-      summary: 'Balance adjustments: pending first, then newest first; searched, filtered and paged',
+      summary:
+        'Balance adjustments and campaign approvals: pending first, then newest first; searched, filtered and paged',
       description: 'X-Total-Count says how many match; after = X-Next-Cursor pages by key.',
       tags: ['finance'],
       access: ['finance'],
@@ -66,14 +84,18 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
     defineRoute({
       method: 'post',
       path: '/finance/adjustments/:adjustmentId/approve',
-      summary: 'Approve a pending balance change: it is posted; approving again is a no-op',
+      summary:
+        'Approve a pending balance change (it is posted) or campaign (it goes live); approving again is a no-op',
       tags: ['finance'],
       access: ['finance'],
       params: adjustmentParams,
       idempotency: 'optional',
       responses: {
-        200: { description: "'Balance change approved.', and the adjustment", schema: decisionAnswer },
-        403: { description: 'The finance user asked for this change themself', problem: true },
+        200: {
+          description: "'Balance change approved.' or 'Campaign approved.', and the adjustment",
+          schema: decisionAnswer,
+        },
+        403: { description: 'The finance user asked for this change or campaign themself', problem: true },
         404: { description: 'No such adjustment', problem: true },
         409: { description: 'Already rejected, or replaced by a later balance change', problem: true },
         422: { description: 'The balance would go below zero', problem: true },
@@ -81,25 +103,36 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
       handler: ({ params, principal, res }) =>
         decide(
           params.adjustmentId,
-          (userId) =>
-            ctx.commands.approveBalanceAdjustment(
-              { userId, adjustmentId: params.adjustmentId, by: principalActor(principal) },
-              { commandId: commandIdOf(res) },
-            ),
-          'Balance change approved.',
+          {
+            balance: (userId) =>
+              ctx.commands.approveBalanceAdjustment(
+                { userId, adjustmentId: params.adjustmentId, by: principalActor(principal) },
+                { commandId: commandIdOf(res) },
+              ),
+            campaign: (campaignId) =>
+              ctx.commands.approveCampaign(
+                { campaignId, approvalId: params.adjustmentId, by: principalActor(principal) },
+                { commandId: commandIdOf(res) },
+              ),
+          },
+          { balance: 'Balance change approved.', campaign: 'Campaign approved.' },
         ),
     }),
     defineRoute({
       method: 'post',
       path: '/finance/adjustments/:adjustmentId/reject',
-      summary: 'Reject a pending balance change with a reason: nothing is posted; rejecting again is a no-op',
+      summary:
+        'Reject a pending balance change (nothing is posted) or campaign (it ends, its escrow goes back) with a reason; rejecting again is a no-op',
       tags: ['finance'],
       access: ['finance'],
       params: adjustmentParams,
       body: rejectBody,
       idempotency: 'optional',
       responses: {
-        200: { description: "'Balance change rejected.', and the adjustment", schema: decisionAnswer },
+        200: {
+          description: "'Balance change rejected.' or 'Campaign rejected.', and the adjustment",
+          schema: decisionAnswer,
+        },
         400: { description: 'The reason is missing', problem: true },
         404: { description: 'No such adjustment', problem: true },
         409: { description: 'Already approved, or replaced by a later balance change', problem: true },
@@ -107,17 +140,29 @@ export const adjustmentRoutes: FeatureRoutes = (ctx) => {
       handler: ({ params, body, principal, res }) =>
         decide(
           params.adjustmentId,
-          (userId) =>
-            ctx.commands.rejectBalanceAdjustment(
-              {
-                userId,
-                adjustmentId: params.adjustmentId,
-                reason: body.reason,
-                by: principalActor(principal),
-              },
-              { commandId: commandIdOf(res) },
-            ),
-          'Balance change rejected.',
+          {
+            balance: (userId) =>
+              ctx.commands.rejectBalanceAdjustment(
+                {
+                  userId,
+                  adjustmentId: params.adjustmentId,
+                  reason: body.reason,
+                  by: principalActor(principal),
+                },
+                { commandId: commandIdOf(res) },
+              ),
+            campaign: (campaignId) =>
+              ctx.commands.rejectCampaign(
+                {
+                  campaignId,
+                  approvalId: params.adjustmentId,
+                  reason: body.reason,
+                  by: principalActor(principal),
+                },
+                { commandId: commandIdOf(res) },
+              ),
+          },
+          { balance: 'Balance change rejected.', campaign: 'Campaign rejected.' },
         ),
     }),
   ];

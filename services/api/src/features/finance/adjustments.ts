@@ -1,4 +1,7 @@
-/** Balance adjustments as finance reviews them: the balance_adjustments read model with names. */
+/**
+ * Balance adjustments as finance reviews them, and in the same queue the campaigns whose total
+ * reward waits for approval (kind 'campaign'): the balance_adjustments read model with names.
+ */
 import { z } from 'zod';
 import type { Pool } from '@kobo/platform';
 import { Conditions, pagingQuery, readPage } from '../../http';
@@ -6,15 +9,21 @@ import { iso } from '../admin/wire';
 import { koboToNaira } from '@kobo/ledger';
 
 export const adjustmentStates = ['pending', 'posted', 'approved', 'rejected'] as const;
+export const adjustmentKinds = ['balance', 'campaign'] as const;
 
 export const adjustmentSchema = z
   .object({
     adjustmentId: z.string(),
+    /** balance: a change of a user's balance; campaign: a campaign's total reward (no user: userId ''). */
+    kind: z.enum(adjustmentKinds),
+    /** The campaign, for kind campaign; null otherwise. */
+    campaignId: z.string().nullable(),
+    campaignTitle: z.string().nullable(),
     userId: z.string(),
     fullName: z.string(),
     email: z.string(),
     balance: z.enum(['account', 'activity']),
-    /** Naira, signed: positive credits the user. */
+    /** Naira, signed: positive credits the user. For a campaign: its total reward, price × units. */
     amount: z.number(),
     reason: z.string(),
     /** posted: applied at once (at or below the approval threshold). */
@@ -33,11 +42,15 @@ export type AdjustmentView = z.infer<typeof adjustmentSchema>;
 export const adjustmentsQuery = z.object({
   ...pagingQuery(['requestedAt']),
   state: z.enum(adjustmentStates, { error: `State is one of ${adjustmentStates.join(', ')}` }).optional(),
+  kind: z.enum(adjustmentKinds, { error: `Kind is one of ${adjustmentKinds.join(', ')}` }).optional(),
 });
 
 interface AdjustmentRow {
   adjustment_id: string;
-  user_id: string;
+  kind: AdjustmentView['kind'];
+  campaign_id: string | null;
+  campaign_title: string | null;
+  user_id: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -66,7 +79,10 @@ const SELECT_ADJUSTMENTS = `
 function toAdjustment(row: AdjustmentRow): AdjustmentView {
   return {
     adjustmentId: row.adjustment_id,
-    userId: row.user_id,
+    kind: row.kind,
+    campaignId: row.campaign_id,
+    campaignTitle: row.campaign_title,
+    userId: row.user_id ?? '',
     fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
     email: row.email ?? '',
     balance: row.balance,
@@ -92,8 +108,10 @@ export async function listAdjustments(
     "u.first_name || ' ' || u.last_name",
     'u.email',
     'a.reason',
+    'a.campaign_title',
   ]);
   if (query.state) where.add((param) => `a.state = ${param(query.state)}`);
+  if (query.kind) where.add((param) => `a.kind = ${param(query.kind)}`);
   const { rows, total, next } = await readPage<AdjustmentRow>(pool, {
     select: SELECT_ADJUSTMENTS,
     where,

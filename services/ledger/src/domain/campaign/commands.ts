@@ -2,6 +2,7 @@
 import type { Kobo } from '../../money';
 import type { Actor } from '../actor';
 import type { CampaignDetails } from '../events';
+import type { CampaignRules } from '../money-rules';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
 
@@ -23,11 +24,23 @@ export type CreateCampaign = Command<
     /** 'active' unless created as a draft. */
     status?: 'active' | 'draft';
     by: Actor;
+    /** The price cap and the approval threshold; absent: their defaults. */
+    rules?: CampaignRules;
   }
 >;
 export type UpdateCampaign = Command<
   'UpdateCampaign',
-  { campaignId: string; changes: Partial<CampaignDetails>; by: Actor }
+  { campaignId: string; changes: Partial<CampaignDetails>; by: Actor; rules?: CampaignRules }
+>;
+/** A finance user approves the campaign's pending approval request (`approvalId`). */
+export type ApproveCampaign = Command<
+  'ApproveCampaign',
+  { campaignId: string; approvalId: string; by: Actor }
+>;
+/** A finance user turns the campaign down: it ends and its escrow goes back. */
+export type RejectCampaign = Command<
+  'RejectCampaign',
+  { campaignId: string; approvalId: string; reason: string; by: Actor }
 >;
 export type PauseCampaign = Command<'PauseCampaign', { campaignId: string; by: Actor }>;
 /** Resumes a paused campaign, or publishes a draft. */
@@ -58,6 +71,8 @@ export type CompleteActivity = Command<
 export type CampaignCommand =
   | CreateCampaign
   | UpdateCampaign
+  | ApproveCampaign
+  | RejectCampaign
   | PauseCampaign
   | ResumeCampaign
   | CompleteCampaign

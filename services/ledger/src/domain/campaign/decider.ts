@@ -1,6 +1,7 @@
 /** The campaign decider: campaign-{campaignId}, the campaign, its escrow and its submissions. */
 import type { Decider } from '../decider';
 import type { CampaignEvent } from '../events';
+import { approveCampaign, rejectCampaign } from './approval';
 import type { CampaignCommand } from './commands';
 import {
   completeCampaign,
@@ -25,6 +26,10 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       return createCampaign(command, state);
     case 'UpdateCampaign':
       return updateCampaign(command, state);
+    case 'ApproveCampaign':
+      return approveCampaign(command, state);
+    case 'RejectCampaign':
+      return rejectCampaign(command, state);
     case 'PauseCampaign':
       return pauseCampaign(command, state);
     case 'ResumeCampaign':
@@ -50,5 +55,5 @@ export const campaignDecider: Decider<CampaignState, CampaignCommand, CampaignEv
   decide: decideCampaign,
   evolve: evolveCampaign,
   initialState: initialCampaignState,
-  snapshot: { kind: 'campaign@1', restore: restoreCampaignState },
+  snapshot: { kind: 'campaign@2', restore: restoreCampaignState },
 };

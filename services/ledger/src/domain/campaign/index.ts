@@ -1,8 +1,12 @@
 export * from './commands';
 export * from './state';
 export * from './decider';
+export { CAMPAIGN_NOT_APPROVED } from './approval';
 export {
+  AWAITING_APPROVAL,
   CAMPAIGN_ENDED,
+  CAMPAIGN_REJECTED,
+  priceAboveCap,
   CAMPAIGN_TEXT_LIMITS,
   campaignTextTooLong,
   DEFAULT_ESTIMATED_MINUTES,

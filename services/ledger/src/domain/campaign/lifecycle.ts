@@ -3,6 +3,7 @@ import { Accounts, kobo, transfer, type Kobo, type Posting } from '../../money';
 import type { Actor } from '../actor';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import type {
+  CampaignApprovalRequested,
   CampaignCompleted,
   CampaignCreated,
   CampaignDeleted,
@@ -13,6 +14,7 @@ import type {
   CampaignUpdated,
   SubmissionRejected,
 } from '../events';
+import { defaultCampaignRules, nairaInMessage, type CampaignRules } from '../money-rules';
 import { isBlank, isHttpUrl } from '../text';
 import type {
   CompleteCampaign,
@@ -22,7 +24,7 @@ import type {
   ResumeCampaign,
   UpdateCampaign,
 } from './commands';
-import { usedUnits, type CampaignState } from './state';
+import { ACTIVITY_PLATFORM, usedUnits, type CampaignState } from './state';
 
 export const DEFAULT_ESTIMATED_MINUTES = 5;
 export const CAMPAIGN_ENDED = 'This campaign has ended.';
@@ -65,6 +67,50 @@ function checkBudget(units: number, price: number): void {
 
 export function requireCampaign(state: CampaignState): void {
   if (state.existence === 'none' || state.status === 'deleted') throw notFound('Campaign not found.');
+}
+
+export const AWAITING_APPROVAL = "This campaign is waiting for a finance user's approval.";
+export const CAMPAIGN_REJECTED = 'This campaign was rejected by finance.';
+
+/** 'The price per unit cannot be more than ₦10,000.' */
+export function priceAboveCap(cap: number): string {
+  return `The price per unit cannot be more than ${nairaInMessage(cap)}.`;
+}
+
+function checkPriceCap(price: number, rules: CampaignRules): void {
+  if (price > rules.priceCap) throw invalid(priceAboveCap(rules.priceCap), 'price');
+}
+
+/**
+ * The request for a finance user's approval when the total reward (price × units) is above the
+ * threshold and above what finance approved before; none otherwise.
+ */
+function approvalRequest(
+  state: CampaignState,
+  campaignId: string,
+  details: CampaignDetails,
+  statusAfter: CampaignApprovalRequested['data']['statusAfter'],
+  rules: CampaignRules,
+  by: Actor,
+): CampaignApprovalRequested[] {
+  const total = kobo(details.price * details.units);
+  if (total <= rules.approvalAbove || total <= state.approvedTotal) return [];
+  return [
+    {
+      type: 'CampaignApprovalRequested',
+      data: {
+        campaignId,
+        approvalId: `${campaignId}:approval:${state.approvalRequests + 1}`,
+        title: details.title,
+        price: details.price,
+        units: details.units,
+        total,
+        rewardsTo: details.platform === ACTIVITY_PLATFORM ? 'activity' : 'account',
+        statusAfter,
+        by,
+      },
+    },
+  ];
 }
 
 function validPrice(price: unknown): price is Kobo {
@@ -123,8 +169,12 @@ function escrowPostings(campaignId: string, delta: number): Posting[] {
     : transfer(escrow, Accounts.world, kobo(-delta));
 }
 
-export function createCampaign(command: CreateCampaign, state: CampaignState): CampaignCreated[] {
+export function createCampaign(
+  command: CreateCampaign,
+  state: CampaignState,
+): (CampaignCreated | CampaignApprovalRequested)[] {
   const { campaignId, by } = command.data;
+  const rules = command.data.rules ?? defaultCampaignRules;
   const raw = command.data;
   checkLengths(raw);
   checkDetails(
@@ -150,26 +200,32 @@ export function createCampaign(command: CreateCampaign, state: CampaignState): C
     if (sameDetails(state.details, details)) return [];
     throw conflict('A campaign with this id already exists.');
   }
+  checkPriceCap(details.price, rules);
   const escrow = kobo(details.units * details.price);
-  return [
-    {
-      type: 'CampaignCreated',
-      data: {
-        campaignId,
-        details,
-        status,
-        by,
-        escrow,
-        postings: escrowPostings(campaignId, escrow),
-      },
+  const created: CampaignCreated = {
+    type: 'CampaignCreated',
+    data: {
+      campaignId,
+      details,
+      status,
+      by,
+      escrow,
+      postings: escrowPostings(campaignId, escrow),
     },
-  ];
+  };
+  // Funded at once; above the threshold no one can take part until finance approves.
+  return [created, ...approvalRequest(state, campaignId, details, status, rules, by)];
 }
 
-export function updateCampaign(command: UpdateCampaign, state: CampaignState): CampaignUpdated[] {
+export function updateCampaign(
+  command: UpdateCampaign,
+  state: CampaignState,
+): (CampaignUpdated | CampaignApprovalRequested)[] {
   const { campaignId, by } = command.data;
+  const rules = command.data.rules ?? defaultCampaignRules;
   requireCampaign(state);
   if (state.status === 'completed') throw conflict(CAMPAIGN_ENDED);
+  if (state.status === 'rejected') throw conflict(CAMPAIGN_REJECTED);
   checkLengths(command.data.changes);
   checkDetails(command.data.changes, false);
   const given = normalize(command.data.changes);
@@ -184,6 +240,9 @@ export function updateCampaign(command: UpdateCampaign, state: CampaignState): C
   const units = changes.units ?? state.details.units;
   const price = changes.price ?? state.details.price;
   checkBudget(units, price);
+  if (changes.price !== undefined) checkPriceCap(price, rules);
+  if ((changes.price !== undefined || changes.units !== undefined) && state.status === 'awaiting_approval')
+    throw conflict(`${AWAITING_APPROVAL} Its price and units cannot change until then.`, 'units');
   if (units < used)
     throw new DomainError(
       'insufficient_units',
@@ -193,17 +252,23 @@ export function updateCampaign(command: UpdateCampaign, state: CampaignState): C
   // Pending submissions keep the reward they were submitted at; the units still open take the new price.
   const required = state.pendingRewards + (units - used) * price;
   const escrowDelta = kobo(required - state.escrow);
-  return [
-    {
-      type: 'CampaignUpdated',
-      data: { campaignId, changes, by, escrowDelta, postings: escrowPostings(campaignId, escrowDelta) },
-    },
-  ];
+  const updated: CampaignUpdated = {
+    type: 'CampaignUpdated',
+    data: { campaignId, changes, by, escrowDelta, postings: escrowPostings(campaignId, escrowDelta) },
+  };
+  // A raised total waits for finance again; the campaign takes its status back once approved.
+  const raised = units * price > state.details.units * state.details.price;
+  const statusNow = state.status as 'active' | 'draft' | 'paused';
+  const request = raised
+    ? approvalRequest(state, campaignId, { ...state.details, ...changes }, statusNow, rules, by)
+    : [];
+  return [updated, ...request];
 }
 
 export function pauseCampaign(command: PauseCampaign, state: CampaignState): CampaignPaused[] {
   requireCampaign(state);
   if (state.status === 'paused') return [];
+  if (state.status === 'awaiting_approval') throw conflict(AWAITING_APPROVAL);
   if (state.status !== 'active') throw conflict('Only an active campaign can be paused.');
   return [{ type: 'CampaignPaused', data: { ...command.data } }];
 }
@@ -211,9 +276,25 @@ export function pauseCampaign(command: PauseCampaign, state: CampaignState): Cam
 export function resumeCampaign(command: ResumeCampaign, state: CampaignState): CampaignResumed[] {
   requireCampaign(state);
   if (state.status === 'active') return [];
+  if (state.status === 'awaiting_approval') throw conflict(AWAITING_APPROVAL);
   if (state.status !== 'paused' && state.status !== 'draft')
     throw conflict('Only a paused campaign can be resumed.');
   return [{ type: 'CampaignResumed', data: { ...command.data } }];
+}
+
+/** The pending submissions turned down, with `reason`, as a campaign ends. */
+export function pendingRejections(
+  state: CampaignState,
+  campaignId: string,
+  reason: string,
+  by: Actor,
+): SubmissionRejected[] {
+  return [...state.submissions.values()]
+    .filter((s) => s.status === 'pending')
+    .map((s) => ({
+      type: 'SubmissionRejected',
+      data: { campaignId, submissionId: s.submissionId, userId: s.userId, reason, by },
+    }));
 }
 
 /** Pending submissions are turned down, then all the escrow left goes back. */
@@ -223,12 +304,7 @@ function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
   by: Actor,
   state: CampaignState,
 ): CampaignEvent[] {
-  const rejections: SubmissionRejected[] = [...state.submissions.values()]
-    .filter((s) => s.status === 'pending')
-    .map((s) => ({
-      type: 'SubmissionRejected',
-      data: { campaignId, submissionId: s.submissionId, userId: s.userId, reason: CAMPAIGN_ENDED, by },
-    }));
+  const rejections = pendingRejections(state, campaignId, CAMPAIGN_ENDED, by);
   const refund = state.escrow;
   const end = {
     type,
@@ -245,11 +321,14 @@ function endCampaign<E extends CampaignCompleted | CampaignDeleted>(
 export function completeCampaign(command: CompleteCampaign, state: CampaignState): CampaignEvent[] {
   requireCampaign(state);
   if (state.status === 'completed') return [];
+  if (state.status === 'awaiting_approval') throw conflict(AWAITING_APPROVAL);
+  if (state.status === 'rejected') throw conflict(CAMPAIGN_REJECTED);
   return endCampaign<CampaignCompleted>('CampaignCompleted', command.data.campaignId, command.data.by, state);
 }
 
 export function deleteCampaign(command: DeleteCampaign, state: CampaignState): CampaignEvent[] {
   if (state.existence === 'exists' && state.status === 'deleted') return [];
   requireCampaign(state);
+  if (state.status === 'awaiting_approval') throw conflict(AWAITING_APPROVAL);
   return endCampaign<CampaignDeleted>('CampaignDeleted', command.data.campaignId, command.data.by, state);
 }

@@ -1,6 +1,7 @@
 /** The campaign stream folded: details, status, escrow, and every submission made against it. */
 import { Map as KeyedMap } from 'immutable';
 import { Accounts, kobo, type Kobo } from '../../money';
+import type { Actor } from '../actor';
 import { postingsOf, type CampaignDetails, type CampaignEvent, type CampaignStatus } from '../events';
 
 export const ACTIVITY_PLATFORM = 'activity';
@@ -17,6 +18,15 @@ export interface SubmissionRecord {
   proofImage: string | null;
   perceptualHash: string | null;
   flags: string[] | null;
+}
+
+/** A request for a finance user's approval of the campaign's total reward. */
+export interface CampaignApproval {
+  approvalId: string;
+  total: Kobo;
+  requestedBy: Actor;
+  statusAfter: 'active' | 'draft' | 'paused';
+  state: 'pending' | 'approved' | 'rejected';
 }
 
 export interface CampaignState {
@@ -41,6 +51,12 @@ export interface CampaignState {
   completed: number;
   /** Sum of the rewards reserved by pending submissions. */
   pendingRewards: Kobo;
+  /** The latest approval request, if any was ever needed. */
+  approval: CampaignApproval | null;
+  /** How many approval requests were made (names the next one). */
+  approvalRequests: number;
+  /** The largest total reward a finance user approved: an edit up to it needs no new approval. */
+  approvedTotal: Kobo;
 }
 
 export function initialCampaignState(): CampaignState {
@@ -66,6 +82,9 @@ export function initialCampaignState(): CampaignState {
     pending: 0,
     completed: 0,
     pendingRewards: kobo(0),
+    approval: null,
+    approvalRequests: 0,
+    approvedTotal: kobo(0),
   };
 }
 
@@ -121,6 +140,34 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       };
     case 'CampaignUpdated':
       return { ...next, details: { ...state.details, ...event.data.changes } };
+    case 'CampaignApprovalRequested': {
+      const d = event.data;
+      return {
+        ...next,
+        status: 'awaiting_approval',
+        approval: {
+          approvalId: d.approvalId,
+          total: d.total,
+          requestedBy: d.by,
+          statusAfter: d.statusAfter,
+          state: 'pending',
+        },
+        approvalRequests: state.approvalRequests + 1,
+      };
+    }
+    case 'CampaignApproved':
+      return {
+        ...next,
+        status: event.data.status,
+        approval: state.approval && { ...state.approval, state: 'approved' },
+        approvedTotal: kobo(Math.max(state.approvedTotal, event.data.total)),
+      };
+    case 'CampaignRejected':
+      return {
+        ...next,
+        status: 'rejected',
+        approval: state.approval && { ...state.approval, state: 'rejected' },
+      };
     case 'CampaignPaused':
       return { ...next, status: 'paused' };
     case 'CampaignResumed':

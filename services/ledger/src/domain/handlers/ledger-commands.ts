@@ -10,7 +10,7 @@ import { communityDecider, type UpdateCommunityLinks } from '../community/decide
 import type { Registration } from '../multi-stream/registration';
 import { streams } from '../events';
 import { submissionIdFor } from '../ids';
-import type { MoneyRules } from '../money-rules';
+import { campaignRulesOf, type MoneyRules } from '../money-rules';
 import type { UserCommand } from '../user/commands';
 import { userDecider } from '../user/decider';
 import type { UserState } from '../user/state';
@@ -84,8 +84,11 @@ export interface LedgerCommands {
   recordPayoutFailed: UserHandler<UserData<'RecordPayoutFailed'>>;
   recordPayoutReversed: UserHandler<UserData<'RecordPayoutReversed'>>;
   recordPayoutDiscrepancy: UserHandler<UserData<'RecordPayoutDiscrepancy'>>;
-  createCampaign: Handler<CampaignData<'CreateCampaign'>>;
-  updateCampaign: Handler<CampaignData<'UpdateCampaign'>>;
+  /** Checked against the money rules' price cap and approval threshold. */
+  createCampaign: Handler<Omit<CampaignData<'CreateCampaign'>, 'rules'>>;
+  updateCampaign: Handler<Omit<CampaignData<'UpdateCampaign'>, 'rules'>>;
+  approveCampaign: Handler<CampaignData<'ApproveCampaign'>>;
+  rejectCampaign: Handler<CampaignData<'RejectCampaign'>>;
   pauseCampaign: Handler<CampaignData<'PauseCampaign'>>;
   resumeCampaign: Handler<CampaignData<'ResumeCampaign'>>;
   completeCampaign: Handler<CampaignData<'CompleteCampaign'>>;
@@ -100,6 +103,7 @@ export interface LedgerCommands {
 
 export function createLedgerCommands(store: EventStore, options: LedgerCommandsOptions): LedgerCommands {
   const { rules } = options;
+  const campaignRules = campaignRulesOf(rules);
   const now = (given?: string) => given ?? (options.clock?.() ?? new Date()).toISOString();
   const retry = { ...defaultRetry, ...options.retry };
   const run = (type: string, decision: Parameters<typeof runCommand>[2], meta?: CommandMetadata) =>
@@ -155,8 +159,12 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     recordPayoutFailed: (data, meta) => onUser({ type: 'RecordPayoutFailed', data }, meta),
     recordPayoutReversed: (data, meta) => onUser({ type: 'RecordPayoutReversed', data }, meta),
     recordPayoutDiscrepancy: (data, meta) => onUser({ type: 'RecordPayoutDiscrepancy', data }, meta),
-    createCampaign: (data, meta) => onCampaign({ type: 'CreateCampaign', data }, meta),
-    updateCampaign: (data, meta) => onCampaign({ type: 'UpdateCampaign', data }, meta),
+    createCampaign: (data, meta) =>
+      onCampaign({ type: 'CreateCampaign', data: { ...data, rules: campaignRules } }, meta),
+    updateCampaign: (data, meta) =>
+      onCampaign({ type: 'UpdateCampaign', data: { ...data, rules: campaignRules } }, meta),
+    approveCampaign: (data, meta) => onCampaign({ type: 'ApproveCampaign', data }, meta),
+    rejectCampaign: (data, meta) => onCampaign({ type: 'RejectCampaign', data }, meta),
     pauseCampaign: (data, meta) => onCampaign({ type: 'PauseCampaign', data }, meta),
     resumeCampaign: (data, meta) => onCampaign({ type: 'ResumeCampaign', data }, meta),
     completeCampaign: (data, meta) => onCampaign({ type: 'CompleteCampaign', data }, meta),

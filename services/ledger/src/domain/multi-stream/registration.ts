@@ -2,6 +2,7 @@
  * Registration: UserRegistered on the user's stream plus the claims on the username, the email
  * and the new referral code, decided together so the append is all or nothing.
  */
+import type { Actor } from '../actor';
 import type { StreamEvents } from '../decider';
 import { nonEmpty } from '../decider';
 import { invalid } from '../errors';
@@ -24,6 +25,11 @@ export interface Registration {
   referralCode: string;
   /** The code typed at sign-up (the referrer's code), if any. */
   referredByCode: string | null;
+  /**
+   * The staff member creating the account (an admin's POST /admin/users): recorded on
+   * UserRegistered, so the command takes no metadata actor.
+   */
+  by?: Actor;
   rules: MoneyRules;
 }
 

@@ -20,6 +20,8 @@ export type RegisterUser = Command<
     referralCode: string;
     /** The referrer's user id (already resolved from the code typed at sign-up). */
     referredBy: string | null;
+    /** The staff member creating the account, when one does (then no metadata actor is given). */
+    by?: Actor;
     rules: MoneyRules;
   }
 >;

@@ -92,5 +92,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   // user@4: a withdrawal record carries its payout desk, held reason and discrepancies.
   // user@5: the changes posted without approval lately (directAdjustments), for the approval window.
   // user@6: an adjustment request carries the balance its edit set (target) and can be 'replaced'.
-  snapshot: { kind: 'user@6', restore: restoreUserState },
+  // user@7: who created the account (createdBy) and the staff who changed its balance.
+  snapshot: { kind: 'user@7', restore: restoreUserState },
 };

@@ -8,3 +8,4 @@ export {
   pendingRequestTo,
   REASON_REQUIRED,
 } from './balance-edits';
+export { ANOTHER_STAFF_MEMBER_MUST_APPROVE } from './withdrawals';

@@ -69,6 +69,7 @@ export function registerUser(command: RegisterUser, state: UserState): UserRegis
         role: d.role,
         referralCode: d.referralCode.trim(),
         referredBy: d.referredBy,
+        ...(d.by ? { by: d.by } : {}),
         signupBonus,
         postings:
           signupBonus > 0

@@ -91,6 +91,11 @@ export interface UserState {
    * the approval threshold.
    */
   directAdjustments: List<DirectAdjustment>;
+  /**
+   * Staff ids who created the account or changed its balance (an adjustment's poster, or for one
+   * that waited, its asker): none of them may approve its withdrawals.
+   */
+  staffInvolved: string[];
 }
 
 /** A balance change posted without approval: when, and its size (kobo, either way). */
@@ -135,6 +140,7 @@ export function initialUserState(): UserState {
     adjustments: KeyedMap(),
     adjustmentRequests: KeyedMap(),
     directAdjustments: List(),
+    staffInvolved: [],
   };
 }
 
@@ -194,6 +200,12 @@ function withWithdrawal(
   return state.withdrawals.set(id, { ...current, ...change });
 }
 
+/** The staff ids with `actor` added (a staff member once; a user or a job is not staff). */
+function withStaff(staff: string[], actor: Actor): string[] {
+  if ((actor.role !== 'admin' && actor.role !== 'finance') || staff.includes(actor.id)) return staff;
+  return [...staff, actor.id];
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   const next: UserState = { ...state, balances: applyPostings(state, event) };
   switch (event.type) {
@@ -212,6 +224,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         status: 'active',
         referralCode: d.referralCode,
         referredBy: d.referredBy,
+        staffInvolved: d.by ? withStaff(state.staffInvolved, d.by) : state.staffInvolved,
       };
     }
     case 'UserProfileUpdated': {
@@ -234,11 +247,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserDeleted':
       return { ...next, existence: 'deleted' };
     case 'BalanceAdjusted': {
-      const { adjustmentId: id, at, requestedBy, amount } = event.data;
+      const { adjustmentId: id, at, requestedBy, amount, by } = event.data;
+      const involved: UserState = {
+        ...next,
+        staffInvolved: withStaff(state.staffInvolved, requestedBy ?? by),
+      };
       const posted: UserState =
         at !== undefined && requestedBy === undefined
-          ? { ...next, directAdjustments: withDirectAdjustment(state, at, amount) }
-          : next;
+          ? { ...involved, directAdjustments: withDirectAdjustment(state, at, amount) }
+          : involved;
       if (!id) return posted;
       const request = state.adjustmentRequests.get(id);
       return {

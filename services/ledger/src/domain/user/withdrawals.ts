@@ -4,7 +4,7 @@
  * until the payout settles (payouts.ts).
  */
 import { Accounts, transfer } from '../../money';
-import { conflict, DomainError, invalid, notFound } from '../errors';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
 import {
   balanceOf,
   type WithdrawalApproved,
@@ -69,11 +69,16 @@ export function requireWithdrawal(state: UserState, withdrawalId: string): Withd
   return record;
 }
 
+export const ANOTHER_STAFF_MEMBER_MUST_APPROVE =
+  'Another staff member must approve this withdrawal: you created this account or changed its balance.';
+
 export function approveWithdrawal(command: ApproveWithdrawal, state: UserState): WithdrawalApproved[] {
   const { userId, withdrawalId, by } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   if (w.status === 'rejected') throw conflict('This withdrawal was already rejected.');
   if (w.status !== 'pending') return [];
+  // Separation of duties: whoever put money on the account does not also let it out.
+  if (state.staffInvolved.includes(by.id)) throw forbidden(ANOTHER_STAFF_MEMBER_MUST_APPROVE);
   return [
     {
       type: 'WithdrawalApproved',

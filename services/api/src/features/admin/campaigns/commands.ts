@@ -1,5 +1,12 @@
 /** Turns the old client's campaign fields and status changes into campaign commands. */
-import { currentCampaign, kobo, type CampaignDetails, type CampaignState } from '@kobo/ledger';
+import {
+  AWAITING_APPROVAL,
+  CAMPAIGN_REJECTED,
+  currentCampaign,
+  kobo,
+  type CampaignDetails,
+  type CampaignState,
+} from '@kobo/ledger';
 import type { ApiContext } from '../../../context';
 import { HttpProblem, type Principal, principalActor } from '../../../http';
 import type { CampaignFields } from './schemas';
@@ -61,5 +68,7 @@ export async function setCampaignStatus(
 export function toggledStatus(state: CampaignState): 'active' | 'paused' {
   if (state.status === 'active') return 'paused';
   if (state.status === 'paused' || state.status === 'draft') return 'active';
+  if (state.status === 'awaiting_approval') throw new HttpProblem('conflict', AWAITING_APPROVAL);
+  if (state.status === 'rejected') throw new HttpProblem('conflict', CAMPAIGN_REJECTED);
   throw new HttpProblem('conflict', 'A completed campaign cannot be paused or resumed.');
 }

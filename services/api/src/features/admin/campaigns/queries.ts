@@ -71,6 +71,7 @@ function toCampaign(row: CampaignWithPayouts, completedBy: AdminSubmission[]): A
     rejectedUnits: Number(row.rejected),
     // Deleted campaigns are never read here.
     taskStatus: row.status as AdminCampaign['taskStatus'],
+    rejectionReason: row.rejection_reason,
     taskTime: Number(row.estimated_minutes),
     estimatedTime: Number(row.estimated_minutes),
     createdAt: iso(row.created_at)!,
@@ -119,7 +120,7 @@ const CAMPAIGN_ORDER: Record<(typeof CAMPAIGN_SORTS)[number], string> = {
 
 export interface CampaignListQuery {
   q?: string;
-  status?: 'active' | 'paused' | 'completed' | 'draft';
+  status?: AdminCampaign['taskStatus'];
   /** Platform keys, other spellings or groups (social-media, music-streaming, app-stores). */
   platform?: string[];
   sort?: (typeof CAMPAIGN_SORTS)[number];

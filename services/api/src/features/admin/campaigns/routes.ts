@@ -33,7 +33,17 @@ import {
 } from './schemas';
 
 /** What the campaign and review screens read after a change. */
-const CAMPAIGN_VIEWS = ['campaigns', 'submissions', 'balances', 'transactions', 'user_stats'] as const;
+const CAMPAIGN_VIEWS = [
+  'campaigns',
+  'submissions',
+  'balances',
+  'transactions',
+  'user_stats',
+  'adjustments',
+] as const;
+/** Said when a campaign's total reward waits for finance. */
+const WAITS_FOR_FINANCE =
+  'Its total reward is above the approval amount, so it goes live once a finance user approves it.';
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {
@@ -142,8 +152,15 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       body: createCampaignBody,
       idempotency: 'optional',
       responses: {
-        201: { description: "'New campaign has been created successfully.'", schema: campaignAnswer },
-        400: { description: 'A required field is missing or invalid', problem: true },
+        201: {
+          description:
+            "'New campaign has been created successfully.' (with, when its total reward is above the approval threshold, that it waits for finance: status awaiting_approval)",
+          schema: campaignAnswer,
+        },
+        400: {
+          description: 'A required field is missing or invalid, or the price is above the cap',
+          problem: true,
+        },
       },
       async handler({ body, principal, res }) {
         const commandId = commandIdOf(res);
@@ -168,8 +185,11 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
           },
           { commandId },
         );
+        const waits = result.events.some((e) => e.type === 'CampaignApprovalRequested');
         return {
-          message: 'New campaign has been created successfully.',
+          message: waits
+            ? `New campaign has been created successfully. ${WAITS_FOR_FINANCE}`
+            : 'New campaign has been created successfully.',
           task: await readBack(campaignId, result.lastPosition),
         };
       },
@@ -217,9 +237,13 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
             ),
           );
         }
+        const task = await readBack(campaignId, position);
         return {
-          message: 'Campaign has been updated successfully.',
-          task: await readBack(campaignId, position),
+          message:
+            task?.taskStatus === 'awaiting_approval'
+              ? `Campaign has been updated successfully. ${WAITS_FOR_FINANCE}`
+              : 'Campaign has been updated successfully.',
+          task,
         };
       },
     }),

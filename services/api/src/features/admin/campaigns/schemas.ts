@@ -40,8 +40,8 @@ export type CampaignFields = z.output<typeof updateCampaignBody>;
 export const campaignListQuery = z.object({
   ...pagingQuery(CAMPAIGN_SORTS),
   status: z
-    .enum(['active', 'paused', 'completed', 'draft'], {
-      error: 'Status is active, paused, completed or draft',
+    .enum(['active', 'paused', 'completed', 'draft', 'awaiting_approval', 'rejected'], {
+      error: 'Status is active, paused, completed, draft, awaiting_approval or rejected',
     })
     .optional(),
   /** Comma-separated platform keys or groups (social-media, music-streaming, app-stores). */
@@ -119,7 +119,12 @@ export const adminCampaignSchema = z
     completedUnits: z.number().int(),
     pendingUnits: z.number().int(),
     rejectedUnits: z.number().int(),
-    taskStatus: z.enum(['active', 'paused', 'completed', 'draft']),
+    /**
+     * awaiting_approval: its total reward is above the approval threshold and waits for a finance
+     * user (no one can take part yet); rejected: finance turned it down (rejectionReason says why).
+     */
+    taskStatus: z.enum(['active', 'paused', 'completed', 'draft', 'awaiting_approval', 'rejected']),
+    rejectionReason: z.string().nullable(),
     taskTime: z.number().int(),
     estimatedTime: z.number().int(),
     createdAt: z.string(),

@@ -88,7 +88,9 @@ export async function createUser(
   });
   let lastPosition: number;
   try {
-    lastPosition = await register(ctx, userId, { ...input, email }, { actor: by, ...stepMeta('register') });
+    // Who created the account is said in UserRegistered's data (`by`): that admin may not approve
+    // its withdrawals.
+    lastPosition = await register(ctx, userId, { ...input, email }, by, stepMeta('register'));
   } catch (error) {
     // Nothing was appended (registration is one atomic append), so the login must go too.
     await ctx.pool.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
@@ -123,7 +125,8 @@ async function register(
   ctx: ApiContext,
   userId: string,
   input: NewUser & { email: string },
-  meta: { actor: Actor; commandId: string | undefined },
+  by: Actor,
+  meta: { commandId: string | undefined },
 ): Promise<number> {
   const given = input.username?.trim();
   const base = given || usernameFromNames(input.firstName, input.lastName);
@@ -142,6 +145,7 @@ async function register(
           role: 'user',
           referralCode,
           referredByCode: null,
+          by,
         },
         meta,
       );

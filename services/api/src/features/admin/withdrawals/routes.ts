@@ -80,6 +80,11 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
           description: '"{name}\'s withdrawal request of ₦{amount} has been approved successfully."',
           schema: decisionAnswer,
         },
+        403: {
+          description:
+            'The admin created this account or changed its balance: another staff member must approve it',
+          problem: true,
+        },
         404: { description: 'No such withdrawal', problem: true },
         409: { description: 'The withdrawal was already rejected', problem: true },
       },
