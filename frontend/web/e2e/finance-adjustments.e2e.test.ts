@@ -1,8 +1,8 @@
 /**
  * Separation of duties, in a real Chromium against the real server: the admin sets Ada's balance
- * ₦60,000 higher with a reason (API). Above the approval threshold nothing is posted; finance
- * signs in, opens Adjustments, sees the change waiting, rejects one with a reason and approves
- * another, and Ada's balance moves by the approved amount only.
+ * ₦70,000 higher with a reason (API). Above the approval threshold nothing is posted; finance
+ * signs in, opens Adjustments, sees the change waiting and rejects it with a reason; the admin then
+ * asks for ₦60,000 more, finance approves it, and Ada's balance moves by the approved amount only.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { accountBalanceOf, DEMO_PASSWORD } from './support/api';
@@ -44,7 +44,6 @@ beforeAll(async () => {
   adaId = found[0]!._id;
   balanceBefore = await adaBalance();
   await askChange(70_000, 'Refund asked twice: reject');
-  await askChange(60_000, 'Campaign refund agreed by phone');
   finance = await e2e.newContext();
   page = await finance.newPage();
   page.setDefaultTimeout(WAIT_MS);
@@ -93,8 +92,10 @@ test('finance opens Adjustments and rejects a waiting change with a reason', () 
     );
   }));
 
-test('finance approves the other; only it reaches Ada', () =>
+test('finance approves the next one; only it reaches Ada', () =>
   step('approve', async () => {
+    await askChange(60_000, 'Campaign refund agreed by phone');
+    await page.reload();
     const row = rowWith('Campaign refund agreed by phone');
     await row.getByRole('button', { name: 'Approve' }).click();
     await visible(page.getByText('Balance change approved.'));
