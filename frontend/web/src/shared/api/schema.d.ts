@@ -1133,7 +1133,7 @@ export interface paths {
     };
     /**
      * Live balance updates (server-sent events)
-     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s).
+     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history), and `event: notification` with the same data when they have a new notification (refetch GET /users/notifications). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s).
      */
     get: operations['getUsersEvents'];
     put?: never;

@@ -28,7 +28,8 @@ export const liveRoutes: FeatureRoutes = (ctx) => {
         'A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then ' +
         '`event: balance` with `data: {"position": <ledger position>}` whenever the signed-in ' +
         "user's balances or transactions change (both read models have applied that position: " +
-        'refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ' +
+        'refetch the dashboard and history), and `event: notification` with the same data when ' +
+        'they have a new notification (refetch GET /users/notifications). A comment line every 25 s keeps it open. The stream ' +
         'ends when the server restarts; the browser reconnects after `retry` (5 s).',
       tags: ['user area'],
       access: ['user'],
@@ -67,6 +68,7 @@ export async function openEventStream(
   const subscriber: Subscriber = {
     userId,
     balance: (position) => write(`event: balance\ndata: ${JSON.stringify({ position })}\n\n`),
+    notification: (position) => write(`event: notification\ndata: ${JSON.stringify({ position })}\n\n`),
     end,
   };
   res.on('close', end);
