@@ -21,6 +21,7 @@ import { financeRoutes } from './features/finance/routes';
 import { authRoutes } from './features/auth/routes';
 import { contactRoutes } from './features/contact/routes';
 import { liveRoutes } from './features/live/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { siteRoutes } from './features/site/routes';
 import { bankRoutes } from './features/banks/routes';
 import { webhookRoutes } from './features/webhooks/paystack-routes';
@@ -36,6 +37,7 @@ export const features: FeatureRoutes[] = [
   contactRoutes,
   siteRoutes,
   liveRoutes,
+  notificationRoutes,
   bankRoutes,
   webhookRoutes,
 ];

@@ -39,6 +39,8 @@ import { createApiApp, createMetricsApp } from './app';
 import { bankDirectoryFor } from './features/banks/bank-directory-for';
 import { liveBalancesOf } from './features/live/live-balances';
 import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
+import { developmentPushKeys } from './push/development-keys';
+import { pushReactor, startPushSender } from './push/push-sender';
 import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
 import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
@@ -94,12 +96,17 @@ function addressOf(server: Server, host: string): string {
 }
 
 async function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const roles = rolesFrom(process.env.KOBO_ROLES, loaded.databaseUrl);
+  // A developer's `npm start` has push without settings: keys made once in the data folder.
+  const config: Config =
+    loaded.push || !(demoDataAllowed(loaded) && roles.all)
+      ? loaded
+      : { ...loaded, push: await developmentPushKeys(loaded.dataDir) };
   // Before anything starts: a provider that cannot be used stops the start here.
   const payouts = payoutsFromSettings(config.payouts);
   const banks = bankDirectoryFor(config, payouts.paystack);
   refuseUnservedEventStore(config);
-  const roles = rolesFrom(process.env.KOBO_ROLES, config.databaseUrl);
   const logger = createLogger(config.logLevel);
   if (roles.has('api')) ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.
@@ -233,6 +240,11 @@ async function main() {
       },
     ]);
     shownReactors.push(jobs.reactor, notices);
+    if (config.push) {
+      const push = await startPushSender({ pool, store, logger, push: config.push, kafka: config.kafka });
+      stopping.push(['push', () => push.stop()]);
+      shownReactors.push(push);
+    }
   } else if (roles.has('api')) {
     // The API still shows the queues (Bull Board, /metrics) and the reactors other processes run.
     const shown = createQueues({
@@ -242,7 +254,13 @@ async function main() {
     });
     stopping.push(['queues', () => shown.close()]);
     queues = shown;
-    shownReactors.push(watchConsumers(pool, store, [jobsReactor(shown), noticesReactor({ pool, mailer })]));
+    shownReactors.push(
+      watchConsumers(pool, store, [
+        jobsReactor(shown),
+        noticesReactor({ pool, mailer }),
+        ...(config.push ? [pushReactor({ pool, logger, push: config.push })] : []),
+      ]),
+    );
   }
 
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
@@ -324,6 +342,9 @@ async function main() {
   );
   console.log(`  email:    ${email.smtpUrl ? 'SMTP' : 'kept in the email_outbox table (SMTP_URL unset)'}`);
   console.log(`  images:   ${objectStore.description}`);
+  console.log(
+    `  push:     ${config.push ? (loaded.push ? 'Web Push (VAPID_* settings)' : `Web Push, development keys in ${config.dataDir}/vapid-keys.json`) : 'off (VAPID_* unset)'}`,
+  );
   console.log(
     `  kafka:    ${relayTopic ? `every ledger event to topic ${relayTopic} (KAFKA_BROKERS)` : config.kafka ? 'the relay runs in another process (KOBO_ROLES)' : 'no relay (KAFKA_BROKERS unset)'}`,
   );

@@ -132,8 +132,43 @@ export const configSchema = z
       .positive('must be more than 0')
       .default(10_000)
       .transform((value) => Math.round(value * 100)),
+    /**
+     * Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (the public
+     * key is the 65-byte uncompressed point, the private key its 32 bytes), and who the push
+     * services may contact (`mailto:` or `https:`). All three or none: unset, push is off.
+     */
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{86,88}$/,
+          'must be the base64url P-256 public key (87 characters, web-push generate-vapid-keys)',
+        )
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be the base64url P-256 private key (43 characters)')
+        .optional(),
+    ),
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean))
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together',
+          });
     if (env.PAYOUT_PROVIDER === 'paystack' && !env.PAYSTACK_SECRET_KEY)
       ctx.addIssue({
         code: 'custom',
@@ -241,6 +276,14 @@ export interface Config {
   /** Admin balance changes (kobo): above `approvalAbove` finance approves; none may exceed `cap`. */
   adjustments: { approvalAbove: number; cap: number };
   payouts: PayoutSettings;
+  /** Web Push's VAPID keys and subject; undefined when unset: push is off. */
+  push: PushSettings | undefined;
+}
+
+export interface PushSettings {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** Who pays approved withdrawals, and how often payouts in flight are reconciled. */
@@ -310,6 +353,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {}),
       reconcileSeconds: c.PAYOUT_RECONCILE_SECONDS,
     },
+    push:
+      c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY && c.VAPID_SUBJECT
+        ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: c.VAPID_SUBJECT }
+        : undefined,
   };
 }
 

@@ -38,6 +38,26 @@ describe('configuration', () => {
     }
   });
 
+  it('turns Web Push on with all three VAPID settings, and refuses a part or a bad key', () => {
+    const keys = {
+      VAPID_PUBLIC_KEY:
+        'BFRtoQTlVlW1DpuJ7ce5PmZGG_fvUpkuQKiPYIR9j5CNUswzwQXRM_z5AzTwdWSF9bTRWVLLIWS51LRrGD0ZTgU',
+      VAPID_PRIVATE_KEY: '4bAemlKAq6N-7zm6IvLV1hKeBrjhNmNV80QEqG_Ro9k',
+      VAPID_SUBJECT: 'mailto:support@kobo.ng',
+    };
+    expect(loadConfig({}).push).toBeUndefined();
+    expect(loadConfig(keys).push).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:support@kobo.ng',
+    });
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: undefined })).toThrow(
+      /VAPID_SUBJECT: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together/,
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'not a key' })).toThrow(/VAPID_PRIVATE_KEY:/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'support@kobo.ng' })).toThrow(/VAPID_SUBJECT:/);
+  });
+
   it('pays by hand unless a payout provider is configured', () => {
     expect(loadConfig({}).payouts).toEqual({ provider: 'manual', reconcileSeconds: 600 });
   });

@@ -103,6 +103,36 @@ describe('GET /api/users/events', () => {
     expect(s.retries).toEqual([5000]);
   });
 
+  it('tells a user of a new notification of theirs, and nobody else', async () => {
+    const ada = await registerUser(h);
+    const bola = await registerUser(h);
+    await fund(h, ada.userId, 5000);
+    const withdrawalId = await requestWithdrawal(h, ada.userId, 2000);
+    const adaStream = await stream(bearer(ada));
+    const bolaStream = await stream(bearer(bola));
+    await adaStream.next((e) => e.event === 'ready');
+    await bolaStream.next((e) => e.event === 'ready');
+
+    await h.http
+      .post('/api/admin/withdrawals/reject')
+      .set('Authorization', `Bearer ${h.adminToken}`)
+      .send({ transactionId: withdrawalId, reason: 'Name does not match.' })
+      .expect(200);
+    const told = await adaStream.next((e) => e.event === 'notification', 5000);
+    // Told once the notification is there to read.
+    const { rows } = await h.db.pool.query<{ global_position: string }>(
+      'SELECT global_position FROM notifications WHERE user_id = $1',
+      [ada.userId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(positionOf(told)).toBeGreaterThanOrEqual(Number(rows[0]!.global_position));
+
+    // Bola's own balance moves after Ada's notification: her stream has no notification before it.
+    await fund(h, bola.userId, 100);
+    await bolaStream.next(isBalance, 5000);
+    expect(bolaStream.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
   it('refuses anonymous callers (401) and staff (403) with a problem, not a stream', async () => {
     const anonymous = await stream({});
     expect(anonymous.status).toBe(401);

@@ -151,6 +151,7 @@ describe('a stream ends with its session', () => {
         userId: ada.userId,
         session: { id: sessionId, generation },
         balance: () => undefined,
+        notification: () => undefined,
         end: () => undefined,
       };
       await expect(live.subscribe(subscriber)).rejects.toBeInstanceOf(LiveSessionEnded);

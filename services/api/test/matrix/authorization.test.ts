@@ -13,7 +13,7 @@ import type { Response } from 'supertest';
 import { authMessages, type RouteDefinition } from '../../src/http';
 import { uploadsOf } from '../../src/uploads/uploads-of';
 import { openEventStream, positionOf } from '../live/event-stream';
-import { startHarness, type Harness } from '../support/harness';
+import { settled, startHarness, type Harness } from '../support/harness';
 import {
   buildWorld,
   callers,
@@ -39,7 +39,13 @@ let w: World;
 let routes: RouteDefinition[];
 
 beforeAll(async () => {
-  h = await startHarness();
+  // With Web Push keys, so the push subscription routes store what they are sent.
+  h = await startHarness({
+    VAPID_PUBLIC_KEY:
+      'BFRtoQTlVlW1DpuJ7ce5PmZGG_fvUpkuQKiPYIR9j5CNUswzwQXRM_z5AzTwdWSF9bTRWVLLIWS51LRrGD0ZTgU',
+    VAPID_PRIVATE_KEY: '4bAemlKAq6N-7zm6IvLV1hKeBrjhNmNV80QEqG_Ro9k',
+    VAPID_SUBJECT: 'mailto:support@kobo.test',
+  });
   routes = await declaredRoutes(h);
   w = await buildWorld(h);
 });
@@ -568,7 +574,131 @@ const ownership: Record<string, Ownership> = {
       expect(b.body).toEqual(a.body);
     },
   },
+  'GET /users/notifications': {
+    scope: 'self',
+    async check() {
+      const id = await adasNotification();
+      const own = await h.http.get('/api/users/notifications').set(w.user.auth).expect(200);
+      expect(json(own)).toContain(id);
+      const theirs = await h.http
+        .get(`/api/users/notifications?userId=${w.user.userId}`)
+        .set(w.other.auth)
+        .expect(200);
+      expect(json(theirs)).not.toContain(id);
+      expect(json(theirs)).not.toContain(w.user.userId);
+    },
+  },
+  'POST /users/notifications/read': {
+    scope: 'self',
+    async check() {
+      const id = await adasNotification();
+      const unread = async () =>
+        (await h.http.get('/api/users/notifications').set(w.user.auth).expect(200)).body.unreadCount;
+      const before = await unread();
+      expect(before).toBeGreaterThan(0);
+      // Bola names Ada's notification, then asks for all of Ada's: Ada's stay unread.
+      await h.http
+        .post('/api/users/notifications/read')
+        .set(w.other.auth)
+        .send({ ids: [id] })
+        .expect(200);
+      await h.http
+        .post('/api/users/notifications/read')
+        .set(w.other.auth)
+        .send({ userId: w.user.userId })
+        .expect(200);
+      expect(await unread()).toBe(before);
+    },
+  },
+  'GET /users/push/key': {
+    scope: 'shared',
+    async check() {
+      const a = await h.http.get('/api/users/push/key').set(w.user.auth).expect(200);
+      const b = await h.http.get('/api/users/push/key').set(w.other.auth).expect(200);
+      expect(b.body).toEqual(a.body);
+    },
+  },
+  'POST /users/push/subscriptions': {
+    scope: 'self',
+    async check() {
+      // A userId in the body changes nothing: the subscription is the caller's own.
+      const endpoint = `https://push.example.test/send/${randomUUID()}`;
+      await h.http
+        .post('/api/users/push/subscriptions')
+        .set(w.other.auth)
+        .send({ ...pushSubscription(endpoint), userId: w.user.userId })
+        .expect(201);
+      expect(await pushOwner(endpoint)).toEqual([{ user_id: w.other.userId }]);
+    },
+  },
+  'DELETE /users/push/subscriptions': {
+    scope: 'self',
+    async check() {
+      const endpoint = `https://push.example.test/send/${randomUUID()}`;
+      await h.http
+        .post('/api/users/push/subscriptions')
+        .set(w.user.auth)
+        .send(pushSubscription(endpoint))
+        .expect(201);
+      await h.http
+        .delete('/api/users/push/subscriptions')
+        .set(w.other.auth)
+        .send({ endpoint, userId: w.user.userId })
+        .expect(200);
+      expect(await pushOwner(endpoint)).toEqual([{ user_id: w.user.userId }]);
+    },
+  },
 };
+
+/** A browser's subscription as PushSubscription.toJSON() gives it. */
+const pushSubscription = (endpoint: string) => ({
+  endpoint,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
+const pushOwner = async (endpoint: string) =>
+  (await h.db.pool.query('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [endpoint])).rows;
+
+let adas: Promise<string> | undefined;
+/** A notification of Ada's: a withdrawal of hers, declined (once; later rows reuse it). */
+function adasNotification(): Promise<string> {
+  adas ??= (async () => {
+    await settled(
+      h,
+      (
+        await h.context.commands.adjustBalance({
+          userId: w.user.userId,
+          adjustmentId: randomUUID(),
+          balance: 'account',
+          amount: nairaToKobo(2500),
+          reason: 'matrix notifications',
+          by: { role: 'admin', id: h.adminId } as const,
+        })
+      ).lastPosition,
+    );
+    const requested = await h.http
+      .post('/api/users/withdraw')
+      .set(w.user.auth)
+      .send({ amount: 2500, type: 'withdrawal' })
+      .expect(201);
+    await settled(h);
+    const { lastPosition } = await h.context.commands.rejectWithdrawal({
+      userId: w.user.userId,
+      withdrawalId: requested.body.withdrawal.id,
+      reason: 'matrix check',
+      by: { role: 'admin', id: h.adminId } as const,
+    });
+    await settled(h, lastPosition);
+    const { rows } = await h.db.pool.query<{ notification_id: string }>(
+      'SELECT notification_id FROM notifications WHERE user_id = $1',
+      [w.user.userId],
+    );
+    return rows[0]!.notification_id;
+  })();
+  return adas;
+}
 
 /** Routes whose records belong to users: anything a user token reaches, and public routes with an id. */
 function userReachable(route: RouteDefinition): boolean {

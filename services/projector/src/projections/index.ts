@@ -4,6 +4,7 @@ import { balances } from './balances';
 import { campaigns } from './campaigns';
 import { community } from './community';
 import { ledgerEntries } from './ledger-entries';
+import { notifications } from './notifications';
 import { userStats } from './user-stats';
 import { submissions } from './submissions';
 import { transactions } from './transactions';
@@ -16,6 +17,14 @@ export type { AccountBalanceRow, UserBalanceRow } from './balances';
 export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
 export type { CommunityLinksRow } from './community';
 export type { LedgerEntryRow } from './ledger-entries';
+export {
+  notificationOf,
+  NOTIFICATION_LINKS,
+  type Notification,
+  type NotificationKind,
+  type NotificationRow,
+  type NotificationWithdrawalState,
+} from './notifications';
 export type { UserStatsRow } from './user-stats';
 export type { SubmissionRow } from './submissions';
 export type {
@@ -33,6 +42,7 @@ export {
   campaigns,
   community,
   ledgerEntries,
+  notifications,
   userStats,
   submissions,
   transactions,
@@ -52,6 +62,7 @@ export const projections = [
   withdrawals,
   community,
   adjustments,
+  notifications,
 ] as const satisfies readonly Projection[];
 
 /** A projection's name, as its projector, checkpoint and `waitFor` know it. */

@@ -8,10 +8,11 @@ import { BankForm, type WayBack } from './BankForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileForm } from './ProfileForm';
+import { PushToggle } from '../notifications/PushToggle';
 import { TransactionPinPanel } from './TransactionPinPanel';
 import './settings.css';
 
-const TABS = ['profile', 'bank', 'security'] as const;
+const TABS = ['profile', 'bank', 'security', 'notifications'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The pages Settings may send the person back to (`?back=`), with the button's words. */
@@ -62,6 +63,17 @@ export function SettingsPage() {
               <ChangePasswordForm />
               <DeleteAccountForm />
             </div>
+          }
+        />
+        <Tab
+          id="notifications"
+          title="Notifications"
+          icon="notifications"
+          panel={
+            <section className="kobo-card kobo-settings-panel" aria-labelledby="settings-notifications-title">
+              <h2 id="settings-notifications-title">Notifications</h2>
+              <PushToggle />
+            </section>
           }
         />
       </Tabs>

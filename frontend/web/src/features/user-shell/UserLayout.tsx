@@ -12,6 +12,7 @@ import { leaving } from '../../shared/session/session';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { Brand } from '../../shared/ui/Brand';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useSignOutMutation } from './api';
 import { useLiveBalances } from './useLiveBalances';
 import './user-shell.css';
@@ -129,6 +130,7 @@ export function UserLayout() {
             </span>
           </div>
           <div className="kobo-shell-top-actions">
+            <NotificationBell />
             <ThemeToggle />
             <Button
               className="kobo-shell-logout"

@@ -32,8 +32,10 @@ export function useLiveBalances(enabled = true): void {
         // From here on every change is announced; what moved before (between the page's first
         // read and this moment, or while disconnected) is picked up by reading once more.
         refresh();
+        dispatch(api.util.invalidateTags(['Notifications']));
       });
       source.addEventListener('balance', refresh);
+      source.addEventListener('notification', () => dispatch(api.util.invalidateTags(['Notifications'])));
       source.addEventListener('error', () => {
         if (source?.readyState !== EventSource.CLOSED) return; // reconnecting by itself
         source.close();

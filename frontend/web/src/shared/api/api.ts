@@ -30,6 +30,7 @@ export const tagTypes = [
   'AdminUsers',
   'Payouts',
   'Adjustments',
+  'Notifications',
 ] as const;
 
 export const MAX_RETRIES = 3;

@@ -1133,12 +1133,96 @@ export interface paths {
     };
     /**
      * Live balance updates (server-sent events)
-     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s). It also ends at once when its session does (logout, a password change or reset, suspension, deletion), on whichever server it ended. A user holds at most 5 streams (LIVE_STREAMS_PER_USER) across all servers: another is refused with 429 until one closes.
+     * @description A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then `event: balance` with `data: {"position": <ledger position>}` whenever the signed-in user's balances or transactions change (both read models have applied that position: refetch the dashboard and history), and `event: notification` with the same data when they have a new notification (refetch GET /users/notifications). A comment line every 25 s keeps it open. The stream ends when the server restarts; the browser reconnects after `retry` (5 s). It also ends at once when its session does (logout, a password change or reset, suspension, deletion), on whichever server it ended. A user holds at most 5 streams (LIVE_STREAMS_PER_USER) across all servers: another is refused with 429 until one closes.
      */
     get: operations['getUsersEvents'];
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's notifications, newest first, with how many are unread
+     * @description Proofs approved or not, referral bonuses, and each step of a withdrawal after its request (approved, sending, paid, failed, declined, reversed). Pages of `pageSize` (default 20, at most 50); `next`, on a full page, sent back as `before`, gives the older ones. `unreadCount` counts every unread notification, not only this page’s.
+     */
+    get: operations['getUsersNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark notifications read: the ones named, or all of them
+     * @description With `ids`, those of the signed-in user’s notifications (another person’s ids are ignored); without, every notification they have now. Marking again changes nothing. Answers the unread count left.
+     */
+    post: operations['postUsersNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/push/key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The server's Web Push (VAPID) public key, or null when push is off
+     * @description The `applicationServerKey` for `PushManager.subscribe`. Null when the server has no VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): the app then does not offer push.
+     */
+    get: operations['getUsersPushKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/push/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn on notifications for this browser (its PushSubscription)
+     * @description The body is `PushSubscription.toJSON()`: `endpoint` (https) and `keys` (`p256dh`, `auth`). Saved for the signed-in user; the same endpoint saved again replaces its keys (and moves to this user if another person had it on this browser). 404 when push is off.
+     */
+    post: operations['postUsersPushSubscriptions'];
+    /**
+     * Turn off notifications for this browser
+     * @description Removes the signed-in user’s subscription at `endpoint`; answers the same when there was none (another person’s subscription is left alone).
+     */
+    delete: operations['deleteUsersPushSubscriptions'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6848,6 +6932,342 @@ export interface operations {
       };
       /** @description The server is shutting down */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersNotifications: {
+    parameters: {
+      query?: {
+        pageSize?: number;
+        before?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of notifications */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            notifications: {
+              id: string;
+              /** @enum {string} */
+              kind: 'proof_approved' | 'proof_rejected' | 'referral_bonus' | 'withdrawal';
+              /** @description For a withdrawal: where its money is now (failed, declined, reversed: back on the balance) */
+              withdrawalState: ('approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed') | null;
+              title: string;
+              /** @description One or two sentences in the product’s words, amounts as ₦1,234.50 */
+              body: string;
+              /** @description The page of the user area that shows more (a path: /dashboard/withdraw) */
+              link: string;
+              createdAt: string;
+              readAt: string | null;
+            }[];
+            unreadCount: number;
+            /** @description On a full page: send it back as `before` for older notifications; null on the last page */
+            next: string | null;
+          };
+        };
+      };
+      /** @description A bad page size or cursor */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postUsersNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The notifications to mark read; left out: every notification up to now */
+          ids?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Marked read */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            unreadCount: number;
+          };
+        };
+      };
+      /** @description ids is not a list of at most 200 ids */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersPushKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The server's VAPID public key (base64url) for PushManager.subscribe; null: push is off */
+            publicKey: string | null;
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postUsersPushSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+          expirationTime?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not a valid subscription */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Push is off on this server */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteUsersPushSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          endpoint: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Removed, or there was none */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description No endpoint */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -20,7 +20,8 @@ const MINUTE = 60_000;
 
 const emailTried = (req: Request): string | undefined => {
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim() : undefined;
+  // A key PostgreSQL can store (text holds no NUL); the body's own check refuses such an email.
+  return typeof email === 'string' ? email.trim().replace(/\0/g, '') : undefined;
 };
 
 const signedInUser = (_req: Request, res: Response): string | undefined =>

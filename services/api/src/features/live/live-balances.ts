@@ -18,6 +18,8 @@ import { LiveSeats, type LiveSeatsOptions } from './live-seats';
 
 /** The read models a balance event stands for: both must have applied the position announced. */
 export const liveProjectors = ['balances', 'transactions'] as const;
+/** The read model a notification event stands for. */
+export const NOTIFICATIONS_PROJECTOR = 'notifications';
 
 export interface LiveBalancesOptions {
   /** Safety net when a notification is lost (the listener reconnecting). Default 1000 ms. */
@@ -38,6 +40,8 @@ export interface Subscriber {
   session?: StreamSession;
   /** The user's balances or transactions changed; both read models are at `position`. */
   balance(position: number): void;
+  /** The user has a new notification; the notifications read model is at `position`. */
+  notification(position: number): void;
   /** The process is shutting down, or the session ended: end the stream. */
   end(): void;
 }
@@ -175,6 +179,8 @@ class Listening {
   private readonly known = new Map<string, number>();
   /** Changes up to here have been told. */
   private told = 0;
+  /** Notifications up to here have been told. */
+  private toldNotifications = 0;
   private readonly client: DedicatedClient;
   private poll: NodeJS.Timeout | undefined;
   private checking: Promise<void> | null = null;
@@ -211,6 +217,7 @@ class Listening {
       // After LISTEN, so no commit falls between the two: start from where the read models are.
       await this.refresh();
       this.told = this.reached();
+      this.toldNotifications = this.known.get(NOTIFICATIONS_PROJECTOR) ?? 0;
     })();
     this.ready.catch(() => undefined);
     this.poll = setInterval(() => {
@@ -259,7 +266,8 @@ class Listening {
   }
 
   private learn(projector: string, position: number): void {
-    if (!(liveProjectors as readonly string[]).includes(projector) || !Number.isFinite(position)) return;
+    const watched = [...liveProjectors, NOTIFICATIONS_PROJECTOR] as readonly string[];
+    if (!watched.includes(projector) || !Number.isFinite(position)) return;
     if (position > (this.known.get(projector) ?? 0)) this.known.set(projector, position);
   }
 
@@ -270,7 +278,7 @@ class Listening {
   private async refresh(): Promise<void> {
     const { rows } = await this.pool.query<{ projector: string; position: string }>(
       'SELECT projector, position FROM projection_checkpoints WHERE projector = ANY($1::text[])',
-      [liveProjectors],
+      [[...liveProjectors, NOTIFICATIONS_PROJECTOR]],
     );
     for (const row of rows) this.learn(row.projector, Number(row.position));
   }
@@ -295,6 +303,7 @@ class Listening {
   }
 
   private async tell(): Promise<void> {
+    await this.tellNotifications();
     const from = this.told;
     const to = this.reached();
     if (to <= from) return;
@@ -314,6 +323,23 @@ class Listening {
         for (const subscriber of this.byUser.get(user_id) ?? []) subscriber.balance(to);
     }
     this.told = Math.max(this.told, to);
+  }
+
+  private async tellNotifications(): Promise<void> {
+    const from = this.toldNotifications;
+    const to = this.known.get(NOTIFICATIONS_PROJECTOR) ?? 0;
+    if (to <= from) return;
+    const userIds = [...this.byUser.keys()];
+    if (userIds.length) {
+      const { rows } = await this.pool.query<{ user_id: string }>(
+        `SELECT DISTINCT user_id FROM notifications
+          WHERE user_id = ANY($1::text[]) AND global_position > $2 AND global_position <= $3`,
+        [userIds, from, to],
+      );
+      for (const { user_id } of rows)
+        for (const subscriber of this.byUser.get(user_id) ?? []) subscriber.notification(to);
+    }
+    this.toldNotifications = Math.max(this.toldNotifications, to);
   }
 
   async stop(): Promise<void> {

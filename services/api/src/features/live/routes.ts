@@ -44,7 +44,8 @@ export const liveRoutes: FeatureRoutes = (ctx) => {
         'A `text/event-stream` that stays open. First `event: ready` (`data: {}`), then ' +
         '`event: balance` with `data: {"position": <ledger position>}` whenever the signed-in ' +
         "user's balances or transactions change (both read models have applied that position: " +
-        'refetch the dashboard and history). A comment line every 25 s keeps it open. The stream ' +
+        'refetch the dashboard and history), and `event: notification` with the same data when ' +
+        'they have a new notification (refetch GET /users/notifications). A comment line every 25 s keeps it open. The stream ' +
         'ends when the server restarts; the browser reconnects after `retry` (5 s). It also ends ' +
         'at once when its session does (logout, a password change or reset, suspension, ' +
         `deletion), on whichever server it ended. A user holds at most ${live.perUser} streams ` +
@@ -99,6 +100,7 @@ export async function openEventStream(
     userId,
     ...(session ? { session } : {}),
     balance: (position) => write(`event: balance\ndata: ${JSON.stringify({ position })}\n\n`),
+    notification: (position) => write(`event: notification\ndata: ${JSON.stringify({ position })}\n\n`),
     end,
   };
   res.on('close', end);
