@@ -3,6 +3,7 @@
 //   node frontend/web/scripts/app-icons.mjs   (writes public/icons/*.png; they are committed)
 // "any" icons are the favicon's rounded square; "maskable" ones fill the square edge to edge with the
 // mark inside the central safe zone (80 %), so a launcher can cut any shape out of them.
+import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
