@@ -39,7 +39,7 @@ module.exports = {
       moduleNameMapper: {
         '\\.(css|svg|png|jpg|webp)$': '<rootDir>/frontend/web/test/file-stub.js',
         // Made by a Vite plugin at build time (vite-icon-paths.ts): tests draw icons empty.
-        '^virtual:kobo-icon-paths$': '<rootDir>/frontend/web/test/icon-paths-stub.js',
+        '^virtual:kobo-icon-sprite$': '<rootDir>/frontend/web/test/icon-paths-stub.js',
       },
     },
     {

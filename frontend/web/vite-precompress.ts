@@ -24,17 +24,22 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!compressible.test(file)) continue;
-        const content = readFileSync(file);
-        if (content.length < 512) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    // After the pre-rendered pages and the service worker are written (vite.config.ts).
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!compressible.test(file)) continue;
+          const content = readFileSync(file);
+          if (content.length < 512) continue;
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
     },
   };
 }

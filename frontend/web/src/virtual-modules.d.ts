@@ -1,4 +1,6 @@
-declare module 'virtual:kobo-icon-paths' {
-  /** Per icon name, a loader of its paths for each size (16 and 20 px). */
-  export const iconPaths: Record<string, Record<number, () => Promise<string[]>>>;
+/// <reference types="vite-plugin-pwa/vanillajs" />
+
+declare module 'virtual:kobo-icon-sprite' {
+  /** The address of the icon sprite: one <symbol id="<name>-<16|20>"> per icon the sources name. */
+  export const spriteUrl: string;
 }

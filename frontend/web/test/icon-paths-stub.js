@@ -1,1 +1,1 @@
-module.exports = { iconPaths: {} };
+module.exports = { spriteUrl: '/icons.svg' };

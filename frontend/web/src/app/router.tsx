@@ -8,11 +8,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 // Loaded with the app, not lazily: it must render even when a chunk fails to load.
 import { RouteErrorPage } from '../features/site/RouteErrorPage';
 import { prepareIcons } from '../shared/ui/icon-paths';
+import { pageCodeFailed } from '../shared/page-code';
 import { RequireSession } from './guards';
 
 /**
  * A lazy route whose module exports the component under `name`. Blueprint's icons are set up
- * beside it (prepareIcons), except for the landing page and its frame, which draw their own.
+ * beside it (prepareIcons), except for the landing page and its frame, which draw their own. Code
+ * that cannot be downloaded (offline, or a new version deployed since the page was opened) reloads
+ * the page once, or shows the error page's friendly retry (shared/page-code.ts).
  */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
@@ -20,8 +23,12 @@ function lazyPage<M extends Record<string, unknown>>(
   { blueprintIcons = true } = {},
 ) {
   return async () => {
-    const [module] = await Promise.all([load(), blueprintIcons ? prepareIcons() : undefined]);
-    return { Component: module[name] as ComponentType };
+    try {
+      const [module] = await Promise.all([load(), blueprintIcons ? prepareIcons() : undefined]);
+      return { Component: module[name] as ComponentType };
+    } catch (error) {
+      return pageCodeFailed(error);
+    }
   };
 }
 
@@ -203,4 +210,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser's router (main.tsx creates it once, before the first render or hydration). */
+export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createRouter>;

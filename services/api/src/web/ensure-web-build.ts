@@ -17,6 +17,7 @@ const sources = [
   'vite-precompress.ts',
   'vite-brand-blueprint.ts',
   'vite-icon-paths.ts',
+  'vite-prerender.ts',
   'package.json',
 ];
 

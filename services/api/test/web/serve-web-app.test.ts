@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { createLogger } from '@kobo/platform';
 import { createHttpApp, createRouteRegistry } from '../../src/http';
-import { serveWebApp } from '../../src/web/serve-web-app';
+import { inlineSourceHashes, serveWebApp } from '../../src/web/serve-web-app';
 import { webBuildIsStale } from '../../src/web/ensure-web-build';
 
 function buildFolder() {
@@ -17,6 +18,18 @@ function buildFolder() {
   writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+  mkdirSync(join(dist, 'pages'));
+  writeFileSync(
+    join(dist, 'pages', 'index.html'),
+    '<!doctype html><script>theme()</script><style>h1{color:green}</style>' +
+      '<div id="root" data-prerendered><h1 style="font-family:&quot;Noto Sans&quot;">Earn naira</h1></div>',
+  );
+  writeFileSync(
+    join(dist, 'pages', 'about.html'),
+    '<!doctype html><div id="root" data-prerendered>About Kobo</div>',
+  );
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Kobo"}');
   return { dist, script };
 }
 
@@ -46,7 +59,7 @@ describe('the web app on the API origin', () => {
   const http = appServing(dist);
 
   it('answers client routes with index.html, never cached, under a strict policy', async () => {
-    for (const path of ['/', '/dashboard', '/dashboard/tasks', '/reset-password/abc']) {
+    for (const path of ['/dashboard', '/dashboard/tasks', '/reset-password/abc', '/faq']) {
       const res = await http.get(path).expect(200);
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-store');
@@ -58,6 +71,45 @@ describe('the web app on the API origin', () => {
       expect(policy).not.toMatch(/unsafe-(inline|eval)/);
       expect(policy).not.toContain('upgrade-insecure-requests');
     }
+  });
+
+  it('answers the pre-rendered public pages with their HTML, allowing their inline sources by hash', async () => {
+    const home = await http.get('/').expect(200);
+    expect(home.text).toContain('Earn naira');
+    expect(home.headers['cache-control']).toBe('no-store');
+    const policy = String(home.headers['content-security-policy']);
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(policy).toContain(`script-src 'self' ${sha('theme()')}`);
+    expect(policy).toContain(
+      `style-src 'self' ${sha('h1{color:green}')} 'unsafe-hashes' ${sha('font-family:"Noto Sans"')}`,
+    );
+    expect(policy).not.toMatch(/unsafe-(inline|eval)/);
+
+    const about = await http.get('/about').expect(200);
+    expect(about.text).toContain('About Kobo');
+    // Asked for by name (the service worker's precache): the same policy and caching.
+    const byName = await http.get('/pages/index.html').expect(200);
+    expect(byName.headers['cache-control']).toBe('no-store');
+    expect(byName.headers['content-security-policy']).toBe(policy);
+  });
+
+  it('hashes each inline source once, and no script with a src', () => {
+    const hashes = inlineSourceHashes(
+      '<script type="module" src="/a.js"></script><script>a()</script><script>a()</script><noscript><link></noscript>' +
+        '<style>x{}</style><p style="color:red"></p><p style="color:red"></p>',
+    );
+    expect(hashes.scripts).toHaveLength(1);
+    expect(hashes.styles).toHaveLength(1);
+    expect(hashes.styleAttributes).toHaveLength(1);
+  });
+
+  it('has the service worker and the manifest checked on every use', async () => {
+    const worker = await http.get('/sw.js').expect(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
+    const manifest = await http.get('/manifest.webmanifest').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
   });
 
   it('upgrades insecure requests in production', async () => {

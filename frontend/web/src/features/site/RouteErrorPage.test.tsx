@@ -29,19 +29,36 @@ describe('RouteErrorPage', () => {
     expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
   });
 
+  it('offers a retry, not the crash screen, when a page could not be downloaded', async () => {
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        ErrorBoundary: RouteErrorPage,
+        Component: () => {
+          throw new TypeError('Failed to fetch dynamically imported module: /assets/HistoryPage-x.js');
+        },
+      },
+    ]);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'This page could not load' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+  });
+
   it("shows a thrown error's message", async () => {
     const router = createMemoryRouter([
       {
         path: '/',
         ErrorBoundary: RouteErrorPage,
         Component: () => {
-          throw new Error('Failed to fetch dynamically imported module');
+          throw new Error('Cannot read properties of undefined');
         },
       },
     ]);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
+    expect(await screen.findByText('Cannot read properties of undefined')).toBeInTheDocument();
     expect(screen.queryByTestId('route-error-status')).not.toBeInTheDocument();
   });
 

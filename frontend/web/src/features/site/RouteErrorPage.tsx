@@ -6,6 +6,7 @@
 import { Classes } from '@blueprintjs/core';
 import { Glyph } from '../../shared/ui/Glyph';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isPageCodeError } from '../../shared/page-code';
 
 /** What went wrong, in words: '404 Not Found', or the error's message. */
 export function describeRouteError(error: unknown): { status?: string; message: string } {
@@ -24,8 +25,51 @@ export function describeRouteError(error: unknown): { status?: string; message: 
   return { message: 'An unknown error occurred.' };
 }
 
+/**
+ * A page whose code did not arrive (offline, a weak network, a new version deployed): not a bug,
+ * so no crash screen; a retry, which loads the page afresh.
+ */
+function PageNotDownloaded() {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        padding: '24px 16px',
+        boxSizing: 'border-box',
+        background: 'var(--kobo-bg)',
+        color: 'var(--kobo-text)',
+      }}
+    >
+      <div role="alert" style={{ maxWidth: 420, width: '100%', textAlign: 'center' }}>
+        <span style={{ color: 'var(--kobo-text-muted)' }}>
+          <Glyph icon="offline" size={48} />
+        </span>
+        <h1 style={{ margin: '16px 0 8px', fontSize: 24, lineHeight: 1.25 }}>This page could not load</h1>
+        <p style={{ margin: '0 0 24px', color: 'var(--kobo-text-muted)', fontSize: 16, lineHeight: 1.5 }}>
+          {offline
+            ? 'You seem to be offline. Check your data or Wi-Fi, then try again.'
+            : 'The network is slow or Kobo was just updated. Please try again.'}
+        </p>
+        <button
+          type="button"
+          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.LARGE}`}
+          onClick={() => window.location.reload()}
+        >
+          <Glyph icon="refresh" />
+          <span className={Classes.BUTTON_TEXT}>Try again</span>
+        </button>
+      </div>
+    </main>
+  );
+}
+
 export function RouteErrorPage() {
-  const { status, message } = describeRouteError(useRouteError());
+  const error = useRouteError();
+  if (isPageCodeError(error)) return <PageNotDownloaded />;
+  const { status, message } = describeRouteError(error);
   return (
     <main
       style={{

@@ -18,6 +18,8 @@ const GUIDELINES = [
 
 // The AnchorButtons here navigate, so they are links to assistive technology (Blueprint says button).
 export function SupportPage() {
+  // The panels below the contact cards wait for them, so they never jump down the page.
+  const { isLoading } = useGetCommunityQuery();
   return (
     <main className="kobo-page kobo-support">
       <PageHeader
@@ -38,37 +40,39 @@ export function SupportPage() {
         }
       />
       <CommunityLinks />
-      <div className="kobo-support-columns">
-        <section className="kobo-card kobo-support-panel" aria-labelledby="support-guidelines">
-          <h2 id="support-guidelines">
-            <Icon icon="shield" aria-hidden /> Community guidelines
-          </h2>
-          <ul className="kobo-support-guidelines">
-            {GUIDELINES.map((rule) => (
-              <li key={rule}>
-                <Icon icon="tick" size={14} aria-hidden className="kobo-support-tick" />
-                <span>{rule}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="kobo-card kobo-support-panel" aria-labelledby="support-hours">
-          <h2 id="support-hours">
-            <Icon icon="time" aria-hidden /> Support hours
-          </h2>
-          <dl className="kobo-support-hours">
-            {SUPPORT_HOURS.map((row) => (
-              <div key={row.days}>
-                <dt>{row.days}</dt>
-                <dd className={row.hours === 'Closed' ? 'kobo-muted' : undefined}>{row.hours}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="kobo-support-note">
-            <Icon icon="envelope" size={14} aria-hidden /> Email replies {EMAIL_RESPONSE_TIME}.
-          </p>
-        </section>
-      </div>
+      {isLoading ? null : (
+        <div className="kobo-support-columns">
+          <section className="kobo-card kobo-support-panel" aria-labelledby="support-guidelines">
+            <h2 id="support-guidelines">
+              <Icon icon="shield" aria-hidden /> Community guidelines
+            </h2>
+            <ul className="kobo-support-guidelines">
+              {GUIDELINES.map((rule) => (
+                <li key={rule}>
+                  <Icon icon="tick" size={14} aria-hidden className="kobo-support-tick" />
+                  <span>{rule}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="kobo-card kobo-support-panel" aria-labelledby="support-hours">
+            <h2 id="support-hours">
+              <Icon icon="time" aria-hidden /> Support hours
+            </h2>
+            <dl className="kobo-support-hours">
+              {SUPPORT_HOURS.map((row) => (
+                <div key={row.days}>
+                  <dt>{row.days}</dt>
+                  <dd className={row.hours === 'Closed' ? 'kobo-muted' : undefined}>{row.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="kobo-support-note">
+              <Icon icon="envelope" size={14} aria-hidden /> Email replies {EMAIL_RESPONSE_TIME}.
+            </p>
+          </section>
+        </div>
+      )}
     </main>
   );
 }

@@ -132,7 +132,8 @@ export function WithdrawPage() {
     <main className="kobo-page kobo-withdraw">
       <PageHeader title="Withdraw" subtitle="Send your earnings to your bank account." />
       {body}
-      <WithdrawalsList />
+      {/* Below the form: drawn once the form's height is known, so it never jumps down the page. */}
+      {dashboard.isLoading ? null : <WithdrawalsList />}
     </main>
   );
 }

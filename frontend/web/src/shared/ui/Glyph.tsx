@@ -1,13 +1,10 @@
 /**
- * A Blueprint icon drawn without Blueprint's Icon component, for the public pages: it fetches only
- * its own paths, where the Icon component brings the whole icon catalogue (about 17 KB gzip) that
- * the landing page's budget cannot carry. Same artwork, same sizes.
+ * A Blueprint icon drawn without Blueprint's Icon component, for the public pages: a reference to
+ * its symbol in the icon sprite (icon-paths.ts), so it is drawn from the first paint of a
+ * pre-rendered page, before any script, and costs no script at all. Same artwork, same sizes.
  */
 import type { IconName } from '@blueprintjs/icons';
-import { useEffect, useState } from 'react';
-import { loadIconPaths, type IconPixels } from './icon-paths';
-
-const loaded = new Map<string, string[]>();
+import { spriteUrl, symbolId, type IconPixels } from './icon-paths';
 
 export function Glyph({
   icon,
@@ -22,24 +19,6 @@ export function Glyph({
   title?: string;
 }) {
   const pixels: IconPixels = size >= 20 ? 20 : 16;
-  const key = `${icon}@${pixels}`;
-  const [paths, setPaths] = useState(() => loaded.get(key));
-
-  useEffect(() => {
-    if (loaded.has(key)) return setPaths(loaded.get(key));
-    let current = true;
-    loadIconPaths(icon, pixels)
-      .then((found) => {
-        if (!found) return;
-        loaded.set(key, found);
-        if (current) setPaths(found);
-      })
-      .catch(() => undefined); // an icon that fails to load leaves an empty square, never an error
-    return () => {
-      current = false;
-    };
-  }, [icon, pixels, key]);
-
   return (
     <svg
       className={`kobo-glyph${className ? ` ${className}` : ''}`}
@@ -52,9 +31,7 @@ export function Glyph({
       aria-hidden={title ? undefined : true}
       focusable="false"
     >
-      {paths?.map((d, i) => (
-        <path key={i} d={d} fillRule="evenodd" />
-      ))}
+      <use href={`${spriteUrl}#${symbolId(icon, pixels)}`} />
     </svg>
   );
 }

@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: the app's files (the shell, the pre-rendered public pages, scripts, styles,
+ * the icon sprite, the manifest's icons) kept on the phone at install, so the app opens on a weak
+ * or absent network and a new version downloads once, in the background. It never keeps an answer
+ * of the API: balances, tasks and withdrawals always come from the server (and /api/* is not even
+ * routed here, so the browser fetches it as if there were no worker).
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+/** Paths the server owns: never answered by the worker (keep in step with serve-web-app.ts). */
+const SERVER_PATHS = /^\/(api|admin\/queues|metrics|healthz|readyz)(\/|$)/;
+
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
+cleanupOutdatedCaches();
+
+const precached = new Set(
+  manifest.map((entry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '')),
+);
+
+// A public page opens its pre-rendered HTML; any other app route opens the shell (index.html),
+// which draws the signed-in frame and its skeletons until the page's code runs.
+for (const url of precached) {
+  const page = /^pages\/(.+)\.html$/.exec(url)?.[1];
+  if (!page) continue;
+  const path = page === 'index' ? '/' : `/${page}`;
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL(`/${url}`), {
+      allowlist: [new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`)],
+    }),
+  );
+}
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [SERVER_PATHS] }));
+
+// The page's "Reload" on "A new version is available" (src/shared/pwa/register.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
