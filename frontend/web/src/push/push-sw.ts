@@ -40,7 +40,8 @@ interface ServiceWorkerScopeLike {
   addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
 }
 
-const ICON = '/favicon.svg';
+/** Android shows a PNG; the badge is drawn from its alpha. */
+const ICON = '/icons/icon-192.png';
 const HOME = '/dashboard';
 
 /** The push's message, or a plain one when it cannot be read (the server always sends JSON). */
