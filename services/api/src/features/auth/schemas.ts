@@ -40,7 +40,10 @@ export const signInBody = z.object({
     .min(1, 'Email is required')
     .max(254, 'Email must be at most 254 characters')
     // No address holds a control character; PostgreSQL text cannot hold NUL.
-    .regex(/^[^\x00-\x1f\x7f]*$/, 'Please enter a valid email address'),
+    .refine(
+      (email) => ![...email].some((c) => c < ' ' || c === '\x7f'),
+      'Please enter a valid email address',
+    ),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
