@@ -25,6 +25,17 @@ export function describeRouteError(error: unknown): { status?: string; message: 
   return { message: 'An unknown error occurred.' };
 }
 
+/** Styled inline: these screens show when the app's own styles may not have arrived. */
+const PAGE_STYLE = {
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: '24px 16px',
+  boxSizing: 'border-box',
+  background: 'var(--kobo-bg)',
+  color: 'var(--kobo-text)',
+} as const;
+
 /**
  * A page whose code did not arrive (offline, a weak network, a new version deployed): not a bug,
  * so no crash screen; a retry, which loads the page afresh.
@@ -32,17 +43,7 @@ export function describeRouteError(error: unknown): { status?: string; message: 
 function PageNotDownloaded() {
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        padding: '24px 16px',
-        boxSizing: 'border-box',
-        background: 'var(--kobo-bg)',
-        color: 'var(--kobo-text)',
-      }}
-    >
+    <main style={PAGE_STYLE}>
       <div role="alert" style={{ maxWidth: 420, width: '100%', textAlign: 'center' }}>
         <span style={{ color: 'var(--kobo-text-muted)' }}>
           <Glyph icon="offline" size={48} />
@@ -71,17 +72,7 @@ export function RouteErrorPage() {
   if (isPageCodeError(error)) return <PageNotDownloaded />;
   const { status, message } = describeRouteError(error);
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        padding: '24px 16px',
-        boxSizing: 'border-box',
-        background: 'var(--kobo-bg)',
-        color: 'var(--kobo-text)',
-      }}
-    >
+    <main style={PAGE_STYLE}>
       <div role="alert" style={{ maxWidth: 520, width: '100%', textAlign: 'center' }}>
         <span style={{ color: 'var(--bp-intent-danger-rest, #cd4246)' }}>
           <Glyph icon="error" size={48} />
