@@ -1,5 +1,6 @@
 import { AnchorButton, Icon } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EMAIL_RESPONSE_TIME } from '../../shared/constants';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -80,7 +81,7 @@ export function SupportPage() {
 }
 
 function CommunityLinks() {
-  const { data, error, isLoading, isFetching, refetch } = useGetCommunityQuery();
+  const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetCommunityQuery();
   if (isLoading) return <LoadingState label="Loading contact details..." />;
   if (!data)
     return (
@@ -100,7 +101,14 @@ function CommunityLinks() {
       <section aria-labelledby="support-contact" className="kobo-support-section">
         <h2 id="support-contact" className="kobo-support-heading">
           Contact us
+          <AsOf fulfilledTimeStamp={fulfilledTimeStamp} />
         </h2>
+        <StaleNotice
+          error={error}
+          fulfilledTimeStamp={fulfilledTimeStamp}
+          isFetching={isFetching}
+          onRetry={() => void refetch()}
+        />
         {contacts.length === 0 ? (
           <div className="kobo-card kobo-support-panel">
             <EmptyState

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import {
   useGetSubmissionsQuery,
@@ -142,6 +143,12 @@ export function TasksPage() {
   else
     taskPanel = (
       <>
+        <StaleNotice
+          error={tasks.error}
+          fulfilledTimeStamp={tasks.fulfilledTimeStamp}
+          isFetching={tasks.isFetching}
+          onRetry={() => void tasks.refetch()}
+        />
         <div className="kobo-tasks-toolbar">
           {select}
           <p className="kobo-muted kobo-tasks-shown" aria-live="polite">
@@ -168,6 +175,7 @@ export function TasksPage() {
     <main className="kobo-page kobo-tasks">
       <PageHeader
         title="Available Tasks"
+        note={<AsOf fulfilledTimeStamp={tasks.fulfilledTimeStamp} />}
         subtitle={tasks.data ? countText(available) : 'Complete tasks and earn naira for each one.'}
       />
       <Tabs

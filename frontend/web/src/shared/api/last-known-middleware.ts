@@ -1,0 +1,80 @@
+/**
+ * Keeps the chosen reads' answers on the device for the signed-in account, puts them back at
+ * start, asks the server again as soon as a page uses one, and forgets them when the person leaves
+ * (logout, deletion) or another account signs in. See ./last-known.ts for what is kept.
+ */
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { signedIn, signedOut, type Session } from '../session/session';
+import { api, LAST_KNOWN_REQUEST_ID, lastKnownLoaded } from './api';
+import {
+  clearLastKnown,
+  LAST_KNOWN_ENDPOINTS,
+  lastKnownOwner,
+  readLastKnown,
+  saveLastKnown,
+} from './last-known';
+
+interface QueryThunkMeta {
+  arg: { endpointName: string; queryCacheKey: string; originalArgs: unknown; subscribe?: boolean };
+  fulfilledTimeStamp?: number;
+  condition?: boolean;
+}
+
+interface State {
+  session: { current: Session | null };
+  api: {
+    queries: Record<
+      string,
+      { requestId?: string; endpointName?: string; originalArgs?: unknown } | undefined
+    >;
+  };
+}
+
+const FULFILLED = `${api.reducerPath}/executeQuery/fulfilled`;
+const REJECTED = `${api.reducerPath}/executeQuery/rejected`;
+
+type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction;
+
+export const lastKnownMiddleware: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  const { type, meta, payload } = action as { type: string; meta?: QueryThunkMeta; payload?: unknown };
+
+  if (type === FULFILLED && meta && LAST_KNOWN_ENDPOINTS.has(meta.arg.endpointName)) {
+    const session = (store.getState() as State).session.current;
+    if (session)
+      saveLastKnown(session.userId, {
+        queryCacheKey: meta.arg.queryCacheKey,
+        endpointName: meta.arg.endpointName,
+        originalArgs: meta.arg.originalArgs,
+        data: payload,
+        at: meta.fulfilledTimeStamp ?? Date.now(),
+      });
+  } else if (type === REJECTED && meta?.condition && meta.arg.subscribe) {
+    // A page began using an answer put back from the device: the cache would serve it as fresh,
+    // so the server is asked now (the page shows the kept answer "as of" meanwhile).
+    const entry = (store.getState() as State).api.queries[meta.arg.queryCacheKey];
+    if (entry?.requestId === LAST_KNOWN_REQUEST_ID && entry.endpointName) {
+      const endpoint = (api.endpoints as unknown as Record<string, { initiate: Initiate }>)[
+        entry.endpointName
+      ];
+      if (endpoint)
+        store.dispatch(endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  } else if (signedOut.match(action) && action.payload === 'left') {
+    clearLastKnown();
+  } else if (signedIn.match(action) && lastKnownOwner() !== action.payload.userId) {
+    clearLastKnown();
+  }
+  return result;
+};
+
+/** Puts the signed-in account's kept answers back in the cache (at start). */
+export function loadLastKnown(store: {
+  getState(): unknown;
+  dispatch(action: UnknownAction): unknown;
+}): void {
+  const session = (store.getState() as State).session.current;
+  if (!session) return;
+  const entries = readLastKnown(session.userId);
+  if (entries.length > 0) store.dispatch(lastKnownLoaded(entries));
+}

@@ -1,0 +1,98 @@
+/**
+ * What a page says about the age of what it shows: "as of 14:05" beside the title while the data
+ * is last-known (kept on the device), a notice with "Try again" when a refresh failed but earlier
+ * data is still on screen, and the slim offline bar of the signed-in frames.
+ */
+import { Button, Icon } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { errorMessage } from '../api/api';
+import { asOfLabel, formatClock } from '../api/last-known';
+import './last-known.css';
+
+/** Whether the browser has a network connection (navigator.onLine and its events). */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  return online;
+}
+
+/** "as of 14:05", small and muted, when the read's data is last-known; nothing otherwise. */
+export function AsOf({ fulfilledTimeStamp }: { fulfilledTimeStamp: number | undefined }) {
+  const label = asOfLabel(fulfilledTimeStamp);
+  return label ? <span className="kobo-as-of">{label}</span> : null;
+}
+
+/**
+ * The refresh failed while earlier data stays on screen: say so, and offer "Try again". Nothing
+ * while the read is fine.
+ */
+export function StaleNotice({
+  error,
+  fulfilledTimeStamp,
+  isFetching,
+  onRetry,
+}: {
+  error: unknown;
+  fulfilledTimeStamp: number | undefined;
+  isFetching: boolean;
+  onRetry: () => void;
+}) {
+  if (!error || !fulfilledTimeStamp) return null;
+  const at = formatClock(fulfilledTimeStamp);
+  return (
+    <div className="kobo-stale" role="status">
+      <Icon icon="warning-sign" size={14} aria-hidden />
+      <span className="kobo-stale-text">
+        {errorMessage(error, 'We could not refresh this page.')} Showing what we had at {at}.
+      </span>
+      <Button
+        size="small"
+        variant="outlined"
+        icon="refresh"
+        text="Try again"
+        loading={isFetching}
+        onClick={onRetry}
+      />
+    </div>
+  );
+}
+
+interface QueriesState {
+  api: { queries: Record<string, { fulfilledTimeStamp?: number } | undefined> };
+}
+
+/** When the newest answer on hand came from the server (for the offline bar). */
+function newestAnswerAt(state: QueriesState): number | undefined {
+  let newest: number | undefined;
+  for (const entry of Object.values(state.api.queries))
+    if (entry?.fulfilledTimeStamp && (!newest || entry.fulfilledTimeStamp > newest))
+      newest = entry.fulfilledTimeStamp;
+  return newest;
+}
+
+/** The slim bar at the top of a signed-in frame while the device is offline. */
+export function ConnectionNotice() {
+  const online = useOnline();
+  const at = useSelector(newestAnswerAt);
+  if (online) return null;
+  return (
+    <div className="kobo-offline" role="status" aria-live="polite">
+      <Icon icon="offline" size={14} aria-hidden />
+      <span>
+        {at
+          ? `You're offline — showing what we had at ${formatClock(at)}`
+          : "You're offline — we'll load your data when you're back"}
+      </span>
+    </div>
+  );
+}
