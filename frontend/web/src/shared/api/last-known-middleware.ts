@@ -1,9 +1,11 @@
 /**
  * Keeps the chosen reads' answers on the device for the signed-in account, puts them back at
  * start, asks the server again as soon as a page uses one, and forgets them when the person leaves
- * (logout, deletion) or another account signs in. See ./last-known.ts for what is kept.
+ * (logout, deletion) or another account signs in. See ./last-known.ts for what is kept. A logout
+ * also clears the proof being worked on (shared/drafts/proof-draft.ts).
  */
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { clearProofDraft } from '../drafts/proof-draft';
 import { signedIn, signedOut, type Session } from '../session/session';
 import { api, LAST_KNOWN_REQUEST_ID, lastKnownLoaded } from './api';
 import {
@@ -62,7 +64,9 @@ export const lastKnownMiddleware: Middleware = (store) => (next) => (action) => 
     }
   } else if (signedOut.match(action) && action.payload === 'left') {
     clearLastKnown();
+    void clearProofDraft();
   } else if (signedIn.match(action) && lastKnownOwner() !== action.payload.userId) {
+    // Another account: the earlier one's answers go (its proof draft is refused by user id too).
     clearLastKnown();
   }
   return result;
