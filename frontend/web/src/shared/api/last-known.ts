@@ -138,8 +138,9 @@ export const PAGE_STARTED_AT =
 export function asOfLabel(
   fulfilledTimeStamp: number | undefined,
   pageStartedAt = PAGE_STARTED_AT,
+  now = Date.now(),
 ): string | null {
   return fulfilledTimeStamp && fulfilledTimeStamp < pageStartedAt
-    ? `as of ${formatClock(fulfilledTimeStamp)}`
+    ? `as of ${formatClock(fulfilledTimeStamp, now)}`
     : null;
 }
