@@ -89,7 +89,7 @@ function RecentTransactions() {
           onRetry={() => void refetch()}
         />
       ) : null}
-      {isLoading ? (
+      {isLoading && !error ? (
         <LoadingState label="Loading transactions..." />
       ) : error && !data ? (
         <ErrorState
@@ -126,7 +126,7 @@ export function DashboardPage() {
       <header className="kobo-dashboard-greeting">
         {/* The name comes from the last-known answer or the server's; until one is known, a placeholder. */}
         <h1>
-          {isLoading ? (
+          {isLoading && !error ? (
             <>
               Hi,{' '}
               <span className="bp6-skeleton" aria-hidden="true">
@@ -149,7 +149,8 @@ export function DashboardPage() {
           onRetry={() => void refetch()}
         />
       ) : null}
-      {isLoading ? (
+      {/* A failure stays said while a retry runs (no spinner in its place). */}
+      {isLoading && !error ? (
         <LoadingState label="Loading your dashboard..." />
       ) : !dashboard ? (
         <div className="kobo-card kobo-dashboard-section">

@@ -49,7 +49,7 @@ const withdrawalLink = (withdrawalId: string) =>
 
 function Totals() {
   const { data, error, isLoading, refetch } = useGetDashboardQuery();
-  if (!isLoading && !data)
+  if ((!isLoading || error) && !data)
     return (
       <section className="kobo-card kobo-history-totals-error">
         <ErrorState
@@ -90,7 +90,7 @@ function Transactions() {
   const searching = query.trim() !== '';
 
   let body;
-  if (isLoading) body = <LoadingState label="Loading your transactions..." />;
+  if (isLoading && !error) body = <LoadingState label="Loading your transactions..." />;
   else if (!data)
     body = (
       <ErrorState

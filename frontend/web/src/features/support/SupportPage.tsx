@@ -82,7 +82,7 @@ export function SupportPage() {
 
 function CommunityLinks() {
   const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetCommunityQuery();
-  if (isLoading) return <LoadingState label="Loading contact details..." />;
+  if (isLoading && !error) return <LoadingState label="Loading contact details..." />;
   if (!data)
     return (
       <section className="kobo-card kobo-support-panel kobo-support-section">

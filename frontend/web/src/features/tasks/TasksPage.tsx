@@ -232,7 +232,7 @@ export function TasksPage() {
   );
 
   let taskPanel;
-  if (tasks.isLoading) taskPanel = <LoadingState label="Loading tasks..." />;
+  if (tasks.isLoading && !tasks.error) taskPanel = <LoadingState label="Loading tasks..." />;
   else if (tasks.error && !tasks.data)
     taskPanel = (
       <ErrorState

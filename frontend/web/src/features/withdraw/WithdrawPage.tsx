@@ -52,7 +52,7 @@ export function WithdrawPage() {
   // device (shared/api/last-known.ts) is never shown to the form.
   const lastKnown = asOfLabel(dashboard.fulfilledTimeStamp) !== null;
   let body;
-  if (dashboard.isLoading || (lastKnown && dashboard.isFetching))
+  if ((dashboard.isLoading || (lastKnown && dashboard.isFetching)) && !dashboard.error)
     body = <LoadingState label="Loading your balances..." />;
   else if (!dashboard.data || lastKnown)
     body = (

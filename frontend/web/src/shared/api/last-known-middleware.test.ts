@@ -2,6 +2,7 @@
  * The store as the app builds it: answers of the chosen reads are kept for the signed-in account,
  * put back at start as last-known data, and forgotten at logout or when another account signs in.
  */
+import { waitFor } from '@testing-library/react';
 import { createStore } from '../../app/store';
 import { signedIn, signedOut } from '../session/session';
 import { accountApi, type Dashboard } from './account';
@@ -69,5 +70,26 @@ describe('last-known data in the store', () => {
     expect(entry.data).toEqual(dashboard);
     expect(entry.requestId).toBe(LAST_KNOWN_REQUEST_ID);
     expect(entry.fulfilledTimeStamp).toBe(1_700_000_000_000);
+  });
+
+  it('asks the server again as soon as a page uses a put-back answer, and not before', async () => {
+    saveLastKnown('user-a', {
+      queryCacheKey: 'getDashboard(undefined)',
+      endpointName: 'getDashboard',
+      originalArgs: undefined,
+      data: dashboard,
+      at: 1_700_000_000_000,
+    });
+    const store = signedInStore('user-a');
+    loadLastKnown(store);
+    const entry = () => accountApi.endpoints.getDashboard.select()(store.getState());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(entry().requestId).toBe(LAST_KNOWN_REQUEST_ID);
+
+    const used = store.dispatch(accountApi.endpoints.getDashboard.initiate());
+    await waitFor(() => expect(entry().requestId).not.toBe(LAST_KNOWN_REQUEST_ID));
+    // The kept answer stays on screen meanwhile.
+    expect(entry().data).toEqual(dashboard);
+    used.unsubscribe();
   });
 });

@@ -4,7 +4,7 @@
  * (logout, deletion) or another account signs in. See ./last-known.ts for what is kept. A logout
  * also clears the proof being worked on (shared/drafts/proof-draft.ts).
  */
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
 import { clearProofDraft } from '../drafts/proof-draft';
 import { signedIn, signedOut, type Session } from '../session/session';
 import { api, LAST_KNOWN_REQUEST_ID, lastKnownLoaded } from './api';
@@ -17,9 +17,8 @@ import {
 } from './last-known';
 
 interface QueryThunkMeta {
-  arg: { endpointName: string; queryCacheKey: string; originalArgs: unknown; subscribe?: boolean };
+  arg: { endpointName: string; queryCacheKey: string; originalArgs: unknown };
   fulfilledTimeStamp?: number;
-  condition?: boolean;
 }
 
 interface State {
@@ -29,16 +28,41 @@ interface State {
       string,
       { requestId?: string; endpointName?: string; originalArgs?: unknown } | undefined
     >;
+    subscriptions: Record<string, Record<string, unknown> | undefined>;
   };
 }
 
 const FULFILLED = `${api.reducerPath}/executeQuery/fulfilled`;
-const REJECTED = `${api.reducerPath}/executeQuery/rejected`;
 
 type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction;
 
+/** Cache keys put back from the device that no page has used yet. */
+const putBack = new Set<string>();
+
+/**
+ * A page began using an answer put back from the device: the cache would serve it as fresh, so
+ * the server is asked now (the page shows the kept answer "as of" meanwhile).
+ */
+function refreshWhenUsed(store: MiddlewareAPI): void {
+  const state = store.getState() as State;
+  for (const key of putBack) {
+    const entry = state.api.queries[key];
+    if (!entry || entry.requestId !== LAST_KNOWN_REQUEST_ID || !entry.endpointName) {
+      putBack.delete(key); // answered since, or dropped
+      continue;
+    }
+    if (Object.keys(state.api.subscriptions[key] ?? {}).length === 0) continue;
+    putBack.delete(key);
+    const endpoints = api.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>;
+    const endpoint = endpoints[entry.endpointName];
+    if (endpoint)
+      store.dispatch(endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }));
+  }
+}
+
 export const lastKnownMiddleware: Middleware = (store) => (next) => (action) => {
   const result = next(action);
+  if (putBack.size > 0) refreshWhenUsed(store);
   const { type, meta, payload } = action as { type: string; meta?: QueryThunkMeta; payload?: unknown };
 
   if (type === FULFILLED && meta && LAST_KNOWN_ENDPOINTS.has(meta.arg.endpointName)) {
@@ -51,17 +75,6 @@ export const lastKnownMiddleware: Middleware = (store) => (next) => (action) => 
         data: payload,
         at: meta.fulfilledTimeStamp ?? Date.now(),
       });
-  } else if (type === REJECTED && meta?.condition && meta.arg.subscribe) {
-    // A page began using an answer put back from the device: the cache would serve it as fresh,
-    // so the server is asked now (the page shows the kept answer "as of" meanwhile).
-    const entry = (store.getState() as State).api.queries[meta.arg.queryCacheKey];
-    if (entry?.requestId === LAST_KNOWN_REQUEST_ID && entry.endpointName) {
-      const endpoint = (api.endpoints as unknown as Record<string, { initiate: Initiate }>)[
-        entry.endpointName
-      ];
-      if (endpoint)
-        store.dispatch(endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }));
-    }
   } else if (signedOut.match(action) && action.payload === 'left') {
     clearLastKnown();
     void clearProofDraft();
@@ -80,5 +93,7 @@ export function loadLastKnown(store: {
   const session = (store.getState() as State).session.current;
   if (!session) return;
   const entries = readLastKnown(session.userId);
-  if (entries.length > 0) store.dispatch(lastKnownLoaded(entries));
+  if (entries.length === 0) return;
+  for (const entry of entries) putBack.add(entry.queryCacheKey);
+  store.dispatch(lastKnownLoaded(entries));
 }
