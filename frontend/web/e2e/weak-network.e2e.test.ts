@@ -218,7 +218,7 @@ describe('a proof screenshot', () => {
         await submit.click();
         await visible(dialog.getByText(/Uploading \d+%/));
         await keepPicture(page, 'upload-progress-360');
-        const answer = (await (await answered).json()) as { proofImage: string };
+        const answer = (await (await answered).json()) as { submission: { proofImage: string } };
         await visible(page.getByText('Success!'), 30_000);
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
@@ -231,7 +231,7 @@ describe('a proof screenshot', () => {
         const token = (await e2e.api.signIn('chioma@demo.kobo.ng', DEMO_PASSWORD)).token;
         const link = await e2e.api.call<{ url: string }>(
           'GET',
-          `/uploads/link?key=${encodeURIComponent(answer.proofImage)}`,
+          `/uploads/link?key=${encodeURIComponent(answer.submission.proofImage)}`,
           undefined,
           token,
         );

@@ -92,4 +92,28 @@ describe('last-known data in the store', () => {
     expect(entry().data).toEqual(dashboard);
     used.unsubscribe();
   });
+
+  it('asks again also when the answers are put back by the store at start (the first thing it does)', async () => {
+    saveLastKnown('user-a', {
+      queryCacheKey: 'getDashboard(undefined)',
+      endpointName: 'getDashboard',
+      originalArgs: undefined,
+      data: dashboard,
+      at: 1_700_000_000_000,
+    });
+    localStorage.setItem('kobo.session', JSON.stringify({ userId: 'user-a', role: 'user' }));
+    // A fresh app, as at a page load: the session is read when the modules load.
+    let fresh!: { store: ReturnType<typeof createStore>; account: typeof accountApi };
+    jest.isolateModules(() => {
+      fresh = {
+        store: (jest.requireActual('../../app/store') as { createStore: typeof createStore }).createStore(),
+        account: (jest.requireActual('./account') as { accountApi: typeof accountApi }).accountApi,
+      };
+    });
+    const entry = () => fresh.account.endpoints.getDashboard.select()(fresh.store.getState());
+    expect(entry().data).toEqual(dashboard);
+    const used = fresh.store.dispatch(fresh.account.endpoints.getDashboard.initiate());
+    await waitFor(() => expect(entry().requestId).not.toBe(LAST_KNOWN_REQUEST_ID));
+    used.unsubscribe();
+  });
 });

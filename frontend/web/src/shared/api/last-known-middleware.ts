@@ -94,6 +94,8 @@ export function loadLastKnown(store: {
   if (!session) return;
   const entries = readLastKnown(session.userId);
   if (entries.length === 0) return;
-  for (const entry of entries) putBack.add(entry.queryCacheKey);
   store.dispatch(lastKnownLoaded(entries));
+  // After the dispatch: the API's own first action (its middleware registering) comes before the
+  // entries are in the cache.
+  for (const entry of entries) putBack.add(entry.queryCacheKey);
 }
