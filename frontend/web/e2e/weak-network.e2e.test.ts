@@ -216,7 +216,7 @@ describe('a proof screenshot', () => {
         });
         const answered = page.waitForResponse((response) => response.url().endsWith('/api/tasks/submit'));
         await submit.click();
-        await visible(dialog.getByText(/Uploading \d+%/));
+        await visible(dialog.getByText(/Uploading [1-9]\d*%/));
         await keepPicture(page, 'upload-progress-360');
         const answer = (await (await answered).json()) as { submission: { proofImage: string } };
         await visible(page.getByText('Success!'), 30_000);

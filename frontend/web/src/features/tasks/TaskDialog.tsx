@@ -11,6 +11,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { OfflineGlyph } from '../../shared/ui/LastKnown';
 import type { Task } from './api';
 import { PROOF_HINT, REQUIREMENTS, TIME_ESTIMATE } from './messages';
 import { PlatformBadge } from './PlatformBadge';
@@ -108,6 +109,10 @@ export function TaskDialog({
   useEffect(() => {
     if (problem) problemRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [problem]);
+  const waitingRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (waiting) waitingRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [waiting]);
 
   function setFile(next: File | null) {
     setFileState(next);
@@ -266,12 +271,20 @@ export function TaskDialog({
               </Callout>
             ) : null}
             {waiting && file ? (
-              <Callout intent="warning" icon="offline" compact className="kobo-tasks-kept" role="status">
-                {waiting === 'offline'
-                  ? "You're offline. We kept your screenshot and will send it when you're back"
-                  : 'We could not reach Kobo. We kept your screenshot and will send it again'}{' '}
-                — or tap Submit Task to try now.
-              </Callout>
+              <div ref={waitingRef}>
+                <Callout
+                  intent="warning"
+                  icon={<OfflineGlyph size={16} />}
+                  compact
+                  className="kobo-tasks-kept"
+                  role="status"
+                >
+                  {waiting === 'offline'
+                    ? "You're offline. We kept your screenshot and will send it when you're back"
+                    : 'We could not reach Kobo. We kept your screenshot and will send it again'}{' '}
+                  — or tap Submit Task to try now.
+                </Callout>
+              </div>
             ) : null}
             {upload ? (
               <div className="kobo-tasks-upload" role="status" aria-live="polite">

@@ -3,12 +3,44 @@
  * is last-known (kept on the device), a notice with "Try again" when a refresh failed but earlier
  * data is still on screen, and the slim offline bar of the signed-in frames.
  */
-import { Button, Icon } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { errorMessage } from '../api/api';
 import { asOfLabel, formatClock } from '../api/last-known';
 import './last-known.css';
+
+/*
+ * Drawn inline, not with Blueprint's Icon: its artwork loads lazily, one small file per icon, and
+ * these show exactly when nothing more can be loaded.
+ */
+export function OfflineGlyph({ size = 14 }: { size?: number }) {
+  return (
+    <svg
+      className="kobo-glyph-inline"
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M1.5 6.2a10 10 0 0 1 13 0M4 9a6.2 6.2 0 0 1 8 0M6.4 11.7a2.6 2.6 0 0 1 3.2 0" />
+      <path d="M2.5 2.5l11 11" />
+    </svg>
+  );
+}
+
+function WarningGlyph({ size = 14 }: { size?: number }) {
+  return (
+    <svg className="kobo-glyph-inline" width={size} height={size} viewBox="0 0 16 16" aria-hidden="true">
+      <path d="M8 1.2 15.2 14H.8L8 1.2z" fill="currentColor" />
+      <path d="M8 6v3.6M8 11.4v.4" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 /** Whether the browser has a network connection (navigator.onLine and its events). */
 export function useOnline(): boolean {
@@ -51,7 +83,7 @@ export function StaleNotice({
   const at = formatClock(fulfilledTimeStamp);
   return (
     <div className="kobo-stale" role="status">
-      <Icon icon="warning-sign" size={14} aria-hidden />
+      <WarningGlyph />
       <span className="kobo-stale-text">
         {errorMessage(error, 'We could not refresh this page.')} Showing what we had at {at}.
       </span>
@@ -87,7 +119,7 @@ export function ConnectionNotice() {
   if (online) return null;
   return (
     <div className="kobo-offline" role="status" aria-live="polite">
-      <Icon icon="offline" size={14} aria-hidden />
+      <OfflineGlyph />
       <span>
         {at
           ? `You're offline — showing what we had at ${formatClock(at)}`
