@@ -90,7 +90,6 @@ export function StaleNotice({
       <Button
         size="small"
         variant="outlined"
-        icon="refresh"
         text="Try again"
         loading={isFetching}
         onClick={onRetry}
