@@ -87,13 +87,7 @@ export function StaleNotice({
       <span className="kobo-stale-text">
         {errorMessage(error, 'We could not refresh this page.')} Showing what we had at {at}.
       </span>
-      <Button
-        size="small"
-        variant="outlined"
-        text="Try again"
-        loading={isFetching}
-        onClick={onRetry}
-      />
+      <Button size="small" variant="outlined" text="Try again" loading={isFetching} onClick={onRetry} />
     </div>
   );
 }
