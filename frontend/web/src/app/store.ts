@@ -1,13 +1,16 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../shared/api/api';
+import { lastKnownMiddleware, loadLastKnown } from '../shared/api/last-known-middleware';
 import { persistSession, sessionSlice } from '../shared/session/session';
 
 export function createStore() {
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer, [sessionSlice.name]: sessionSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware, lastKnownMiddleware),
   });
+  // The signed-in account's last-known answers, shown at once, then refreshed (user-site.md section 3).
+  loadLastKnown(store);
   // Refetch on window focus and on reconnect (user-site.md section 7).
   setupListeners(store.dispatch);
   let session = store.getState().session.current;

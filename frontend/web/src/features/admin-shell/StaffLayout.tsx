@@ -12,6 +12,7 @@ import { endSession } from '../../shared/api/api';
 import { leaving, useSession } from '../../shared/session/session';
 import { Brand } from '../../shared/ui/Brand';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
+import { ConnectionNotice } from '../../shared/ui/LastKnown';
 import { useAdminSignOutMutation } from './api';
 import './admin-shell.css';
 
@@ -166,6 +167,7 @@ function StaffLayout({ area }: { area: StaffArea }) {
       </aside>
 
       <div className="kobo-admin-main">
+        <ConnectionNotice />
         <header className="kobo-admin-top">
           <div className="kobo-admin-top-brand">
             <AreaBrand area={area} />

@@ -8,6 +8,7 @@ import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { newestFirst } from '../../shared/transactions';
 import { Money } from '../../shared/ui/Money';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
 import { InvitationCard } from './InvitationCard';
@@ -68,7 +69,7 @@ const historyLink = (withdrawalId: string) =>
   `/dashboard/history?withdrawal=${encodeURIComponent(withdrawalId)}`;
 
 function RecentTransactions() {
-  const { data, error, isLoading, refetch } = useGetTransactionsQuery();
+  const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTransactionsQuery();
   useErrorToast(error, 'We could not load your transactions.');
   const recent = data ? newestFirst(data).slice(0, RECENT_TRANSACTIONS_SHOWN) : [];
 
@@ -80,9 +81,17 @@ function RecentTransactions() {
         </h2>
         {recent.length > 0 ? <Link to="/dashboard/history">View all</Link> : null}
       </div>
-      {isLoading ? (
+      {data ? (
+        <StaleNotice
+          error={error}
+          fulfilledTimeStamp={fulfilledTimeStamp}
+          isFetching={isFetching}
+          onRetry={() => void refetch()}
+        />
+      ) : null}
+      {isLoading && !error ? (
         <LoadingState label="Loading transactions..." />
-      ) : error ? (
+      ) : error && !data ? (
         <ErrorState
           title="Transactions unavailable"
           message={errorMessage(error, 'We could not load your transactions.')}
@@ -102,20 +111,48 @@ function RecentTransactions() {
 }
 
 export function DashboardPage() {
-  const { data: dashboard, error, isLoading, refetch } = useGetDashboardQuery();
+  const {
+    data: dashboard,
+    error,
+    isLoading,
+    isFetching,
+    fulfilledTimeStamp,
+    refetch,
+  } = useGetDashboardQuery();
   useErrorToast(error, 'We could not load your dashboard.');
-  const username = dashboard?.username || 'Boss';
 
   return (
     <main className="kobo-page kobo-dashboard">
       <header className="kobo-dashboard-greeting">
-        <h1>Hi, {username}</h1>
+        {/* The name comes from the last-known answer or the server's; until one is known, a placeholder. */}
+        <h1>
+          {isLoading && !error ? (
+            <>
+              Hi,{' '}
+              <span className="bp6-skeleton" aria-hidden="true">
+                Username
+              </span>
+            </>
+          ) : (
+            `Hi, ${dashboard?.username || 'Boss'}`
+          )}
+          <AsOf fulfilledTimeStamp={dashboard ? fulfilledTimeStamp : undefined} />
+        </h1>
         <p className="kobo-muted">Here is your money at a glance.</p>
       </header>
 
-      {isLoading ? (
+      {dashboard ? (
+        <StaleNotice
+          error={error}
+          fulfilledTimeStamp={fulfilledTimeStamp}
+          isFetching={isFetching}
+          onRetry={() => void refetch()}
+        />
+      ) : null}
+      {/* A failure stays said while a retry runs (no spinner in its place). */}
+      {isLoading && !error ? (
         <LoadingState label="Loading your dashboard..." />
-      ) : error || !dashboard ? (
+      ) : !dashboard ? (
         <div className="kobo-card kobo-dashboard-section">
           <ErrorState
             title="Your dashboard is unavailable"

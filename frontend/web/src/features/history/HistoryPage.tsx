@@ -7,6 +7,7 @@ import { newestFirst } from '../../shared/transactions';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
 import { useAddressParams } from '../../shared/ui/useAddressParams';
@@ -15,10 +16,12 @@ import { WITHDRAWAL_PARAM, WithdrawalDetails } from './WithdrawalDetails';
 import './history.css';
 
 export function HistoryPage() {
+  const { fulfilledTimeStamp } = useGetTransactionsQuery();
   return (
     <main className="kobo-page kobo-history">
       <PageHeader
         title="Account History"
+        note={<AsOf fulfilledTimeStamp={fulfilledTimeStamp} />}
         subtitle="Every reward, bonus and withdrawal on your account."
         actions={<ButtonLink to="/dashboard/statement" icon="th-list" text="Ledger statement" />}
       />
@@ -46,7 +49,7 @@ const withdrawalLink = (withdrawalId: string) =>
 
 function Totals() {
   const { data, error, isLoading, refetch } = useGetDashboardQuery();
-  if (!isLoading && !data)
+  if ((!isLoading || error) && !data)
     return (
       <section className="kobo-card kobo-history-totals-error">
         <ErrorState
@@ -80,14 +83,14 @@ function Totals() {
 }
 
 function Transactions() {
-  const { data, error, isLoading, refetch } = useGetTransactionsQuery();
+  const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTransactionsQuery();
   const [query, setQuery] = useState('');
   const all = useMemo(() => newestFirst(data ?? []), [data]);
   const shown = useMemo(() => filterTransactions(all, query), [all, query]);
   const searching = query.trim() !== '';
 
   let body;
-  if (isLoading) body = <LoadingState label="Loading your transactions..." />;
+  if (isLoading && !error) body = <LoadingState label="Loading your transactions..." />;
   else if (!data)
     body = (
       <ErrorState
@@ -167,6 +170,14 @@ function Transactions() {
           />
         </div>
       </div>
+      {data ? (
+        <StaleNotice
+          error={error}
+          fulfilledTimeStamp={fulfilledTimeStamp}
+          isFetching={isFetching}
+          onRetry={() => void refetch()}
+        />
+      ) : null}
       {body}
     </section>
   );

@@ -1,5 +1,6 @@
 import { AnchorButton, Icon } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EMAIL_RESPONSE_TIME, SUPPORT_HOURS } from '../../shared/constants';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -78,8 +79,8 @@ export function SupportPage() {
 }
 
 function CommunityLinks() {
-  const { data, error, isLoading, isFetching, refetch } = useGetCommunityQuery();
-  if (isLoading) return <LoadingState label="Loading contact details..." />;
+  const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetCommunityQuery();
+  if (isLoading && !error) return <LoadingState label="Loading contact details..." />;
   if (!data)
     return (
       <section className="kobo-card kobo-support-panel kobo-support-section">
@@ -98,7 +99,14 @@ function CommunityLinks() {
       <section aria-labelledby="support-contact" className="kobo-support-section">
         <h2 id="support-contact" className="kobo-support-heading">
           Contact us
+          <AsOf fulfilledTimeStamp={fulfilledTimeStamp} />
         </h2>
+        <StaleNotice
+          error={error}
+          fulfilledTimeStamp={fulfilledTimeStamp}
+          isFetching={isFetching}
+          onRetry={() => void refetch()}
+        />
         {contacts.length === 0 ? (
           <div className="kobo-card kobo-support-panel">
             <EmptyState

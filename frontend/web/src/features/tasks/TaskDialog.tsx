@@ -6,14 +6,22 @@ import {
   DialogBody,
   DialogFooter,
   Icon,
+  ProgressBar,
+  Spinner,
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { OfflineGlyph } from '../../shared/ui/LastKnown';
 import type { Task } from './api';
 import { PROOF_HINT, REQUIREMENTS, TIME_ESTIMATE } from './messages';
 import { PlatformBadge } from './PlatformBadge';
 import { isActivity } from './platforms';
 import { PROOF_ACCEPT, formatFileSize, proofFileProblem } from './proof-file';
+import type { UploadProgress } from './send-proof';
+import { shrinkImage } from './shrink-image';
+
+/** Why a screenshot kept on the device is waiting: no connection, or no answer in time. */
+export type Waiting = 'offline' | 'unreachable' | null;
 
 /** Only web links open from a task; anything else (javascript:, data:) is not a link. */
 export function safeTaskUrl(url: string): string | null {
@@ -48,6 +56,11 @@ function useObjectUrl(file: File | null): string | null {
 /**
  * A task's details and the proof upload. Activities take no screenshot: opening their link
  * completes them. Mount it afresh (a new `key`) for each opening so no earlier file lingers.
+ *
+ * A chosen screenshot is made small first (shrink-image.ts) and handed to `onFileChosen`, which
+ * keeps it on the device; a dialog reopened after a reload starts from `initialFile` and says
+ * "We kept your screenshot". While it is sent, a progress bar and a Cancel; when it could not be
+ * sent (`waiting`), the file stays and a notice says it will be sent when the connection returns.
  */
 export function TaskDialog({
   task,
@@ -56,6 +69,11 @@ export function TaskDialog({
   onClose,
   onSubmit,
   onCompleteActivity,
+  initialFile = null,
+  onFileChosen,
+  upload = null,
+  onCancelUpload,
+  waiting = null,
 }: {
   task: Task;
   isOpen: boolean;
@@ -64,10 +82,20 @@ export function TaskDialog({
   /** Sends the proof; answers a message to show at the upload when the server refused the file. */
   onSubmit: (proof: File) => Promise<string | null>;
   onCompleteActivity: () => void;
+  /** A screenshot kept from before a reload. */
+  initialFile?: File | null;
+  /** The screenshot now chosen (shrunk), or null when it was removed or refused. */
+  onFileChosen?: (file: File | null) => void;
+  /** The upload under way, if any. */
+  upload?: UploadProgress | null;
+  onCancelUpload?: () => void;
+  waiting?: Waiting;
 }) {
   const activity = isActivity(task.taskPlatform);
   const url = safeTaskUrl(task.taskUrl);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFileState] = useState<File | null>(initialFile);
+  const [kept, setKept] = useState(initialFile !== null);
+  const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const preview = useObjectUrl(file);
@@ -81,12 +109,33 @@ export function TaskDialog({
   useEffect(() => {
     if (problem) problemRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [problem]);
+  const waitingRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (waiting) waitingRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [waiting]);
 
-  function choose(chosen: File | undefined) {
+  function setFile(next: File | null) {
+    setFileState(next);
+    setKept(false);
+    onFileChosen?.(next);
+  }
+
+  async function choose(chosen: File | undefined) {
     if (!chosen) return;
-    const refusal = proofFileProblem(chosen);
+    // The type and emptiness of what was picked, then the size of what will be sent.
+    let refusal = proofFileProblem({ type: chosen.type, size: Math.min(chosen.size, 1) });
+    let proof = chosen;
+    if (!refusal) {
+      setPreparing(true);
+      try {
+        proof = await shrinkImage(chosen);
+      } finally {
+        setPreparing(false);
+      }
+      refusal = proofFileProblem(proof);
+    }
     setProblem(refusal);
-    setFile(refusal ? null : chosen);
+    setFile(refusal ? null : proof);
     if (refusal && inputRef.current) inputRef.current.value = '';
   }
 
@@ -106,13 +155,13 @@ export function TaskDialog({
       setProblem(refusal);
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
-    }
+    } else setKept(false);
   }
 
   function drop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
-    if (!submitting) choose(event.dataTransfer.files[0]);
+    if (!submitting) void choose(event.dataTransfer.files[0]);
   }
 
   return (
@@ -216,6 +265,46 @@ export function TaskDialog({
         {activity ? null : (
           <section className="kobo-tasks-dialog-section" aria-label="Upload screenshot">
             <h3 id={`${inputId}-heading`}>Upload screenshot</h3>
+            {kept && file && !waiting ? (
+              <Callout intent="success" icon="saved" compact className="kobo-tasks-kept">
+                We kept your screenshot. Submit it when you are ready.
+              </Callout>
+            ) : null}
+            {waiting && file ? (
+              <div ref={waitingRef}>
+                <Callout
+                  intent="warning"
+                  icon={<OfflineGlyph size={16} />}
+                  compact
+                  className="kobo-tasks-kept"
+                  role="status"
+                >
+                  {waiting === 'offline'
+                    ? "You're offline. We kept your screenshot and will send it when you're back"
+                    : 'We could not reach Kobo. We kept your screenshot and will send it again'}{' '}
+                  — or tap Submit Task to try now.
+                </Callout>
+              </div>
+            ) : null}
+            {upload ? (
+              <div className="kobo-tasks-upload" role="status" aria-live="polite">
+                <ProgressBar
+                  intent="primary"
+                  stripes={false}
+                  value={upload.total > 0 ? upload.sent / upload.total : 0}
+                  aria-label="Upload progress"
+                />
+                <span className="kobo-muted">
+                  Uploading {upload.total > 0 ? Math.round((100 * upload.sent) / upload.total) : 0}% ·{' '}
+                  {formatFileSize(upload.sent)} of {formatFileSize(upload.total)}
+                </span>
+              </div>
+            ) : null}
+            {preparing ? (
+              <p className="kobo-muted kobo-tasks-preparing" role="status">
+                <Spinner size={14} aria-hidden /> Preparing your screenshot...
+              </p>
+            ) : null}
             {file ? (
               <div className="kobo-tasks-preview">
                 {preview ? <img src={preview} alt="Preview of your screenshot" /> : null}
@@ -245,7 +334,7 @@ export function TaskDialog({
               aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
               aria-invalid={problem ? true : undefined}
               disabled={submitting}
-              onChange={(event) => choose(event.target.files?.[0])}
+              onChange={(event) => void choose(event.target.files?.[0])}
             />
             <label
               htmlFor={inputId}
@@ -279,12 +368,16 @@ export function TaskDialog({
             <Button text="Close" onClick={onClose} disabled={submitting} />
           ) : (
             <>
-              <Button text="Cancel" onClick={onClose} disabled={submitting} />
+              {upload ? (
+                <Button text="Cancel upload" icon="cross" onClick={onCancelUpload} />
+              ) : (
+                <Button text="Cancel" onClick={onClose} disabled={submitting} />
+              )}
               <Button
                 intent="primary"
                 icon="upload"
                 text={submitting ? 'Submitting...' : 'Submit Task'}
-                disabled={!file || submitting}
+                disabled={!file || submitting || preparing}
                 onClick={() => void submit()}
               />
             </>

@@ -5,10 +5,15 @@
  */
 import { FormGroup, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../shared/api/api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { api, endSession, errorMessage, fieldErrors } from '../../shared/api/api';
+import { moneyTags } from '../../shared/api/account';
+import { clearProofDraft, loadProofDraft, saveProofDraft } from '../../shared/drafts/proof-draft';
+import { useSession } from '../../shared/session/session';
 import { useToast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { AsOf, StaleNotice, useOnline } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import {
   useGetSubmissionsQuery,
@@ -30,7 +35,8 @@ import { isActivity } from './platforms';
 import { ResultDialog, type TaskResult } from './ResultDialog';
 import { SubmissionsList } from './SubmissionsList';
 import { TaskCard } from './TaskCard';
-import { TaskDialog } from './TaskDialog';
+import { isConnectionProblem, sendProof, type UploadProgress } from './send-proof';
+import { TaskDialog, type Waiting } from './TaskDialog';
 import './tasks.css';
 
 type TabId = 'tasks' | 'submissions';
@@ -53,8 +59,23 @@ export function TasksPage() {
   const [view, setView] = useState<TaskView>(DEFAULT_TASK_VIEW);
   const [tab, setTab] = useState<TabId>('tasks');
   // `attempt` remounts the dialog on every opening, so no earlier file or message lingers.
-  const [dialog, setDialog] = useState<{ task: Task; attempt: number; isOpen: boolean } | null>(null);
+  const [dialog, setDialog] = useState<{
+    task: Task;
+    attempt: number;
+    isOpen: boolean;
+    /** A screenshot kept on the device from before a reload. */
+    keptFile?: File | null;
+  } | null>(null);
   const [result, setResult] = useState<TaskResult | null>(null);
+  const dispatch = useDispatch();
+  const userId = useSession()?.userId ?? null;
+  const online = useOnline();
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const [waiting, setWaiting] = useState<Waiting>(null);
+  const uploadControl = useRef<AbortController | null>(null);
+  /** The screenshot chosen in the open dialog (what a retry sends). */
+  const chosen = useRef<File | null>(null);
+  const [draftChecked, setDraftChecked] = useState(false);
 
   useEffect(() => {
     if (tasks.error) toast.error(errorMessage(tasks.error, TASKS_FETCH_FAILED), { title: 'Error' });
@@ -71,16 +92,114 @@ export function TasksPage() {
     (submission) => submission.status === 'pending',
   ).length;
 
-  function open(task: Task) {
-    setDialog((current) => ({ task, attempt: (current?.attempt ?? 0) + 1, isOpen: true }));
+  function open(task: Task, keptFile: File | null = null, keptWaiting = false) {
+    chosen.current = keptFile;
+    // A screenshot that could not be sent before the reload goes as soon as there is a connection.
+    setWaiting(keptWaiting ? 'offline' : null);
+    setDialog((current) => ({ task, attempt: (current?.attempt ?? 0) + 1, isOpen: true, keptFile }));
+    // The task in progress survives a reload (the phone's browser may discard the tab meanwhile).
+    if (userId && !keptFile)
+      void saveProofDraft({ userId, taskId: task._id, file: null, waitingToSend: false });
   }
 
   function close() {
+    uploadControl.current?.abort();
+    chosen.current = null;
+    setWaiting(null);
+    void clearProofDraft();
     setDialog((current) => (current ? { ...current, isOpen: false } : null));
+  }
+
+  function fileChosen(task: Task, file: File | null) {
+    chosen.current = file;
+    setWaiting(null);
+    if (userId) void saveProofDraft({ userId, taskId: task._id, file, waitingToSend: false });
+  }
+
+  // A task and screenshot kept from before a reload open again, once the task list is here.
+  useEffect(() => {
+    if (draftChecked || !userId || !tasks.data) return;
+    setDraftChecked(true);
+    const list = tasks.data;
+    void loadProofDraft(userId).then((draft) => {
+      if (!draft) return;
+      const task = list.find((candidate) => candidate._id === draft.taskId && !candidate.submitted);
+      if (task) open(task, draft.file, draft.waitingToSend);
+      else void clearProofDraft();
+    });
+    // It runs once, when the list first arrives.
+  }, [draftChecked, userId, tasks.data]);
+
+  /**
+   * Sends a proof with its progress and a cancel. When the connection fails the screenshot stays
+   * (on the device too) and goes again when the connection returns or on a tap.
+   */
+  const sendScreenshot = useCallback(
+    async (task: Task, proof: File): Promise<string | null> => {
+      if (uploadControl.current) return null;
+      const control = new AbortController();
+      uploadControl.current = control;
+      setWaiting(null);
+      const outcome = await sendProof({
+        taskId: task._id,
+        proof,
+        onProgress: setUpload,
+        signal: control.signal,
+      });
+      uploadControl.current = null;
+      setUpload(null);
+      if (!outcome.ok && 'cancelled' in outcome) return null;
+      if (!outcome.ok && isConnectionProblem(outcome.error)) {
+        setWaiting(navigator.onLine ? 'unreachable' : 'offline');
+        if (userId) void saveProofDraft({ userId, taskId: task._id, file: proof, waitingToSend: true });
+        return null;
+      }
+      // Also after a refusal: units left or the task's state may have changed meanwhile.
+      dispatch(api.util.invalidateTags(['Tasks', 'Submissions', ...moneyTags]));
+      if (!outcome.ok && outcome.error.status === 401) {
+        endSession(dispatch, 'expired');
+        return null;
+      }
+      void clearProofDraft();
+      chosen.current = null;
+      if (outcome.ok) {
+        close();
+        setResult(
+          outcome.answer.status === 'success'
+            ? { ok: true, message: outcome.answer.message || TASK_PENDING_VERIFICATION }
+            : { ok: false, message: TASK_NOT_APPROVED },
+        );
+        return null;
+      }
+      return failed(outcome.error, true);
+    },
+    // close and failed read only setters and refs.
+    [dispatch, userId],
+  );
+
+  // Back online: a screenshot that could not be sent offline goes now (one that found no answer
+  // while online goes on a tap, so a server that is down is not asked in a loop).
+  useEffect(() => {
+    if (online && waiting === 'offline' && dialog?.isOpen && chosen.current)
+      void sendScreenshot(dialog.task, chosen.current);
+  }, [online, waiting, dialog, sendScreenshot]);
+
+  /** A refusal or an error: a message for the upload if the file was refused, else the result dialog. */
+  function failed(error: unknown, withProof: boolean): string | null {
+    const message = errorMessage(error, TASK_SUBMIT_FAILED);
+    toast.error(message, { title: 'Error' });
+    // A refused file can be replaced in the same dialog.
+    const proofProblem =
+      fieldErrors(error).proofImage ?? ((error as FetchBaseQueryError).status === 413 ? message : undefined);
+    if (withProof && proofProblem) return proofProblem;
+    close();
+    setResult({ ok: false, message: isRefusal(error) ? message : TASK_SUBMIT_EXCEPTION });
+    return null;
   }
 
   /** Submits a proof (or completes an activity); answers a message for the upload if the file was refused. */
   async function send(task: Task, proof: File | null): Promise<string | null> {
+    if (proof) return sendScreenshot(task, proof);
     const activity = isActivity(task.taskPlatform);
     try {
       const answer = await submitTask({ taskId: task._id, proof }).unwrap();
@@ -95,16 +214,7 @@ export function TasksPage() {
       );
       return null;
     } catch (error) {
-      const message = errorMessage(error, TASK_SUBMIT_FAILED);
-      toast.error(message, { title: 'Error' });
-      // A refused file can be replaced in the same dialog.
-      const proofProblem =
-        fieldErrors(error).proofImage ??
-        ((error as FetchBaseQueryError).status === 413 ? message : undefined);
-      if (proof && proofProblem) return proofProblem;
-      close();
-      setResult({ ok: false, message: isRefusal(error) ? message : TASK_SUBMIT_EXCEPTION });
-      return null;
+      return failed(error, false);
     }
   }
 
@@ -122,7 +232,7 @@ export function TasksPage() {
   );
 
   let taskPanel;
-  if (tasks.isLoading) taskPanel = <LoadingState label="Loading tasks..." />;
+  if (tasks.isLoading && !tasks.error) taskPanel = <LoadingState label="Loading tasks..." />;
   else if (tasks.error && !tasks.data)
     taskPanel = (
       <ErrorState
@@ -142,6 +252,12 @@ export function TasksPage() {
   else
     taskPanel = (
       <>
+        <StaleNotice
+          error={tasks.error}
+          fulfilledTimeStamp={tasks.fulfilledTimeStamp}
+          isFetching={tasks.isFetching}
+          onRetry={() => void tasks.refetch()}
+        />
         <div className="kobo-tasks-toolbar">
           {select}
           <p className="kobo-muted kobo-tasks-shown" aria-live="polite">
@@ -168,6 +284,7 @@ export function TasksPage() {
     <main className="kobo-page kobo-tasks">
       <PageHeader
         title="Available Tasks"
+        note={<AsOf fulfilledTimeStamp={tasks.fulfilledTimeStamp} />}
         subtitle={tasks.data ? countText(available) : 'Complete tasks and earn naira for each one.'}
       />
       <Tabs
@@ -204,10 +321,15 @@ export function TasksPage() {
           key={dialog.attempt}
           task={dialog.task}
           isOpen={dialog.isOpen}
-          submitting={submitting}
+          submitting={submitting || upload !== null}
           onClose={close}
           onSubmit={(proof) => send(dialog.task, proof)}
           onCompleteActivity={() => void send(dialog.task, null)}
+          initialFile={dialog.keptFile ?? null}
+          onFileChosen={(file) => fileChosen(dialog.task, file)}
+          upload={upload}
+          onCancelUpload={() => uploadControl.current?.abort()}
+          waiting={waiting}
         />
       ) : null}
       <ResultDialog result={result} onClose={() => setResult(null)} />

@@ -11,6 +11,7 @@ import { endSession } from '../../shared/api/api';
 import { leaving } from '../../shared/session/session';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { Brand } from '../../shared/ui/Brand';
+import { ConnectionNotice } from '../../shared/ui/LastKnown';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useSignOutMutation } from './api';
@@ -118,6 +119,7 @@ export function UserLayout() {
       </aside>
 
       <div className="kobo-shell-main">
+        <ConnectionNotice />
         <header className="kobo-shell-top">
           <div className="kobo-shell-top-brand">
             <Brand to="/dashboard" />

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { errorMessage } from '../../shared/api/api';
+import { asOfLabel } from '../../shared/api/last-known';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -47,9 +48,13 @@ export function WithdrawPage() {
     }
   }
 
+  // Money decisions wait for the server's answer of this visit: a last-known balance kept on the
+  // device (shared/api/last-known.ts) is never shown to the form.
+  const lastKnown = asOfLabel(dashboard.fulfilledTimeStamp) !== null;
   let body;
-  if (dashboard.isLoading) body = <LoadingState label="Loading your balances..." />;
-  else if (!dashboard.data)
+  if ((dashboard.isLoading || (lastKnown && dashboard.isFetching)) && !dashboard.error)
+    body = <LoadingState label="Loading your balances..." />;
+  else if (!dashboard.data || lastKnown)
     body = (
       <ErrorState
         title="Could not load your balances"

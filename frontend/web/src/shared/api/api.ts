@@ -4,10 +4,16 @@
  * invalidates exactly what it changed and no stale money stays on screen.
  *
  * Queries retry up to 3 times, 1 s, 2 s, 4 s apart (never more than 30 s), and only when retrying
- * can help: the network failed or the server answered 5xx. Commands never retry on their own; the
- * ones that move money carry an Idempotency-Key so a person's own retry is safe.
+ * can help: the network failed or the server answered 5xx. A read has one deadline, 10 s from its
+ * first attempt, whatever the retries: a slow or failing API is said on the page within 10 s, with
+ * a retry, instead of a spinner that lasts. Commands never retry on their own and wait at most
+ * 30 s; the ones that move money carry an Idempotency-Key so a person's own retry is safe.
+ *
+ * Answers of chosen reads are kept on the device as last-known data (./last-known.ts) and put back
+ * at start: `lastKnownLoaded` below is the rehydration action, and a read put back is asked again
+ * as soon as a page uses it.
  */
-import type { Dispatch } from '@reduxjs/toolkit';
+import { createAction, type Dispatch } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -17,6 +23,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { signedOut, type SessionEnd } from '../session/session';
+import type { LastKnownEntry } from './last-known';
 
 export const tagTypes = [
   'Dashboard',
@@ -39,6 +46,23 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 30_000);
 }
 
+/** A read says it failed within this long of its first attempt (retries included). */
+export const READ_DEADLINE_MS = 10_000;
+/** A retry is worth starting only with at least this long left before the deadline. */
+export const MIN_ATTEMPT_MS = 3_000;
+/** A command (a proof, a withdrawal) waits this long for its answer. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+
+/** Whether retry number `attempt` may start, `elapsedMs` after the read's first attempt began. */
+export function mayRetry(attempt: number, elapsedMs: number): boolean {
+  return attempt <= MAX_RETRIES && elapsedMs + retryDelayMs(attempt) + MIN_ATTEMPT_MS <= READ_DEADLINE_MS;
+}
+
+/** How long the next attempt of a read may take: what is left of its deadline. */
+export function attemptTimeoutMs(elapsedMs: number): number {
+  return Math.max(1_000, READ_DEADLINE_MS - elapsedMs);
+}
+
 export function isRetryable(error: FetchBaseQueryError): boolean {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
   return typeof error.status === 'number' && error.status >= 500;
@@ -48,12 +72,24 @@ const SIGN_IN_ENDPOINTS = new Set(['signIn', 'adminSignIn']);
 
 const fetchJson = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
 
+/** When the read under way began (its cache entry's start, the same for every retry). */
+function readStartedAt(api: { getState: () => unknown }, queryCacheKey: string | undefined): number {
+  const state = api.getState() as { api?: { queries?: Record<string, { startedTimeStamp?: number }> } };
+  return (queryCacheKey && state.api?.queries?.[queryCacheKey]?.startedTimeStamp) || Date.now();
+}
+
 const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
   extraOptions,
 ) => {
-  const result = await fetchJson(args, api, extraOptions);
+  const request = typeof args === 'string' ? { url: args } : args;
+  const timeout =
+    request.timeout ??
+    (api.type === 'query'
+      ? attemptTimeoutMs(Date.now() - readStartedAt(api, api.queryCacheKey))
+      : COMMAND_TIMEOUT_MS);
+  const result = await fetchJson({ ...request, timeout }, api, extraOptions);
   // The server no longer accepts the session (expired, signed out elsewhere, account gone). A sign-in's
   // 401 is a wrong password, not an ended session.
   if (result.error?.status === 401 && !SIGN_IN_ENDPOINTS.has(api.endpoint))
@@ -64,14 +100,47 @@ const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 const baseQuery = retry(withSessionCheck, {
   // The condition counts the attempts itself (RTK takes either maxRetries or a condition).
   retryCondition: (error, _args, { attempt, baseQueryApi }) =>
-    baseQueryApi.type === 'query' && attempt <= MAX_RETRIES && isRetryable(error as FetchBaseQueryError),
+    baseQueryApi.type === 'query' &&
+    isRetryable(error as FetchBaseQueryError) &&
+    mayRetry(attempt, Date.now() - readStartedAt(baseQueryApi, baseQueryApi.queryCacheKey)),
   backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt))),
 });
+
+/** Puts last-known answers back in the cache (dispatched at start by the store). */
+export const lastKnownLoaded = createAction<LastKnownEntry[]>('lastKnown/loaded');
+/** The request id a put-back answer carries, so it is known and asked again when a page uses it. */
+export const LAST_KNOWN_REQUEST_ID = 'last-known';
 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes,
+  extractRehydrationInfo(action, { reducerPath }) {
+    if (!lastKnownLoaded.match(action) || reducerPath !== 'api') return undefined;
+    const queries = Object.fromEntries(
+      action.payload.map((entry) => [
+        entry.queryCacheKey,
+        {
+          status: 'fulfilled',
+          endpointName: entry.endpointName,
+          requestId: LAST_KNOWN_REQUEST_ID,
+          originalArgs: entry.originalArgs,
+          startedTimeStamp: entry.at,
+          fulfilledTimeStamp: entry.at,
+          data: entry.data,
+        },
+      ]),
+    );
+    // The rest of the slice as RTK Query reads it on rehydration: queries only, no tags yet (the
+    // refetch that follows provides them).
+    return {
+      queries,
+      mutations: {},
+      provided: { tags: {}, keys: {} },
+      subscriptions: {},
+      config: undefined,
+    } as never;
+  },
   // Unused data is dropped after 5 minutes (user-site.md section 9).
   keepUnusedDataFor: 300,
   refetchOnFocus: true,
