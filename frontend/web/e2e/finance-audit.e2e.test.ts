@@ -143,9 +143,9 @@ test("the Overview tab's charts show today's figures as the API gives them", () 
     await figure.getByRole('button', { name: 'Show as table' }).click();
     const firstRow = figure.getByRole('table').locator('tbody tr').first();
     expect(await firstRow.locator('th, td').allTextContents()).toEqual([
-      new Date(`${today.date}T12:00:00Z`).toLocaleDateString('en-US', {
-        month: 'short',
+      new Date(`${today.date}T12:00:00Z`).toLocaleDateString('en-NG', {
         day: 'numeric',
+        month: 'short',
         timeZone: 'UTC',
       }),
       naira(today.moneyIn),
