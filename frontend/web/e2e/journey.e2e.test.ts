@@ -102,7 +102,7 @@ step('signs up through a referral link: the code is filled in, the username is c
 step('signs in and lands on the dashboard, greeted by username', async () => {
   await signIn(person.password);
   await pathIs(page, '/dashboard');
-  await visible(page.getByText(`Hi, ${person.username}`));
+  await visible(page.getByText(`Hi, ${person.firstName}`));
   userId = await page.evaluate(
     () => JSON.parse(localStorage.getItem('kobo.session') ?? '{}').userId as string,
   );
@@ -283,7 +283,7 @@ step('changes the password, then signs in with the new one (and not the old)', a
   await visible(page.getByText('Invalid email or password'));
   await signIn(person.newPassword);
   await pathIs(page, '/dashboard');
-  await visible(page.getByText(`Hi, ${person.username}`));
+  await visible(page.getByText(`Hi, ${person.firstName}`));
   await page.waitForLoadState('networkidle');
   expect(await page.getByRole('dialog').count()).toBe(0); // the welcome popup was seen already
 });

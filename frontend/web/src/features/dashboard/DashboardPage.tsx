@@ -1,16 +1,17 @@
-import { Icon, type IconName } from '@blueprintjs/core';
+import { Button, Icon, type IconName } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetDashboardQuery, useGetTransactionsQuery } from '../../shared/api/account';
 import { RECENT_TRANSACTIONS_SHOWN } from '../../shared/constants';
-import { formatNaira } from '../../shared/money';
+import { formatNaira, formatWholeNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { newestFirst } from '../../shared/transactions';
 import { Money } from '../../shared/ui/Money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
+import { activityToGo, useHiddenBalances } from './hidden-balances';
 import { InvitationCard } from './InvitationCard';
 import { OverviewCarousel } from './OverviewCarousel';
 import { PayoutProblemCallout } from './PayoutProblemCallout';
@@ -37,12 +38,14 @@ function BalanceCard({
   hint,
   amount,
   icon,
+  hidden,
   brand = false,
 }: {
   label: string;
   hint: string;
   amount: number;
   icon: IconName;
+  hidden: boolean;
   brand?: boolean;
 }) {
   return (
@@ -57,7 +60,7 @@ function BalanceCard({
         </span>
       </div>
       <p className="kobo-dashboard-balance-value">
-        <Money amount={amount} />
+        {hidden ? <span aria-label="Hidden">₦ ••••••</span> : <Money amount={amount} />}
       </p>
       <p className="kobo-dashboard-balance-hint">{hint}</p>
     </section>
@@ -120,6 +123,10 @@ export function DashboardPage() {
     refetch,
   } = useGetDashboardQuery();
   useErrorToast(error, 'We could not load your dashboard.');
+  const [hidden, toggleHidden] = useHiddenBalances();
+  const toGo = dashboard
+    ? activityToGo(dashboard.activityBalance, dashboard.withdrawalRules.minActivity)
+    : null;
 
   return (
     <main className="kobo-page kobo-dashboard">
@@ -134,11 +141,21 @@ export function DashboardPage() {
               </span>
             </>
           ) : (
-            `Hi, ${dashboard?.username || 'Boss'}`
+            `Hi, ${dashboard?.firstName || dashboard?.username || 'Boss'}`
           )}
           <AsOf fulfilledTimeStamp={dashboard ? fulfilledTimeStamp : undefined} />
         </h1>
-        <p className="kobo-muted">Here is your money at a glance.</p>
+        <div className="kobo-dashboard-greeting-line">
+          <p className="kobo-muted">Here is your money at a glance.</p>
+          <Button
+            variant="minimal"
+            size="small"
+            icon={hidden ? 'eye-open' : 'eye-off'}
+            text={hidden ? 'Show balances' : 'Hide balances'}
+            aria-pressed={hidden}
+            onClick={toggleHidden}
+          />
+        </div>
       </header>
 
       {dashboard ? (
@@ -169,12 +186,18 @@ export function DashboardPage() {
               hint="Available for withdrawal"
               amount={dashboard.accountBalance}
               icon="bank-account"
+              hidden={hidden}
             />
             <BalanceCard
               label="Activity Balance"
-              hint="From activity earnings"
+              hint={
+                toGo === null
+                  ? 'From activity earnings: ready to withdraw'
+                  : `Withdrawable from ${formatWholeNaira(dashboard.withdrawalRules.minActivity)}: ${formatWholeNaira(toGo)} to go`
+              }
               amount={dashboard.activityBalance}
               icon="flash"
+              hidden={hidden}
             />
           </div>
           <PayoutProblemCallout />
@@ -182,7 +205,8 @@ export function DashboardPage() {
             <p className="kobo-dashboard-held">
               <Icon icon="time" size={14} aria-hidden />
               <span>
-                <strong>{formatNaira(dashboard.heldBalance)}</strong> waiting for approval
+                <strong>{hidden ? '₦ ••••••' : formatNaira(dashboard.heldBalance)}</strong> waiting for
+                approval
               </span>
               <Link to="/dashboard/history">Details</Link>
             </p>
