@@ -8,6 +8,7 @@
  * LAST_KNOWN_ENDPOINTS are kept, a few entries each. Nothing here is used for a decision about
  * money: the withdraw form waits for the server's balance (see features/withdraw).
  */
+import { formatTime } from '../dates';
 
 export const LAST_KNOWN_STORAGE_KEY = 'kobo.lastKnown';
 
@@ -114,13 +115,12 @@ export function clearLastKnown(storage = storageOrNull()): void {
   }
 }
 
-const clock = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false });
 const day = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short' });
 
 /** 14:05 in the reader's zone (en-NG, 24-hour); '3 Mar, 14:05' when it was not today. */
 export function formatClock(at: number, now = Date.now()): string {
   const when = new Date(at);
-  const time = clock.format(when);
+  const time = formatTime(when);
   return when.toDateString() === new Date(now).toDateString() ? time : `${day.format(when)}, ${time}`;
 }
 
