@@ -84,14 +84,7 @@ function RecentTransactions() {
         </h2>
         {recent.length > 0 ? <Link to="/dashboard/history">View all</Link> : null}
       </div>
-      {data ? (
-        <StaleNotice
-          error={error}
-          fulfilledTimeStamp={fulfilledTimeStamp}
-          isFetching={isFetching}
-          onRetry={() => void refetch()}
-        />
-      ) : null}
+      <StaleNotice read={{ data, error, fulfilledTimeStamp, isFetching, refetch }} />
       {isLoading && !error ? (
         <LoadingState label="Loading transactions..." />
       ) : error && !data ? (
@@ -158,14 +151,7 @@ export function DashboardPage() {
         </div>
       </header>
 
-      {dashboard ? (
-        <StaleNotice
-          error={error}
-          fulfilledTimeStamp={fulfilledTimeStamp}
-          isFetching={isFetching}
-          onRetry={() => void refetch()}
-        />
-      ) : null}
+      <StaleNotice read={{ data: dashboard, error, fulfilledTimeStamp, isFetching, refetch }} />
       {/* A failure stays said while a retry runs (no spinner in its place). */}
       {isLoading && !error ? (
         <LoadingState label="Loading your dashboard..." />

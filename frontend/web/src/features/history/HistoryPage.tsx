@@ -170,14 +170,7 @@ function Transactions() {
           />
         </div>
       </div>
-      {data ? (
-        <StaleNotice
-          error={error}
-          fulfilledTimeStamp={fulfilledTimeStamp}
-          isFetching={isFetching}
-          onRetry={() => void refetch()}
-        />
-      ) : null}
+      <StaleNotice read={{ data, error, fulfilledTimeStamp, isFetching, refetch }} />
       {body}
     </section>
   );

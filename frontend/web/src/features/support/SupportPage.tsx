@@ -101,12 +101,7 @@ function CommunityLinks() {
           Contact us
           <AsOf fulfilledTimeStamp={fulfilledTimeStamp} />
         </h2>
-        <StaleNotice
-          error={error}
-          fulfilledTimeStamp={fulfilledTimeStamp}
-          isFetching={isFetching}
-          onRetry={() => void refetch()}
-        />
+        <StaleNotice read={{ data, error, fulfilledTimeStamp, isFetching, refetch }} />
         {contacts.length === 0 ? (
           <div className="kobo-card kobo-support-panel">
             <EmptyState

@@ -252,12 +252,7 @@ export function TasksPage() {
   else
     taskPanel = (
       <>
-        <StaleNotice
-          error={tasks.error}
-          fulfilledTimeStamp={tasks.fulfilledTimeStamp}
-          isFetching={tasks.isFetching}
-          onRetry={() => void tasks.refetch()}
-        />
+        <StaleNotice read={tasks} />
         <div className="kobo-tasks-toolbar">
           {select}
           <p className="kobo-muted kobo-tasks-shown" aria-live="polite">

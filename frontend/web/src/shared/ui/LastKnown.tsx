@@ -66,20 +66,21 @@ export function AsOf({ fulfilledTimeStamp }: { fulfilledTimeStamp: number | unde
 
 /**
  * The refresh failed while earlier data stays on screen: say so, and offer "Try again". Nothing
- * while the read is fine.
+ * while the read is fine or has nothing on screen. `read`: the RTK Query hook's result.
  */
 export function StaleNotice({
-  error,
-  fulfilledTimeStamp,
-  isFetching,
-  onRetry,
+  read,
 }: {
-  error: unknown;
-  fulfilledTimeStamp: number | undefined;
-  isFetching: boolean;
-  onRetry: () => void;
+  read: {
+    data?: unknown;
+    error?: unknown;
+    fulfilledTimeStamp?: number;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
 }) {
-  if (!error || !fulfilledTimeStamp) return null;
+  const { data, error, fulfilledTimeStamp, isFetching, refetch } = read;
+  if (data === undefined || !error || !fulfilledTimeStamp) return null;
   const at = formatClock(fulfilledTimeStamp);
   return (
     <div className="kobo-stale" role="status">
@@ -87,7 +88,13 @@ export function StaleNotice({
       <span className="kobo-stale-text">
         {errorMessage(error, 'We could not refresh this page.')} Showing what we had at {at}.
       </span>
-      <Button size="small" variant="outlined" text="Try again" loading={isFetching} onClick={onRetry} />
+      <Button
+        size="small"
+        variant="outlined"
+        text="Try again"
+        loading={isFetching}
+        onClick={() => void refetch()}
+      />
     </div>
   );
 }
