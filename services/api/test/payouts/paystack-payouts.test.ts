@@ -21,7 +21,7 @@ import { startPaystackDouble, type PaystackDouble } from '@kobo/jobs/testing';
 import { currentUser, kobo, type WithdrawalStatus } from '@kobo/ledger';
 import { registerUser } from '@kobo/ledger/testing';
 import { eventually } from '@kobo/platform/testing';
-import { settled, startHarness, type Harness } from '../support/harness';
+import { holdProjector, settled, startHarness, type Harness } from '../support/harness';
 
 const ADMIN = { role: 'admin', id: 'paystack-test-admin' } as const;
 const AMOUNT = 500_000; // ₦5,000
@@ -180,6 +180,23 @@ describe('payouts through Paystack', () => {
       .get('/api/finance/payouts?state=reversed')
       .set('Authorization', `Bearer ${h.financeToken}`);
     expect(body.map((p: { withdrawalId: string }) => p.withdrawalId)).toContain(withdrawalId);
+  });
+
+  it('settles a webhook that comes before the withdrawals read model has the request', async () => {
+    const held = await holdProjector(h, 'withdrawals');
+    let ids: { userId: string; withdrawalId: string };
+    try {
+      ids = await approvedWithdrawal({ outcome: 'reversed' });
+      // Paystack's success is on its way while the read model is held.
+      await eventually('the success webhook to be sent', async () =>
+        double.webhooks().find((w) => w.reference === ids.withdrawalId && w.sentAt !== null),
+      );
+    } finally {
+      await held.release();
+    }
+    const { userId, withdrawalId } = ids;
+    await reachesStatus(userId, withdrawalId, 'reversed');
+    expect(await payoutEvents(userId)).toEqual(['PayoutSent', 'PayoutSucceeded', 'PayoutReversed']);
   });
 
   it('refuses a forged or unsigned webhook with 401 and changes nothing', async () => {

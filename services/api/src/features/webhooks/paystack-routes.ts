@@ -55,59 +55,73 @@ function transferOf(event: z.output<typeof paystackEvent>): PaystackTransfer | u
   };
 }
 
-export const webhookRoutes: FeatureRoutes = (ctx) => [
-  defineRoute({
-    method: 'post',
-    path: '/webhooks/paystack',
-    summary: "Paystack's transfer events (signed): a payout settles once, however often it is told",
-    description:
-      'Checks `x-paystack-signature` (hex HMAC-SHA512 of the raw body keyed with PAYSTACK_SECRET_KEY). ' +
-      '`transfer.success` pays the payout (the transfer code is its reference), `transfer.failed` returns ' +
-      "the money to the user's balance, `transfer.reversed` after a success returns it too; each once.",
-    tags: ['webhooks'],
-    access: 'public',
-    responses: {
-      200: {
-        description: 'Received (settled, already settled, or not ours)',
-        schema: z.object({ received: z.literal(true) }),
+export const webhookRoutes: FeatureRoutes = (ctx) => {
+  /**
+   * The withdrawal a transfer's reference names. Paystack can answer within milliseconds of the
+   * transfer, before the withdrawals read model has the request: one not found yet is looked for
+   * again once the read model has reached everything written so far.
+   */
+  async function withdrawalNamed(reference: string) {
+    const found = await findWithdrawal(ctx.pool, reference);
+    if (found) return found;
+    await ctx.writes.caughtUpTo(await ctx.store.headPosition(), ['withdrawals']);
+    return findWithdrawal(ctx.pool, reference);
+  }
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/paystack',
+      summary: "Paystack's transfer events (signed): a payout settles once, however often it is told",
+      description:
+        'Checks `x-paystack-signature` (hex HMAC-SHA512 of the raw body keyed with PAYSTACK_SECRET_KEY). ' +
+        '`transfer.success` pays the payout (the transfer code is its reference), `transfer.failed` returns ' +
+        "the money to the user's balance, `transfer.reversed` after a success returns it too; each once.",
+      tags: ['webhooks'],
+      access: 'public',
+      responses: {
+        200: {
+          description: 'Received (settled, already settled, or not ours)',
+          schema: z.object({ received: z.literal(true) }),
+        },
+        401: { description: 'The signature is missing or does not match', problem: true },
+        404: { description: 'Paystack is not the payout provider (PAYOUT_PROVIDER)', problem: true },
       },
-      401: { description: 'The signature is missing or does not match', problem: true },
-      404: { description: 'Paystack is not the payout provider (PAYOUT_PROVIDER)', problem: true },
-    },
-    async handler({ req }) {
-      const secret = ctx.payouts.webhookSecret;
-      if (!secret) throw new HttpProblem('not_found', 'Paystack is not the payout provider.');
-      const raw = rawBodyOf(req);
-      if (!raw || !paystackSignatureValid(raw, req.get('x-paystack-signature'), secret))
-        throw new HttpProblem('unauthenticated', 'The webhook signature does not match.');
-      const parsed = paystackEvent.safeParse(req.body);
-      if (!parsed.success || !(TRANSFER_EVENTS as readonly string[]).includes(parsed.data.event))
-        return { received: true as const };
-      const transfer = transferOf(parsed.data);
-      const withdrawal = transfer && (await findWithdrawal(ctx.pool, transfer.reference));
-      if (!transfer || !withdrawal) {
-        ctx.logger.warn(
-          { event: parsed.data.event, reference: transfer?.reference },
-          'Paystack webhook for no payout of ours',
+      async handler({ req }) {
+        const secret = ctx.payouts.webhookSecret;
+        if (!secret) throw new HttpProblem('not_found', 'Paystack is not the payout provider.');
+        const raw = rawBodyOf(req);
+        if (!raw || !paystackSignatureValid(raw, req.get('x-paystack-signature'), secret))
+          throw new HttpProblem('unauthenticated', 'The webhook signature does not match.');
+        const parsed = paystackEvent.safeParse(req.body);
+        if (!parsed.success || !(TRANSFER_EVENTS as readonly string[]).includes(parsed.data.event))
+          return { received: true as const };
+        const transfer = transferOf(parsed.data);
+        const withdrawal = transfer && (await withdrawalNamed(transfer.reference));
+        if (!transfer || !withdrawal) {
+          ctx.logger.warn(
+            { event: parsed.data.event, reference: transfer?.reference },
+            'Paystack webhook for no payout of ours',
+          );
+          return { received: true as const };
+        }
+        const settlement = await settlePayout(
+          { store: ctx.store, commands: ctx.commands },
+          {
+            userId: withdrawal.user_id,
+            withdrawalId: withdrawal.withdrawal_id,
+            provider: PAYSTACK,
+            reference: transfer.reference,
+          },
+          reportOf(transfer),
+          { causationId: `paystack:${parsed.data.event}:${transfer.transferCode}` },
+        );
+        ctx.logger.info(
+          { event: parsed.data.event, withdrawalId: withdrawal.withdrawal_id, settlement },
+          'Paystack webhook',
         );
         return { received: true as const };
-      }
-      const settlement = await settlePayout(
-        { store: ctx.store, commands: ctx.commands },
-        {
-          userId: withdrawal.user_id,
-          withdrawalId: withdrawal.withdrawal_id,
-          provider: PAYSTACK,
-          reference: transfer.reference,
-        },
-        reportOf(transfer),
-        { causationId: `paystack:${parsed.data.event}:${transfer.transferCode}` },
-      );
-      ctx.logger.info(
-        { event: parsed.data.event, withdrawalId: withdrawal.withdrawal_id, settlement },
-        'Paystack webhook',
-      );
-      return { received: true as const };
-    },
-  }),
-];
+      },
+    }),
+  ];
+};
