@@ -10,6 +10,7 @@ import pg from 'pg';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { migrate } from '@kobo/platform';
 import { createPostgresEventStore } from '../src/event-store';
+import { benchPool } from './bench-pool';
 
 export interface AppendBenchOptions {
   writers?: number;
@@ -78,7 +79,7 @@ async function drive(
 
 async function benchOurs(url: string, writers: number, seconds: number): Promise<number> {
   await migrate(url);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = benchPool(url, 4);
   const store = createPostgresEventStore(pool);
   try {
     return await drive(writers, seconds, async (w, expected) => {
@@ -105,7 +106,7 @@ async function benchOurs(url: string, writers: number, seconds: number): Promise
 
 async function benchEmmett(url: string, writers: number, seconds: number): Promise<number> {
   // Emmett's default is a pg.Pool of pg's default size (10); passing it explicitly lets us end it.
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = benchPool(url, 10);
   const store = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
   try {
     await store.schema.migrate();

@@ -11,6 +11,7 @@ import { createLedgerCommands } from '../src/domain/handlers/ledger-commands';
 import { moneyRules } from '../src/domain/money-rules';
 import { forgetFoldedStates, snapshotsSaved } from '../src/domain/handlers/stream-reader';
 import { createPostgresEventStore } from '../src/event-store';
+import { benchPool } from './bench-pool';
 import { kobo } from '../src/money';
 import { credit as creditUser, registerUser } from '../src/testing';
 
@@ -53,7 +54,7 @@ export async function runStreamBench(databaseUrl: string) {
   const database = `kobo_bench_streams_${process.pid}_${randomBytes(3).toString('hex')}`;
   await adminQuery(databaseUrl, `CREATE DATABASE ${database}`);
   const url = withDatabase(databaseUrl, database);
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  const pool = benchPool(url, 8);
   const store = createPostgresEventStore(pool);
   const ledger = createLedgerCommands(store, { rules });
   try {
