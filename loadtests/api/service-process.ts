@@ -7,6 +7,8 @@ import { printedAddress } from '@kobo/platform/testing';
 
 export interface ServiceOptions {
   root: string;
+  /** The program, from the root (default: the API, services/api/src/main.ts). */
+  script?: string;
   env: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
@@ -34,7 +36,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // `node --import tsx` is what the tsx CLI runs, minus its wrapper process: one pid to stop.
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', 'services/api/src/main.ts'],
+    [...(options.nodeFlags ?? []), '--import', 'tsx', options.script ?? 'services/api/src/main.ts'],
     {
       cwd: options.root,
       env: { ...process.env, ...options.env, PORT: '0' },

@@ -1,7 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 
-/** The line main.ts prints once it listens: with the api role, else with METRICS_PORT. */
-const LISTENING = /(?:Kobo is running at|\/healthz and \/metrics on) (http:\/\/\S+)/;
+/**
+ * The line main.ts prints once it listens (with the api role, else with METRICS_PORT), or the
+ * benchmark's floor server (loadtests/api/floor-server.ts).
+ */
+const LISTENING = /(?:Kobo is running at|The floor is running at|\/healthz and \/metrics on) (http:\/\/\S+)/;
 
 /**
  * The address a Kobo process (services/api/src/main.ts) started with PORT=0, or METRICS_PORT=0
