@@ -1,5 +1,5 @@
 -- Up Migration
--- The append function's plan (docs/performance.md, 2026-11-23): its one statement is planned once
+-- The append function's plan: its one statement is planned once
 -- per connection instead of on every call, and the lookup of a recorded command stays an index
 -- probe instead of a scan of the whole commands table. Same function otherwise (0013).
 

@@ -5,8 +5,8 @@
 -- a request in threes, most of it building and starting the executor of a plan of dozens of nodes
 -- on every call; this costs about 0.45 and 0.25 ms. Batches of ten or more cost more per request
 -- than the set-based statement did (about 0.23 against 0.16 ms in batches of 32: each request runs
--- its own small statements), which only the flat-out benches reach (docs/performance.md,
--- 2026-11-24, sixth session).
+-- its own small statements), which only the flat-out benches reach.
+--
 --
 -- p_requests: [{command: {id, type} | null, streams: [{streamId, expectedVersion,
 --   events: [{id, type, data, metadata}]}, ...]}, ...]

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../src/testing';
+import { onFreePort, portTaken } from '../src/testing';
 
 jest.setTimeout(120_000);
 
@@ -105,9 +105,14 @@ describe('two embedded instances side by side', () => {
   let second: { dataDir: string; port: number; instance: Instance };
 
   it('keep their data apart, and a restart keeps everything', async () => {
-    const [portA, portB] = [await freePort(), await freePort()];
+    // PostgreSQL must be told its port before it binds: on another free one when it was taken first.
+    const onItsOwnPort = (dir: string) =>
+      onFreePort(async (port) => ({ port, instance: await start(dir, port) }), portTaken);
     const [dirA, dirB] = [dataDirFor('a'), dataDirFor('b')];
-    const [a, b] = await Promise.all([start(dirA, portA), start(dirB, portB)]);
+    const [{ port: portA, instance: a }, { port: portB, instance: b }] = await Promise.all([
+      onItsOwnPort(dirA),
+      onItsOwnPort(dirB),
+    ]);
     running.push(a, b);
     first = { dataDir: dirA, port: portA, instance: a };
     second = { dataDir: dirB, port: portB, instance: b };
@@ -178,9 +183,13 @@ describe('two embedded instances side by side', () => {
     const dataDir = dataDirFor('something-else');
     mkdirSync(join(dataDir, 'pg'));
     writeFileSync(join(dataDir, 'pg', 'notes.txt'), 'kept');
-    expect(await refusal(dataDir, await freePort())).toMatch(
-      /holds no database \(no PG_VERSION\): refusing to make one there/,
-    );
+    // On a port nothing answers (another when some process took it first): the directory is refused.
+    const said = await onFreePort(async (port) => {
+      const refused = await refusal(dataDir, port);
+      if (portTaken(refused)) throw new Error(refused);
+      return refused;
+    }, portTaken);
+    expect(said).toMatch(/holds no database \(no PG_VERSION\): refusing to make one there/);
     expect(readdirSync(join(dataDir, 'pg'))).toEqual(['notes.txt']);
     expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(false);
   });

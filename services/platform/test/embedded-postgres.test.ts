@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createLogger, embeddedServerUrl, loadConfig, provideDatabase } from '../src';
-import { freePort } from '../src/testing';
+import { freePort, onFreePort, portTaken } from '../src/testing';
 
 jest.setTimeout(180_000);
 
@@ -40,6 +40,13 @@ function run(dataDir: string, port: number, mode?: 'legacy') {
   });
   return { process: process_, line, exited };
 }
+
+/**
+ * PostgreSQL must be told its port before it binds: a free one is chosen, and when another process
+ * took it first the start is tried again on another (portTaken).
+ */
+const startOnFreePort = (dataDir: string) =>
+  onFreePort(async (port) => ({ port, server: await start(dataDir, port) }), portTaken);
 
 async function start(dataDir: string, port: number): Promise<Running> {
   const started = run(dataDir, port);
@@ -77,8 +84,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('the embedded PostgreSQL', () => {
   it('has a random password of its own, kept in its data directory readable by its owner only; postgres/postgres is refused', async () => {
     const dataDir = join(root, 'pg');
-    const port = await freePort();
-    const server = await start(dataDir, port);
+    const { port, server } = await startOnFreePort(dataDir);
     try {
       const password = passwordOf(server.url);
       expect(password).not.toBe('postgres');
@@ -116,10 +122,18 @@ describe('the embedded PostgreSQL', () => {
 
   it('gives a data directory made with postgres/postgres a password of its own at its first start, keeping its data', async () => {
     const dataDir = join(root, 'pg');
-    const port = await freePort();
-    const made = run(dataDir, port, 'legacy');
-    expect(await made.line).toEqual({ made: dataDir });
-    await made.exited;
+    // Made by the package on a free port, made again on another when that port was taken first.
+    const port = await onFreePort(async (port) => {
+      const made = run(dataDir, port, 'legacy');
+      const said = await made.line;
+      await made.exited;
+      if (said.error) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw new Error(said.error);
+      }
+      expect(said).toEqual({ made: dataDir });
+      return port;
+    }, portTaken);
     expect(existsSync(join(dataDir, 'kobo-password'))).toBe(false);
 
     const server = await start(dataDir, port);

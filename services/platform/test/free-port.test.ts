@@ -3,7 +3,7 @@
  * port between the choice and the bind, and a failure of another kind is not retried.
  */
 import { createServer, type Server } from 'node:net';
-import { onFreePort } from '../src/testing';
+import { onFreePort, portTaken } from '../src/testing';
 
 const listen = (server: Server, port: number) =>
   new Promise<void>((resolve, reject) => {
@@ -42,5 +42,37 @@ describe('onFreePort', () => {
     };
     await expect(onFreePort(start, taken)).rejects.toThrow('the document is invalid');
     expect(attempts).toBe(1);
+  });
+});
+
+describe('portTaken', () => {
+  it("recognises a port another process held, in Node's, PostgreSQL's and the embedded PostgreSQL's words", async () => {
+    const other = createServer();
+    await listen(other, 0);
+    const { port } = other.address() as { port: number };
+    const ours = createServer();
+    try {
+      const bindError = await listen(ours, port).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(portTaken(bindError)).toBe(true);
+    } finally {
+      await close(other);
+    }
+    expect(
+      portTaken(
+        new Error(
+          'embedded PostgreSQL exited during start-up (code 1): FATAL:  could not create any TCP/IP sockets',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      portTaken(
+        new Error('embedded PostgreSQL: port 5 (EMBEDDED_PG_PORT) is answered by the database in /tmp/a'),
+      ),
+    ).toBe(true);
+    expect(portTaken(new Error('FATAL:  data directory "/tmp/pg" has wrong ownership'))).toBe(false);
+    expect(portTaken('the document is invalid')).toBe(false);
   });
 });

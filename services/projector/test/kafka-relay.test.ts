@@ -294,10 +294,16 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
 }
 
 /** Forwards connections on `port` to the broker at `target`: a broker address that can be brought up later. */
-async function brokerProxy(port: number, target: string): Promise<{ close(): Promise<void> }> {
+/**
+ * A proxy to the broker on a port of its own (port 0: no other process can hold it), down until
+ * `up()`: a connection before then is closed at once, as a broker that is not running yet.
+ */
+async function brokerProxy(target: string): Promise<{ port: number; up(): void; close(): Promise<void> }> {
   const [host, targetPort] = target.split(':');
   const sockets = new Set<Socket>();
+  let isUp = false;
   const server: Server = createServer((client) => {
+    if (!isUp) return void client.destroy();
     const upstream = connect(Number(targetPort), host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -306,8 +312,10 @@ async function brokerProxy(port: number, target: string): Promise<{ close(): Pro
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
+    port: (server.address() as { port: number }).port,
+    up: () => void (isUp = true),
     close: () =>
       new Promise((resolve) => {
         sockets.forEach((socket) => socket.destroy());
@@ -350,16 +358,18 @@ describeWithKafka(
   () => {
     it('publishes from its checkpoint once the broker answers', async () => {
       const head = await appendGroups(store, scenario(30));
-      const port = await freePort();
+      const proxy = await brokerProxy(brokers![0]!);
       const topic = newTopic();
-      // Bootstraps through the proxy; the broker's metadata then names its own address.
-      const handle = await relay(topic, { kafka: { brokers: [`127.0.0.1:${port}`], topic, partitions: 6 } });
-      await eventually('the relay shown retrying', async () =>
-        (await handle.status())[0]?.lastError?.includes(': ') ? true : undefined,
-      );
-      expect(await checkpoint()).toBe(0);
-      const proxy = await brokerProxy(port, brokers![0]!);
       try {
+        // Bootstraps through the proxy; the broker's metadata then names its own address.
+        const handle = await relay(topic, {
+          kafka: { brokers: [`127.0.0.1:${proxy.port}`], topic, partitions: 6 },
+        });
+        await eventually('the relay shown retrying', async () =>
+          (await handle.status())[0]?.lastError?.includes(': ') ? true : undefined,
+        );
+        expect(await checkpoint()).toBe(0);
+        proxy.up();
         await relayedUpTo(head);
         expect((await readTopic(topic)).map(positionOf).sort((a, b) => a - b)).toEqual(
           (await wholeLog()).map((event) => event.globalPosition),

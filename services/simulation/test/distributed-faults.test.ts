@@ -1,5 +1,5 @@
 /**
- * The fault test past one machine (issue 10): the roles as real processes on the stack's servers
+ * The fault test past one machine: the roles as real processes on the stack's servers
  * (`npm run stack:up`: PostgreSQL, Kafka, Redis, MinIO): two API processes, two projectors
  * processes, one workers process and the relay, under load from clients that alternate between the
  * two APIs. Mid-run one API, one projectors and the workers process are killed (SIGKILL; the API and

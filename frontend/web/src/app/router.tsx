@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('../features/admin-shell/AdminLoginPage'), 'AdminLoginPage'),
       },
       {
-        // The admin area (admin-area.md): its own sign-in, menu and guard.
+        // The admin area (docs/product/staff-area.md#routes-and-guards): its own sign-in, menu and guard.
         path: 'admin',
         element: <RequireSession role="admin" signInPath="/admin/login" />,
         children: [
@@ -168,7 +168,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The finance area (decisions.md, roles): finance staff, and admins, who may read it.
+        // The finance area (docs/product/staff-area.md#the-finance-area): finance staff, and admins, who may read it.
         path: 'finance',
         element: <RequireSession role={['finance', 'admin']} signInPath="/admin/login" />,
         children: [

@@ -9,9 +9,9 @@ export function createStore() {
     reducer: { [api.reducerPath]: api.reducer, [sessionSlice.name]: sessionSlice.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware, lastKnownMiddleware),
   });
-  // The signed-in account's last-known answers, shown at once, then refreshed (user-site.md section 3).
+  // The signed-in account's last-known answers, shown at once, then refreshed (docs/product/user-site.md#what-the-screens-show).
   loadLastKnown(store);
-  // Refetch on window focus and on reconnect (user-site.md section 7).
+  // Refetch on window focus and on reconnect (docs/product/user-site.md#how-things-change).
   setupListeners(store.dispatch);
   let session = store.getState().session.current;
   store.subscribe(() => {

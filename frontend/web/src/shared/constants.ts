@@ -1,5 +1,5 @@
 /**
- * The product's constants (user-site.md section 9, as decisions.md settles them). Figures that
+ * The product's constants (docs/product/user-site.md#figures-and-limits, as docs/product/settled-contradictions.md settles them). Figures that
  * the server configures (minimum withdrawals, fee, bonuses) are not here: screens read them from
  * the API (`withdrawalRules` on the dashboard, the public site figures).
  */
@@ -38,7 +38,7 @@ export const SUPPORT_HOURS_SUMMARY =
   'Monday to Friday 9 AM - 6 PM and Saturday 10 AM - 4 PM (WAT); closed on Sundays';
 
 /**
- * The 20 banks the spec names (user-site.md section 3). The bank picker offers the server's list
+ * The 20 banks of the original screens (docs/product/user-site.md#what-the-screens-show). The bank picker offers the server's list
  * (GET /api/banks, with codes; the payout provider's when one is configured), which always holds
  * these; the public FAQ, read before sign-in, names them.
  */

@@ -1,5 +1,5 @@
 /**
- * How a transaction reads on screen (user-site.md section 3), for the dashboard's recent list and
+ * How a transaction reads on screen (docs/product/user-site.md#what-the-screens-show), for the dashboard's recent list and
  * the history page: withdrawals are 'Withdrawal' with a minus sign and their state in the one
  * vocabulary (shared/withdrawal-states.ts), bonuses have their names, tasks and activities their
  * titles, everything else a plus sign. A withdrawal whose money came back (failed, declined,

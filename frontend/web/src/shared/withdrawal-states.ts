@@ -1,6 +1,6 @@
 /**
- * Where a withdrawal's money is, in the one vocabulary every screen speaks (spec, decisions.md
- * "Money states"): Requested, Approved, Sending, Paid (with the reference); Failed, Declined or
+ * Where a withdrawal's money is, in the one vocabulary every screen speaks (docs/product/settled-contradictions.md#money-states
+ *): Requested, Approved, Sending, Paid (with the reference); Failed, Declined or
  * Reversed, each with the money returned. The API gives every withdrawal view its `state`; the
  * user's withdrawals, history and dashboard, the admin's withdrawals and finance's payouts all read
  * its label, intent, icon and sentence here, and nowhere else.

@@ -10,7 +10,7 @@
  * they are kept in PostgreSQL (`written_positions`, one row per person: an upsert per write, a
  * primary-key read per signed-in read). The one-process product (every role in one process, `npm
  * start`) is the only API process there is, so it keeps them in memory: the two statements cost
- * its dashboard and withdrawals about 17% of their rate (measured 2026-11-23).
+ * its dashboard and withdrawals about 17% of their rate (measured with `npm run bench:api`).
  */
 import type { Logger, Pool } from '@kobo/platform';
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 2 and 3: admin user routes act on users only; only finance settles payouts; a
+ * Separation of duties (docs/product/settled-contradictions.md#separation-of-duties): admin user routes act on users only; only finance settles payouts; a
  * balance change carries a reason, is capped, and above the approval threshold waits for finance.
  */
 import { kobo } from '@kobo/ledger';

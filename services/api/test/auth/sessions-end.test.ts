@@ -1,5 +1,5 @@
 /**
- * Sessions end on the server (issue 8, finding 1): logout, a password change or reset, a
+ * Sessions end on the server (docs/product/settled-contradictions.md#sessions-in-the-browser): logout, a password change or reset, a
  * suspension, a deletion and a role change each end the sessions they concern, and a token of an
  * ended session is refused at once, bearer or cookie alike.
  */

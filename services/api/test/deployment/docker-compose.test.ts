@@ -180,7 +180,7 @@ describe('infra/ for docker-compose.yml', () => {
     );
     expect(used.length).toBeGreaterThan(0);
     expect(used.filter(({ metric }) => !defined.has(metric))).toEqual([]);
-    // The panels the operators asked for (issue 10).
+    // The panels operators read: requests, latency, projection lag, queues, money in flight.
     expect(dashboard.panels.map((panel) => panel.title)).toEqual(
       expect.arrayContaining([
         'Request rate',

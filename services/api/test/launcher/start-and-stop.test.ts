@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { embeddedServerUrl } from '@kobo/platform';
-import { createTestDatabase, freePort, printedAddress, type TestDatabase } from '@kobo/platform/testing';
+import {
+  createTestDatabase,
+  onFreePort,
+  portTaken,
+  printedAddress,
+  type TestDatabase,
+} from '@kobo/platform/testing';
 
 jest.setTimeout(300_000);
 
@@ -26,8 +32,16 @@ interface Started {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-async function start(env: Record<string, string>): Promise<Started> {
-  const pgPort = await freePort();
+/**
+ * The HTTP server listens on port 0 and prints the port it got; the embedded PostgreSQL must be told
+ * its port before it binds, so the start is tried again on another free one when another process
+ * took it first.
+ */
+function start(env: Record<string, string>): Promise<Started> {
+  return onFreePort((pgPort) => startWith(pgPort, env), portTaken);
+}
+
+async function startWith(pgPort: number, env: Record<string, string>): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kobo-start-'));
   chmodSync(dataDir, 0o755);
   const inherited = { ...process.env };

@@ -1,5 +1,5 @@
 /**
- * Account takeover with a stolen token (issue 8): the sign-in email and the bank details change
+ * Account takeover with a stolen token (docs/product/settled-contradictions.md#sensitive-changes): the sign-in email and the bank details change
  * only with the current password, the old address hears of an email change, and withdrawals wait
  * after bank details change.
  */

@@ -1,5 +1,5 @@
 /**
- * The transaction PIN (decisions.md "Withdrawal confirmation"): set once with the password, then
+ * The transaction PIN (docs/product/settled-contradictions.md#withdrawal-confirmation): set once with the password, then
  * required for withdrawals; 5 wrong tries block withdrawals (not sign-in) for 30 minutes; a
  * password reset removes it. The API's clock runs ahead of the real one when a test moves it.
  */

@@ -42,7 +42,7 @@ export async function enqueueJobsFor(queues: JobQueues, events: readonly Recorde
  * One add per job, in order; a job id already there is left alone, so a repeated batch adds
  * nothing twice. Not `addBulk`: on BullMQ's PostgreSQL backend it creates and drops two temporary
  * tables per call, 8-20 ms of the server's time for a batch of one to three jobs against 0.5 ms a
- * job here (pg_stat_statements during `bench:api`, docs/performance.md).
+ * job here (pg_stat_statements during `npm run bench:api`).
  */
 async function addEach<Data>(queue: JobQueue<Data>, jobs: readonly JobToAdd<Data>[]): Promise<void> {
   for (const job of jobs) await queue.add(job.name, job.data, job.opts);

@@ -3,7 +3,7 @@
  * (Paystack's `code`: the CBN's 3-digit code for deposit money banks, the CBN's 5-digit code for
  * microfinance banks, and the provider's own for wallets such as OPay and PalmPay).
  *
- * The first 20 are the spec's (user-site.md section 3), named exactly as the web app has always
+ * The first 20 are the original screens' (docs/product/user-site.md#what-the-screens-show), named exactly as the web app has always
  * sent them; the rest are other banks people commonly hold accounts at. A payout provider's own
  * list may offer more (the jobs' bank directory merges it with this one).
  */

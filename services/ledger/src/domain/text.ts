@@ -4,7 +4,7 @@ export function isBlank(value: string | null | undefined): boolean {
   return value === undefined || value === null || value.trim() === '';
 }
 
-/** Names are stored with the first letter capital and the rest lower case (user-site.md section 3). */
+/** Names are stored with the first letter capital and the rest lower case (docs/product/user-site.md#what-the-screens-show). */
 export function capitalizeName(name: string): string {
   const trimmed = name.trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();

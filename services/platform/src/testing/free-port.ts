@@ -2,8 +2,9 @@ import { createServer } from 'node:net';
 
 /**
  * A loopback port free right now. Another process may take it before it is used: a server of ours
- * listens on port 0 and says which it got (PORT=0, printedAddress); what must be told a port (a
- * third-party CLI) starts through onFreePort.
+ * listens on port 0 and says which it got (PORT=0, printedAddress); what must be told its port up
+ * front (a third-party CLI, the embedded PostgreSQL) starts through onFreePort; an address where
+ * nothing listens (a broker that is down) may come from here.
  */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -14,6 +15,21 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Whether a start failed because another process held the port: Node's EADDRINUSE, PostgreSQL's
+ * own words when it cannot bind, or the embedded PostgreSQL's refusal of a port another server
+ * answers.
+ */
+export function portTaken(error: unknown): boolean {
+  const said =
+    error instanceof Error
+      ? `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`
+      : String(error);
+  return /EADDRINUSE|Address already in use|could not create any TCP\/IP sockets|\(EMBEDDED_PG_PORT\) is answered by/.test(
+    said,
+  );
 }
 
 /**

@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
     }
   }
 
-  // Resend sends a fresh link to the same address, then shows the form again (user-site.md section 4).
+  // Resend sends a fresh link to the same address, then shows the form again (docs/product/user-site.md#how-things-change).
   async function resend() {
     if (!sentTo || isLoading) return;
     if (await send(sentTo)) {

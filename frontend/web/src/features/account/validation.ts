@@ -1,5 +1,5 @@
 /**
- * The account forms' rules (user-site.md section 5), pure so they can be tested alone. Each check
+ * The account forms' rules (docs/product/user-site.md#form-rules), pure so they can be tested alone. Each check
  * answers field -> message for the fields that fail; an empty object means the form may be sent.
  * The server checks the same rules again; these only spare a round trip.
  */

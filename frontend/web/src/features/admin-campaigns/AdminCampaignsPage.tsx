@@ -1,5 +1,5 @@
 /**
- * Campaigns (admin-area.md section 2): the figures, a searchable and filterable grid of every
+ * Campaigns (docs/product/staff-area.md#admin-screens): the figures, a searchable and filterable grid of every
  * campaign paged by the server, with the view kept in the address, and create, edit, view,
  * pause/resume and delete.
  */

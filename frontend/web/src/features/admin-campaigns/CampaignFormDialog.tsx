@@ -1,5 +1,5 @@
 /**
- * Create or edit a campaign (admin-area.md section 5): the variation list follows the platform,
+ * Create or edit a campaign (docs/product/staff-area.md#form-rules): the variation list follows the platform,
  * the total cost follows units and price, the guide image is uploaded as soon as it is chosen.
  * The checks here match the server's; its field messages are shown on the fields the same way.
  */

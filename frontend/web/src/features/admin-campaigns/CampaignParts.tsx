@@ -1,5 +1,5 @@
 /**
- * A campaign's card on the grid and its detail dialog (admin-area.md sections 2-3). Money is the
+ * A campaign's card on the grid and its detail dialog (docs/product/staff-area.md#admin-screens, #what-the-admin-screens-show). Money is the
  * server's (budget, spent, escrow left); only unit counts and the percent are derived here.
  */
 import { Button, Card, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';

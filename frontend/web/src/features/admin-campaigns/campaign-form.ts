@@ -1,5 +1,5 @@
 /**
- * The Create/Edit campaign form (admin-area.md section 5): its values as typed, the checks made
+ * The Create/Edit campaign form (docs/product/staff-area.md#form-rules): its values as typed, the checks made
  * before sending (the server checks again and its field messages are shown the same way), the
  * body sent, and the total cost shown while typing. Field names are the server's, so its
  * per-field `errors` land on the right input.

@@ -1,6 +1,6 @@
 /**
  * The campaign form's platforms and their task variations, and the platform filter's groups
- * (admin-area.md section 3). Labels, icons and colours come from the task screens' platform list
+ * (docs/product/staff-area.md#what-the-admin-screens-show). Labels, icons and colours come from the task screens' platform list
  * (features/tasks/platforms), so each platform is named the same everywhere.
  */
 import { platformOf } from '../tasks/platforms';

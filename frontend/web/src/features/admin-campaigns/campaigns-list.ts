@@ -1,5 +1,5 @@
 /**
- * The Campaigns list's view state (admin-area.md section 2): search, status, platform, sort and
+ * The Campaigns list's view state (docs/product/staff-area.md#admin-screens): search, status, platform, sort and
  * page, all kept in the address so a view survives a reload, and the call they make
  * (docs/api/admin.md, "Paging"): the server filters, sorts and pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Community and Contact (/admin/community, admin-area.md section 2): the seven links users see on
+ * Community and Contact (/admin/community, docs/product/staff-area.md#admin-screens): the seven links users see on
  * the Support page, each shown as it is now and editable in place. Only the changed field is sent;
  * the server checks it (an email, or an https link) and its message is shown either way.
  */

@@ -1,4 +1,4 @@
-/** The seven community links an admin keeps (admin-area.md section 2), in the page's order. */
+/** The seven community links an admin keeps (docs/product/staff-area.md#admin-screens), in the page's order. */
 import type { IconName } from '@blueprintjs/core';
 import type { Community } from '../support/api';
 

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (/admin, admin-area.md section 2): the platform's figures as the server keeps
+ * The admin dashboard (/admin, docs/product/staff-area.md#admin-screens): the platform's figures as the server keeps
  * them, and the two queues that wait for an admin. The spec's fixed percent-change texts are left
  * out: they would be made-up figures.
  */

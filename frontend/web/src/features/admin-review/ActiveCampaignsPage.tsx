@@ -1,5 +1,5 @@
 /**
- * Active Campaigns (admin-area.md section 2): the running campaigns with their progress, a
+ * Active Campaigns (docs/product/staff-area.md#admin-screens): the running campaigns with their progress, a
  * search and platform filter kept in the URL, and for each card the way to its review queue and
  * the pause/resume toggle.
  */

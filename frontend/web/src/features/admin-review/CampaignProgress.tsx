@@ -2,7 +2,7 @@ import { ProgressBar } from '@blueprintjs/core';
 import type { AdminCampaign } from './api';
 import { progressPercent } from './campaigns';
 
-/** A campaign's completed units against its units, capped at 100% (admin-area.md section 3). */
+/** A campaign's completed units against its units, capped at 100% (docs/product/staff-area.md#what-the-admin-screens-show). */
 export function CampaignProgress({
   campaign,
 }: {

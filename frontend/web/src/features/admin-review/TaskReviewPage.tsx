@@ -1,5 +1,5 @@
 /**
- * Task Review (admin-area.md section 2): one campaign's submissions with counts, a status filter
+ * Task Review (docs/product/staff-area.md#admin-screens): one campaign's submissions with counts, a status filter
  * (in the URL, Pending by default), the proof screenshot, and Approve / Reject, from the mouse or
  * from the keyboard alone (review-keys.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The Active Campaigns view's figures (admin-area.md sections 2, 3 and 9): which campaigns it
+ * The Active Campaigns view's figures (docs/product/staff-area.md#admin-screens, #what-the-admin-screens-show, #figures-and-limits): which campaigns it
  * lists, the search and platform filter, the summary cards and each card's derived counts. Money
  * comes from the server as it is; only unit counts and percentages are derived here.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviewing from the keyboard alone (issue 7): j/k or the arrow keys move between submissions,
+ * Reviewing from the keyboard alone: j/k or the arrow keys move between submissions,
  * Enter or v opens the screenshot, a approves, r opens the reject dialog, Escape closes. A pure
  * reducer, so the page only feeds it keys and reads the state back.
  */

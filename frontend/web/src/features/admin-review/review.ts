@@ -1,5 +1,5 @@
 /**
- * The Task Review view's logic (admin-area.md sections 2 and 4): counts per status, the status
+ * The Task Review view's logic (docs/product/staff-area.md#admin-screens, #how-things-change): counts per status, the status
  * filter, the empty-state text, and the proof verification flags read as links to the look-alike
  * submission when it is in the same campaign.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin Portal (/admin/login, admin-area.md section 2): the staff sign-in. Only an admin or finance
+ * Admin Portal (/admin/login, docs/product/staff-area.md#routes-and-guards): the staff sign-in. Only an admin or finance
  * account gets in; the server says why anyone else is refused and that message is shown.
  */
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';

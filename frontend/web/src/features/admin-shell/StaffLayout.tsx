@@ -1,8 +1,8 @@
 /**
  * The back office's frame, one for both staff areas and separate from the user's: a side menu on
  * wide screens; on phones a bottom bar and a slide-out menu with every page. The top bar names the
- * area and holds the theme toggle and Logout. The admin area's bottom bar is admin-area.md
- * section 2's (Home, Campaigns, Users, Withdrawals).
+ * area and holds the theme toggle and Logout. The admin area's bottom bar is the one of
+ * docs/product/staff-area.md#routes-and-guards (Home, Campaigns, Users, Withdrawals).
  */
 import { Button, Drawer, Icon, Position, Tag, type IconName, type Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
@@ -49,7 +49,7 @@ const ADMIN_AREA: StaffArea = {
   home: '/admin',
   tag: { text: 'Admin', intent: 'warning' },
   who: { name: 'Admin', hint: 'Kobo admin area', icon: 'shield' },
-  // Admins may read the finance area (decisions.md, roles).
+  // Admins may read the finance area (docs/product/staff-area.md#the-finance-area).
   menu: [DASHBOARD, CAMPAIGNS, ACTIVE_CAMPAIGNS, USERS, WITHDRAWALS, TRANSACTIONS, COMMUNITY, JOURNAL],
   bottomBar: [{ ...DASHBOARD, label: 'Home', icon: 'home' }, CAMPAIGNS, USERS, WITHDRAWALS],
 };
@@ -100,7 +100,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =
   );
 }
 
-/** The admin area's frame (admin-area.md section 2). */
+/** The admin area's frame (docs/product/staff-area.md#routes-and-guards). */
 export function AdminLayout() {
   return <StaffLayout area={ADMIN_AREA} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The transactions view's filter, search and page (admin-area.md section 2), kept in the URL
+ * The transactions view's filter, search and page (docs/product/staff-area.md#admin-screens), kept in the URL
  * (`?status=failed&q=ada&page=2`); the server filters and pages. Pure, shared by the page and its
  * tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Users (/admin/users, admin-area.md section 2): the figures, a case-insensitive search and a
+ * Users (/admin/users, docs/product/staff-area.md#admin-screens): the figures, a case-insensitive search and a
  * status filter, the users table (cards on phones) with View, Edit and Delete, Add New User. The
  * server searches, sorts and pages; the view lives in the address.
  */

@@ -1,5 +1,5 @@
 /**
- * The users screen's dialogs (admin-area.md section 2): Add New User and Edit (one form), User
+ * The users screen's dialogs (docs/product/staff-area.md#admin-screens): Add New User and Edit (one form), User
  * Details, and the delete confirmation with the spec's exact sentence.
  */
 import {
@@ -288,7 +288,7 @@ export function UserDetailsDialog({
                   </Item>
                   <Item term="Phone">{user.phone || 'N/A'}</Item>
                   <Item term="Status">
-                    {/* Suspended is treated as inactive when opened (admin-area.md section 3). */}
+                    {/* Suspended is treated as inactive when opened (docs/product/staff-area.md#what-the-admin-screens-show). */}
                     <UserStatusTag status={user.status === 'suspended' ? 'inactive' : user.status} />
                     {user.status === 'suspended' ? (
                       <span className="kobo-muted kobo-admin-users-aside"> (suspended)</span>

@@ -1,5 +1,5 @@
 /**
- * The users view (admin-area.md section 2): search, status, sort and page as the address holds
+ * The users view (docs/product/staff-area.md#admin-screens): search, status, sort and page as the address holds
  * them, what the server is asked for, and the user form's checks (section 5). Pure, so the page
  * and its tests share one definition.
  */
@@ -71,7 +71,7 @@ export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'usern
 }
 
 export const REQUIRED = 'Please fill in all required fields.';
-/** The spec's own words for a missing name (admin-area.md section 5), shown at each missing one. */
+/** The product's own words for a missing name (docs/product/staff-area.md#form-rules), shown at each missing one. */
 export const NAMES_REQUIRED = 'First name and last name are required.';
 
 export interface UserForm {
@@ -98,7 +98,7 @@ export const EMPTY_FORM: UserForm = {
   status: 'active',
 };
 
-/** The form for an edit; a suspended user shows as inactive (admin-area.md section 3). */
+/** The form for an edit; a suspended user shows as inactive (docs/product/staff-area.md#what-the-admin-screens-show). */
 export function formOf(user: AdminUser): UserForm {
   return {
     firstName: user.firstName,

@@ -1,5 +1,5 @@
 /**
- * The withdrawals view's filter, search and page (admin-area.md section 2): what the URL holds and
+ * The withdrawals view's filter, search and page (docs/product/staff-area.md#admin-screens): what the URL holds and
  * what the server is asked for (it filters and pages). Pure, so the page and its tests share one
  * definition.
  */

@@ -11,7 +11,7 @@ export interface OverviewStat {
 }
 
 /**
- * The overview figures in a looping carousel (user-site.md section 9: loop on, duration 25). On
+ * The overview figures in a looping carousel (docs/product/user-site.md#figures-and-limits: loop on, duration 25). On
  * wide screens every slide fits at once, so there is nothing to scroll and the controls hide.
  */
 export function OverviewCarousel({ stats }: { stats: OverviewStat[] }) {

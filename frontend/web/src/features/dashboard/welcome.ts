@@ -1,5 +1,5 @@
 /**
- * When the welcome popup shows (decisions.md): once, on the first dashboard visit, while the flag
+ * When the welcome popup shows (docs/product/settled-contradictions.md#welcome-popup): once, on the first dashboard visit, while the flag
  * 'hasSeenWelcomeModal' is absent. Closing it, or its automatic close after a minute, sets the
  * flag so it never shows again on this browser.
  */

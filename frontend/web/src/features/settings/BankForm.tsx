@@ -105,7 +105,7 @@ function BankDetailsForm({
     const invalid = validateBankDetails(values, banks);
     setRefusal(invalid);
     if (invalid || !changed) return;
-    // Setting or changing bank details needs the current password (decisions.md "Sensitive changes").
+    // Setting or changing bank details needs the current password (docs/product/settled-contradictions.md#sensitive-changes).
     if (!currentPassword) {
       setPasswordError(SETTINGS_MESSAGES.currentPasswordForChange);
       return;

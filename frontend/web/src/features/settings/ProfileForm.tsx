@@ -67,7 +67,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const invalid = validateProfile(values);
     setRefusal(invalid);
     if (invalid || !changed) return;
-    // A new sign-in email needs the current password (decisions.md "Sensitive changes").
+    // A new sign-in email needs the current password (docs/product/settled-contradictions.md#sensitive-changes).
     if (needsPassword && !currentPassword) {
       setPasswordError(SETTINGS_MESSAGES.currentPasswordForChange);
       return;

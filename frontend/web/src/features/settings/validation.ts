@@ -1,5 +1,5 @@
 /**
- * The settings forms' rules and texts (user-site.md sections 5 and 8), pure so they can be tested
+ * The settings forms' rules and texts (docs/product/user-site.md#form-rules, #messages), pure so they can be tested
  * alone. The server checks the same rules; these only spare a round trip.
  */
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
@@ -16,7 +16,7 @@ export const SETTINGS_MESSAGES = {
   bankUpdated: 'Bank details updated successfully!',
   bankFailed: 'Error updating bank details',
   currentPasswordRequired: 'Current password is required',
-  /** The server's words (decisions.md "Sensitive changes"). */
+  /** The server's words (docs/product/settled-contradictions.md#sensitive-changes). */
   currentPasswordForChange: 'Please enter your current password to change your email or bank details.',
   passwordsDiffer: 'New passwords do not match!',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters!`,
@@ -27,12 +27,12 @@ export const SETTINGS_MESSAGES = {
   accountDeleted: 'Account deleted successfully!',
   deleteFailed: 'There was an error deleting your account.',
   deleteFailedTitle: 'Error deleting account',
-  /** The bank picker and the name enquiry (decisions.md "Bank details"). */
+  /** The bank picker and the name enquiry (docs/product/settled-contradictions.md#bank-details). */
   banksFailed: 'The list of banks could not be loaded.',
   nameChecking: 'Checking the account name with the bank...',
   nameConfirmed: 'Name confirmed by the bank',
   nameCheckFailed: 'The account name could not be checked. Please check your connection and try again.',
-  /** The transaction PIN (decisions.md "Withdrawal confirmation"); the first is the server's words. */
+  /** The transaction PIN (docs/product/settled-contradictions.md#withdrawal-confirmation); the first is the server's words. */
   pinDigits: 'Enter your 4-digit transaction PIN.',
   pinsDiffer: 'The two PINs do not match.',
   pinFailed: 'Your transaction PIN could not be set.',

@@ -1,6 +1,6 @@
 /**
  * Contact (/contact): the message form and the ways to reach support. Success only when the
- * server answers 'Message sent successfully!' (user-site.md section 7); a failure shows the
+ * server answers 'Message sent successfully!' (docs/product/api-contract.md#user-calls); a failure shows the
  * server's message with the standard sentence.
  */
 import { Button, FormGroup, Icon, InputGroup, TextArea, type IconName } from '@blueprintjs/core';

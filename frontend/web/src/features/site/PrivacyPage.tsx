@@ -1,4 +1,4 @@
-/** Privacy Policy (/privacy): 11 sections, figures as decisions.md settles them. */
+/** Privacy Policy (/privacy): 11 sections, figures as docs/product/settled-contradictions.md settles them. */
 import { Link } from 'react-router-dom';
 import { DATA_RETENTION, EMAIL_RESPONSE_TIME, MINIMUM_AGE } from '../../shared/constants';
 import { LegalPage, type LegalSection } from './LegalPage';

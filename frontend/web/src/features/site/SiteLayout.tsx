@@ -1,5 +1,5 @@
 /**
- * The public pages' frame (user-site.md section 2): a header that is transparent at the top and a
+ * The public pages' frame (docs/product/user-site.md#public-site): a header that is transparent at the top and a
  * blurred bar once scrolled, the page, and the footer. On small screens the links move into a
  * slide-in menu, loaded only when first opened so the landing page stays light.
  */

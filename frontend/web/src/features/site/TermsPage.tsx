@@ -1,4 +1,4 @@
-/** Terms of Service (/terms): 11 sections, figures as decisions.md settles them. */
+/** Terms of Service (/terms): 11 sections, figures as docs/product/settled-contradictions.md settles them. */
 import { Link } from 'react-router-dom';
 import {
   EMAIL_RESPONSE_TIME,

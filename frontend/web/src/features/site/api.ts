@@ -1,6 +1,6 @@
 /**
  * The public site's calls: the configured figures every marketing page quotes (minimum withdrawals,
- * fee, bonuses) and the contact form. The figures are never hard-coded: decisions.md says the pages
+ * fee, bonuses) and the contact form. The figures are never hard-coded: docs/product/settled-contradictions.md#minimum-withdrawal says the pages
  * show what the server is configured with.
  */
 import { api } from '../../shared/api/api';

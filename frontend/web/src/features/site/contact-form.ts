@@ -1,4 +1,4 @@
-/** The contact form's rules (user-site.md section 5: every field required). */
+/** The contact form's rules (docs/product/user-site.md#form-rules: every field required). */
 import type { ContactMessage } from './api';
 
 export type ContactField = keyof ContactMessage;

@@ -1,6 +1,6 @@
 /**
- * The FAQ (user-site.md section 2): four categories, answers written from the product's rules
- * (decisions.md). Answers that quote a configured figure take the site figures and, when they
+ * The FAQ (docs/product/user-site.md#public-site): four categories, answers written from the product's rules
+ * (docs/product/settled-contradictions.md). Answers that quote a configured figure take the site figures and, when they
  * are not known, say the same thing without the figure.
  */
 import {

@@ -33,7 +33,7 @@ export function safeTaskUrl(url: string): string | null {
   }
 }
 
-/** The reward as the dialog shows it: the integer part of the price (user-site.md section 3). */
+/** The reward as the dialog shows it: the integer part of the price (docs/product/user-site.md#what-the-screens-show). */
 export function rewardOf(price: number): string {
   return `₦${Math.trunc(price).toLocaleString('en-NG')}`;
 }

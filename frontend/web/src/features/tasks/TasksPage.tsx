@@ -1,5 +1,5 @@
 /**
- * Available Tasks (user-site.md section 2): the task grid with its sort/filter select, the task
+ * Available Tasks (docs/product/user-site.md#the-user-area): the task grid with its sort/filter select, the task
  * dialog (proof upload, or an activity's one-click completion), the result dialog, and the
  * person's own submissions with their review state.
  */

@@ -1,6 +1,6 @@
 /**
- * The task screen's sort/filter select (user-site.md section 2, with price sorting offered as
- * decisions.md settles). It works on the list the API returned (newest first), on the client.
+ * The task screen's sort/filter select (docs/product/user-site.md#the-user-area, with price sorting offered as
+ * docs/product/settled-contradictions.md#price-sorting settles). It works on the list the API returned (newest first), on the client.
  */
 import { platformKey, platformOf, type PlatformGroup, type PlatformKey } from './platforms';
 

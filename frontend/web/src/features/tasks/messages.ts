@@ -1,4 +1,4 @@
-/** The tasks screen's fixed texts (user-site.md sections 2 and 8: a contract, keep them exact). */
+/** The tasks screen's fixed texts (docs/product/user-site.md#the-user-area and #messages: a contract, keep them exact). */
 import { TASK_VERIFICATION } from '../../shared/constants';
 
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks';

@@ -1,5 +1,5 @@
 /**
- * The confirm step before money moves (decisions.md "Withdrawal confirmation"): who receives how
+ * The confirm step before money moves (docs/product/settled-contradictions.md#withdrawal-confirmation): who receives how
  * much, at which bank and account, the fee and when it arrives; then the transaction PIN. Someone
  * without a PIN sets one here first. A dialog on a wide screen, a sheet from the bottom on a phone
  * (a dialog too, for assistive technology: a modal, named by its title).

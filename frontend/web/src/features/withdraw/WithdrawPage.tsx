@@ -1,5 +1,5 @@
 /**
- * Withdrawal (user-site.md section 2): a tab per balance with a bank-card summary and the amount
+ * Withdrawal (docs/product/user-site.md#the-user-area): a tab per balance with a bank-card summary and the amount
  * form, then the person's withdrawals with their state. Balances, bank details and the rules come
  * from the dashboard answer; nothing about money is computed here.
  */

@@ -1,4 +1,4 @@
-/** The withdrawal screen's fixed texts (user-site.md section 8: a contract, keep them exact). */
+/** The withdrawal screen's fixed texts (docs/product/user-site.md#messages: a contract, keep them exact). */
 import type { WithdrawalKind } from './api';
 
 export const WITHDRAW_FAILED = 'An error occurred while processing your withdrawal';

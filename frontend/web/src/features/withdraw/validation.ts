@@ -1,5 +1,5 @@
 /**
- * The browser's check of a withdrawal amount (user-site.md section 5), before anything is sent.
+ * The browser's check of a withdrawal amount (docs/product/user-site.md#form-rules), before anything is sent.
  * The minimums and the fee come from the server's `withdrawalRules`; the server checks again.
  */
 import { formatWholeNaira, parseNairaInput } from '../../shared/money';

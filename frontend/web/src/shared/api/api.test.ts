@@ -1,6 +1,6 @@
 import { attemptTimeoutMs, isRetryable, MAX_RETRIES, mayRetry, READ_DEADLINE_MS, retryDelayMs } from './api';
 
-describe('the retry policy of reads (user-site.md section 7)', () => {
+describe('the retry policy of reads (docs/product/user-site.md#how-things-change)', () => {
   it('retries up to 3 times, 1 s then doubling, never more than 30 s apart', () => {
     expect(MAX_RETRIES).toBe(3);
     expect([1, 2, 3].map(retryDelayMs)).toEqual([1000, 2000, 4000]);

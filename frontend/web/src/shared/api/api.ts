@@ -141,7 +141,7 @@ export const api = createApi({
       config: undefined,
     } as never;
   },
-  // Unused data is dropped after 5 minutes (user-site.md section 9).
+  // Unused data is dropped after 5 minutes (docs/product/user-site.md#figures-and-limits).
   keepUnusedDataFor: 300,
   refetchOnFocus: true,
   refetchOnReconnect: true,

@@ -1,5 +1,5 @@
 /**
- * Last-known data (user-site.md section 3, admin-area.md): the answers a person last saw, kept on
+ * Last-known data (docs/product/user-site.md#what-the-screens-show): the answers a person last saw, kept on
  * the device so a page opens at once on a weak network, or offline, with "as of 14:05" beside its
  * title until the server answers again.
  *

@@ -13,7 +13,7 @@ interface ThemeContextValue {
   choice: ThemeChoice;
   theme: Theme;
   setChoice(choice: ThemeChoice): void;
-  /** The toggle switches between light and dark (user-site.md section 4). */
+  /** The toggle switches between light and dark (docs/product/user-site.md#how-things-change). */
   toggle(): void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * In-app toasts (user-site.md sections 3 and 9): success, error or info (anything else is info),
+ * In-app toasts (docs/product/user-site.md#what-the-screens-show, #figures-and-limits): success, error or info (anything else is info),
  * 5 seconds unless told otherwise, at most 3 on screen, each closable at once.
  */
 import { Intent, type Toaster } from '@blueprintjs/core';
@@ -10,7 +10,7 @@ export const TOAST_DURATION_MS = 5000;
 export const MAX_VISIBLE_TOASTS = 3;
 
 export interface ToastOptions {
-  /** A bold first line, such as 'Error' (user-site.md section 8). */
+  /** A bold first line, such as 'Error' (docs/product/user-site.md#messages). */
   title?: string;
   duration?: number;
 }

@@ -1,4 +1,4 @@
-/** The admin area's API (admin-area.md section 7): every route here is for the admin role only. */
+/** The admin area's API (docs/product/api-contract.md#admin-calls): every route here is for the admin role only. */
 import type { FeatureRoutes } from '../../context';
 import { campaignRoutes } from './campaigns/routes';
 import { statsRoutes } from './stats';

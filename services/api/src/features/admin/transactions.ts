@@ -1,4 +1,4 @@
-/** GET /admin/transactions: every user's transactions, newest first (admin-area.md section 3). */
+/** GET /admin/transactions: every user's transactions, newest first (docs/product/staff-area.md#what-the-admin-screens-show). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
 import {

@@ -1,4 +1,4 @@
-/** The texts people see (user-site.md sections 5 and 8, admin-area.md section 8). */
+/** The texts people see (docs/product/user-site.md#form-rules, #messages; docs/product/staff-area.md#messages). */
 export const authMessages = {
   registered: 'Account created successfully!, Please sign in to start earning.',
   invalidCredentials: 'Invalid email or password',

@@ -1,6 +1,6 @@
 /**
  * Sign-up, sign-in (user and admin), password reset, password change, account deletion and the
- * username check. Contract: user-site.md sections 5, 7, 8; admin-area.md sections 7, 8;
+ * username check. Contract: docs/product/api-contract.md; docs/product/user-site.md#form-rules, #messages;
  * docs/api/auth.md.
  */
 import type { Request, Response } from 'express';

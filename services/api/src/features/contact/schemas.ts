@@ -1,4 +1,4 @@
-/** The contact form (user-site.md section 3: fullName, email, subject, message; all required). */
+/** The contact form (docs/product/api-contract.md#user-calls: fullName, email, subject, message; all required). */
 import { z } from 'zod';
 
 const requiredText = (label: string, max: number) =>

@@ -1,6 +1,6 @@
 /**
  * The platform filter: a platform key, one of its other spellings, or a group from the task
- * screen's select (user-site.md section 3). Answers the stored keys to match.
+ * screen's select (docs/product/user-site.md#what-the-screens-show). Answers the stored keys to match.
  */
 const groups: Record<string, string[]> = {
   'social-media': ['facebook', 'instagram', 'twitter', 'tiktok', 'whatsapp', 'telegram'],

@@ -1,6 +1,6 @@
 /**
- * Tasks for users: the list of available tasks and the proof submission (user-site.md sections
- * 2, 7, 8). The image routes (links, serving, the admin's campaign image) come with them.
+ * Tasks for users: the list of available tasks and the proof submission (docs/product/user-site.md#the-user-area,
+ * #messages; docs/product/api-contract.md#user-calls). The image routes (links, serving, the admin's campaign image) come with them.
  */
 import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute } from '../../http';

@@ -1,4 +1,4 @@
-/** The task routes' request and answer shapes (the client's field names: user-site.md section 7). */
+/** The task routes' request and answer shapes (the client's field names: docs/product/api-contract.md#user-calls). */
 import { z } from 'zod';
 
 export const taskSorts = ['newest', 'price-desc', 'price-asc', 'most-available', 'least-available'] as const;

@@ -1,4 +1,4 @@
-/** The signed-in user's own area (user-site.md section 7): every route reads the token's user only. */
+/** The signed-in user's own area (docs/product/api-contract.md#user-calls): every route reads the token's user only. */
 import type { FeatureRoutes } from '../../context';
 import { historyRoutes } from './history-routes';
 import { pinRoutes } from './pin-routes';

@@ -1,4 +1,4 @@
-/** Request and response shapes of the user area (user-site.md sections 3, 5 and 7). */
+/** Request and response shapes of the user area (docs/product/user-site.md#what-the-screens-show, #form-rules; docs/product/api-contract.md#user-calls). */
 import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { emailField, nameField, phoneField } from '../../accounts/person-fields';

@@ -50,7 +50,7 @@ export function decideSubmissionApproval(
     { streamId: streams.campaign(campaignId), events: approved },
     { streamId: streams.user(user.userId), events: reward },
   ];
-  // The bonus waits for the first approved task, to blunt fake sign-ups (decisions.md).
+  // The bonus waits for the first approved task, to blunt fake sign-ups (docs/product/settled-contradictions.md#referral-bonus).
   if (user.approvedTasks === 0 && user.referredBy) {
     if (!referrer) throw new Error("the approval needs the referrer's stream");
     const bonus = decideUser(

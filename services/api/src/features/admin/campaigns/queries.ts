@@ -1,4 +1,4 @@
-/** Campaigns in the old server's shape (admin-area.md section 3), with their submissions as completedBy. */
+/** Campaigns in the old server's shape (docs/product/staff-area.md#what-the-admin-screens-show), with their submissions as completedBy. */
 import type { Pool } from '@kobo/platform';
 import type { CampaignPayoutsRow, CampaignRow, SubmissionRow } from '@kobo/projector';
 import { platformsMatching } from '../../tasks/platforms';

@@ -104,7 +104,7 @@ export const adminSubmissionSchema = z
   })
   .meta({ id: 'AdminSubmission' });
 
-/** A campaign in the old server's shape (admin-area.md section 3); money in naira. */
+/** A campaign in the old server's shape (docs/product/staff-area.md#what-the-admin-screens-show); money in naira. */
 export const adminCampaignSchema = z
   .object({
     _id: z.string(),

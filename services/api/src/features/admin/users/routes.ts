@@ -1,4 +1,4 @@
-/** /admin/users: list, create, edit and delete users (admin-area.md sections 2, 5, 7, 8). */
+/** /admin/users: list, create, edit and delete users (docs/product/staff-area.md#admin-screens, #form-rules, #messages; docs/product/api-contract.md#admin-calls). */
 import { z } from 'zod';
 import { currentUser } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';

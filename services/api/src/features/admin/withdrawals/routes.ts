@@ -1,4 +1,4 @@
-/** /admin/withdrawals: the requests, and approving or rejecting one (admin-area.md sections 2, 4, 7, 8). */
+/** /admin/withdrawals: the requests, and approving or rejecting one (docs/product/staff-area.md#admin-screens, #how-things-change, #messages; docs/product/api-contract.md#admin-calls). */
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
