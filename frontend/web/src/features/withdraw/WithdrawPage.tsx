@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { errorMessage } from '../../shared/api/api';
 import { asOfLabel } from '../../shared/api/last-known';
+import { activityMinimumNote } from '../../shared/activity-minimum';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -85,7 +86,16 @@ export function WithdrawPage() {
       dashboard.data;
     const panel = (kind: WithdrawalKind, label: string, balance: number) => (
       <div className="kobo-withdraw-panel">
-        <BankCard label={label} balance={balance} bank={bankDetails} />
+        <BankCard
+          label={label}
+          balance={balance}
+          bank={bankDetails}
+          note={
+            kind === 'activityWithdrawal'
+              ? activityMinimumNote(balance, withdrawalRules.minActivity)
+              : undefined
+          }
+        />
         <div className="kobo-card kobo-withdraw-formcard">
           <WithdrawForm
             kind={kind}
