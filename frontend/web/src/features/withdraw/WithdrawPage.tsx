@@ -12,6 +12,7 @@ import { asOfLabel } from '../../shared/api/last-known';
 import { activityMinimumNote } from '../../shared/activity-minimum';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
+import { settingsWithWayBack } from '../settings/way-back';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRequestWithdrawalMutation, type WithdrawalKind, type WithdrawalRequest } from './api';
@@ -75,7 +76,10 @@ export function WithdrawPage() {
               intent="primary"
               icon="cog"
               text="Go to Settings"
-              onClick={() => void navigate('/dashboard/settings?tab=bank&back=/dashboard/withdraw')}
+              onClick={() => {
+                const { to, state } = settingsWithWayBack('bank', '/dashboard/withdraw');
+                void navigate(to, { state });
+              }}
             />
           }
         />
