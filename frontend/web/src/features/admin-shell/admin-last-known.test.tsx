@@ -108,8 +108,20 @@ const PAGES: {
   /** Something the kept list shows. */
   shows: RegExp | string;
 }[] = [
-  { name: 'dashboard', page: <AdminDashboardPage />, path: '/admin', endpoint: 'getAdminStats', shows: /^Total Users/ },
-  { name: 'users', page: <AdminUsersPage />, path: '/admin/users', endpoint: 'getAdminUsers', shows: 'chioma@demo.kobo.ng' },
+  {
+    name: 'dashboard',
+    page: <AdminDashboardPage />,
+    path: '/admin',
+    endpoint: 'getAdminStats',
+    shows: /^Total Users/,
+  },
+  {
+    name: 'users',
+    page: <AdminUsersPage />,
+    path: '/admin/users',
+    endpoint: 'getAdminUsers',
+    shows: 'chioma@demo.kobo.ng',
+  },
   {
     name: 'campaigns',
     page: <AdminCampaignsPage />,
@@ -124,7 +136,13 @@ const PAGES: {
     endpoint: 'getAdminTransactions',
     shows: 'Task reward: Like the Jollof Kitchen page',
   },
-  { name: 'community links', page: <CommunityLinksPage />, path: '/admin/community', endpoint: 'getCommunity', shows: 'help@kobo.ng' },
+  {
+    name: 'community links',
+    page: <CommunityLinksPage />,
+    path: '/admin/community',
+    endpoint: 'getCommunity',
+    shows: 'help@kobo.ng',
+  },
 ];
 
 function signedInStore() {

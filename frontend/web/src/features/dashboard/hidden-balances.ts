@@ -28,4 +28,3 @@ export function useHiddenBalances(): [hidden: boolean, toggle: () => void] {
   }, []);
   return [hidden, toggle];
 }
-

@@ -103,7 +103,7 @@ describe('HistoryPage', () => {
     expect(rows()[0]).toHaveTextContent('-₦2,000.00');
   });
 
-  it("says on the signup bonus what the activity balance it went to still needs", async () => {
+  it('says on the signup bonus what the activity balance it went to still needs', async () => {
     await renderHistory([
       tx('bonus', 'bonus', 'Signup Bonus', 500, '2026-10-01T08:00:00.000Z'),
       tx('task', 'task', 'Like the Jollof Kitchen page', 25, '2026-11-01T08:00:00.000Z'),

@@ -282,7 +282,9 @@ describe('Settings → Bank: the name the bank holds', () => {
       await screen.findByRole('combobox', { name: /^Bank/ });
       expect(screen.queryByText(/you go back to/)).not.toBeInTheDocument();
       await saveBank(tab);
-      expect(await screen.findByText('Bank details updated successfully!', { selector: 'p' })).toBeInTheDocument();
+      expect(
+        await screen.findByText('Bank details updated successfully!', { selector: 'p' }),
+      ).toBeInTheDocument();
       expect(tab.router.state.location.pathname).toBe('/dashboard/settings');
     },
   );

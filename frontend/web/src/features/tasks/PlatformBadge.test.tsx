@@ -6,13 +6,17 @@ import { PlatformBadge } from './PlatformBadge';
 function markOf(platform: string) {
   const { container, unmount } = render(<PlatformBadge platform={platform} />);
   const svg = container.querySelector('svg.kobo-platform-mark')!;
-  const mark = { name: svg.getAttribute('data-mark'), drawing: svg.innerHTML, hidden: svg.getAttribute('aria-hidden') };
+  const mark = {
+    name: svg.getAttribute('data-mark'),
+    drawing: svg.innerHTML,
+    hidden: svg.getAttribute('aria-hidden'),
+  };
   unmount();
   return mark;
 }
 
 describe('platform marks', () => {
-  it("draws each platform of the campaign form with its own mark, none of them the default", () => {
+  it('draws each platform of the campaign form with its own mark, none of them the default', () => {
     const marks = CAMPAIGN_PLATFORMS.map((platform) => markOf(platform));
     expect(marks.map((mark) => mark.name)).toEqual([
       'activity',
@@ -59,8 +63,8 @@ describe('platform marks', () => {
     );
     const ids = [...container.querySelectorAll('radialGradient')].map((gradient) => gradient.id);
     expect(new Set(ids).size).toBe(2);
-    const fills = [...container.querySelectorAll('svg')].map(
-      (svg) => svg.querySelector('rect')!.getAttribute('fill'),
+    const fills = [...container.querySelectorAll('svg')].map((svg) =>
+      svg.querySelector('rect')!.getAttribute('fill'),
     );
     expect(fills).toEqual(ids.map((id) => `url(#${id})`));
   });

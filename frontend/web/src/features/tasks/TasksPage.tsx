@@ -273,7 +273,12 @@ export function TasksPage() {
           {openShown.length ? (
             <div className="kobo-grid kobo-tasks-grid">
               {openShown.map((task) => (
-                <TaskCard key={task._id} task={task} submission={submissionOf.get(task._id)} onPerform={openTask} />
+                <TaskCard
+                  key={task._id}
+                  task={task}
+                  submission={submissionOf.get(task._id)}
+                  onPerform={openTask}
+                />
               ))}
             </div>
           ) : open.length ? (
@@ -300,7 +305,12 @@ export function TasksPage() {
             </div>
             <div className="kobo-grid kobo-tasks-grid">
               {doneShown.map((task) => (
-                <TaskCard key={task._id} task={task} submission={submissionOf.get(task._id)} onPerform={openTask} />
+                <TaskCard
+                  key={task._id}
+                  task={task}
+                  submission={submissionOf.get(task._id)}
+                  onPerform={openTask}
+                />
               ))}
             </div>
           </section>

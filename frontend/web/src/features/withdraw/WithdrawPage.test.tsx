@@ -89,7 +89,9 @@ describe('the withdraw page', () => {
 
   it('says on the Activity Balance tab what the activity balance still needs before its minimum', async () => {
     serveFetch((request) =>
-      request.path === '/api/users/withdrawals' ? { status: 200, body: [] } : { status: 200, body: dashboard },
+      request.path === '/api/users/withdrawals'
+        ? { status: 200, body: [] }
+        : { status: 200, body: dashboard },
     );
     renderPage(<WithdrawPage />, { path: '/dashboard/withdraw', at: '/dashboard/withdraw' });
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Activity Balance' }));

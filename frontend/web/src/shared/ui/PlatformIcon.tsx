@@ -75,7 +75,12 @@ const MARKS: Readonly<Record<string, Draw>> = {
   ),
   tiktok: () => {
     const note = 'M13.4 5.2v9.2a2.9 2.9 0 1 1-2.9-2.9M13.4 5.2c.3 2 1.7 3.5 3.8 3.7';
-    const stroke = { fill: 'none', strokeWidth: 2.1, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+    const stroke = {
+      fill: 'none',
+      strokeWidth: 2.1,
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
+    } as const;
     return (
       <>
         <rect width="24" height="24" rx="6" fill="#000" className="kobo-platform-mark-ink" />
