@@ -1,7 +1,8 @@
 /**
  * Confirm before money moves, in a real Chromium against the real server paying through Paystack:
  * a new person, on a 360×740 phone and on a 1366 desktop, is sent from Withdraw to Settings → Bank,
- * picks the bank from the list, sees the name the bank holds for the number, saves and goes back;
+ * picks the bank from the list, sees the name the bank holds for the number, saves and is back on
+ * Withdraw;
  * sets a transaction PIN (in Settings on the desktop, inside the confirm sheet on the phone); then
  * withdraws through the confirm sheet, a wrong PIN first and the right one next. Screenshots of each
  * step go to a temporary folder (printed).
@@ -109,14 +110,21 @@ describe.each(journeys)('on a $name', ({ name, viewport, account, holder, pinInS
     await context?.close();
   });
 
+  /** The history entry the page is at (React Router numbers them). */
+  const historyIndex = () => page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx);
+  let withdrawEntry: number | undefined;
+
   step('Withdraw sends them to Settings → Bank, which knows the way back', async () => {
     await page.goto('/dashboard/withdraw');
     await visible(page.getByText('Bank Details Required'));
+    withdrawEntry = await historyIndex();
     await page.getByRole('button', { name: 'Go to Settings' }).click();
     await pathIs(page, '/dashboard/settings');
     const address = new URL(page.url()).searchParams;
     expect([address.get('tab'), address.get('back')]).toEqual(['bank', '/dashboard/withdraw']);
     await visible(page.getByRole('heading', { name: 'Bank details' }));
+    expect(await page.getByRole('tab', { name: 'Bank' }).getAttribute('aria-selected')).toBe('true');
+    await visible(page.getByText('Once they are saved, you go back to Withdraw.'));
   });
 
   step('the bank is picked from the list and the bank’s name for the account shows', async () => {
@@ -134,11 +142,12 @@ describe.each(journeys)('on a $name', ({ name, viewport, account, holder, pinInS
 
     await panel.getByLabel(/current password/i).fill(person.password);
     await panel.getByRole('button', { name: 'Update Bank Details' }).click();
-    await visible(panel.getByText(/Bank details updated/).first());
-    await shot('2-bank-saved');
-    await panel.getByRole('button', { name: 'Back to Withdraw' }).click();
+    // Saved: back on Withdraw by itself, at the entry it left (Back does not return to the form).
     await pathIs(page, '/dashboard/withdraw');
+    await visible(page.getByText(/Bank details updated/).first());
     await visible(page.getByText(holder).first());
+    expect(await historyIndex()).toBe(withdrawEntry);
+    await shot('2-bank-saved-back-on-withdraw');
   });
 
   if (!pinInSheet)

@@ -53,17 +53,24 @@ export function problem(status: number, message: string, errors?: Record<string,
   return { status, body: { status, message, ...(errors ? { errors } : {}) } };
 }
 
-/** Renders `element` at `path` with the given extra routes (each shows its own name). */
+/**
+ * Renders `element` at `path` with the given extra routes (each shows its own name), over a new
+ * store or the one given (one already signed in, say).
+ */
 export function renderPage(
   element: ReactElement,
-  { path, at, others = [] }: { path: string; at: string; others?: string[] },
+  {
+    path,
+    at,
+    others = [],
+    store = createStore(),
+  }: { path: string; at: string; others?: string[]; store?: ReturnType<typeof createStore> },
 ) {
   const routes: RouteObject[] = [
     { path, element },
     ...others.map((other) => ({ path: other, element: <p>page {other}</p> })),
   ];
   const router = createMemoryRouter(routes, { initialEntries: [at] });
-  const store = createStore();
   render(
     <Provider store={store}>
       <ThemeProvider>

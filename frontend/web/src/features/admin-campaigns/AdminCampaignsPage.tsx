@@ -10,6 +10,7 @@ import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -158,6 +159,7 @@ export function AdminCampaignsPage() {
     <main className="kobo-page">
       <PageHeader
         title="Campaigns"
+        note={<AsOf fulfilledTimeStamp={list.fulfilledTimeStamp} />}
         subtitle="Task campaigns: create, edit, pause and resume."
         actions={
           <Button icon="add" intent="primary" text="Create campaign" onClick={() => setEditing(null)} />
@@ -220,6 +222,7 @@ export function AdminCampaignsPage() {
           options={SORTS.map((s) => ({ value: s.value, label: s.label }))}
         />
       </ListFilters>
+      <StaleNotice read={list} />
       {body}
       <CampaignDetailsDialog campaign={viewing} onClose={() => setViewing(null)} />
       <CampaignFormDialog campaign={editing} onClose={() => setEditing(undefined)} />

@@ -1,10 +1,10 @@
-import { Icon } from '@blueprintjs/core';
+import { PlatformIcon } from '../../shared/ui/PlatformIcon';
 import { platformOf } from '../tasks/platforms';
 import { useGetProofLinkQuery } from '../admin-review/api';
 
 /**
  * A campaign's guide image through its short-lived link (docs/api/tasks.md, /uploads/link), or
- * the platform's icon when it has none or the link cannot be had.
+ * the platform's mark when it has none or the link cannot be had.
  */
 export function CampaignImage({
   imageKey,
@@ -20,10 +20,9 @@ export function CampaignImage({
   const link = useGetProofLinkQuery({ key: imageKey ?? '', thumb }, { skip: !imageKey });
   if (imageKey && link.data)
     return <img className="kobo-admin-campaigns-image" src={link.data.url} alt={alt} loading="lazy" />;
-  const { icon, color } = platformOf(platform);
   return (
     <span className="kobo-admin-campaigns-image kobo-admin-campaigns-image-icon" aria-hidden>
-      <Icon icon={icon} size={28} style={{ color }} />
+      <PlatformIcon platform={platformOf(platform).key} size={32} />
     </span>
   );
 }

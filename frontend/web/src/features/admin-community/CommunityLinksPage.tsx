@@ -7,6 +7,7 @@ import { Button, FormGroup, Icon, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetCommunityQuery } from '../support/api';
@@ -175,8 +176,10 @@ export function CommunityLinksPage() {
     <main className="kobo-page kobo-admin-community">
       <PageHeader
         title="Community and Contact"
+        note={<AsOf fulfilledTimeStamp={community.fulfilledTimeStamp} />}
         subtitle="The support email and channels users see on their Support page. An empty one is hidden."
       />
+      <StaleNotice read={community} />
       {body}
     </main>
   );

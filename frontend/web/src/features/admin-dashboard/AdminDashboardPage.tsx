@@ -7,6 +7,7 @@ import { Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatNaira } from '../../shared/money';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
@@ -97,7 +98,12 @@ export function AdminDashboardPage() {
   const pending = stats.data;
   return (
     <main className="kobo-page kobo-admin-dashboard">
-      <PageHeader title="Dashboard" subtitle="Kobo at a glance: people, campaigns and money paid out." />
+      <PageHeader
+        title="Dashboard"
+        note={<AsOf fulfilledTimeStamp={stats.fulfilledTimeStamp} />}
+        subtitle="Kobo at a glance: people, campaigns and money paid out."
+      />
+      <StaleNotice read={stats} />
       {body}
       <section aria-labelledby="admin-quick-links">
         <h2 id="admin-quick-links" className="kobo-admin-dashboard-title">

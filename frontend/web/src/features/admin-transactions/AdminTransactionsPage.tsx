@@ -4,6 +4,7 @@ import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -90,6 +91,7 @@ export function AdminTransactionsPage() {
     <main className="kobo-page kobo-admin-transactions">
       <PageHeader
         title="Transactions"
+        note={<AsOf fulfilledTimeStamp={list.fulfilledTimeStamp} />}
         subtitle="Every user's rewards, bonuses and withdrawals, newest first."
       />
       <div className="kobo-grid kobo-admin-transactions-cards">
@@ -114,6 +116,7 @@ export function AdminTransactionsPage() {
           options={STATUS_FILTERS}
         />
       </ListFilters>
+      <StaleNotice read={list} />
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager

@@ -10,6 +10,7 @@ import { useGetAdminStatsQuery } from '../../shared/api/admin';
 import { formatDateTime, formatDate } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -117,6 +118,7 @@ export function AdminUsersPage() {
     <main className="kobo-page kobo-admin-users">
       <PageHeader
         title="Users"
+        note={<AsOf fulfilledTimeStamp={list.fulfilledTimeStamp} />}
         subtitle="Everyone who earns on Kobo: find, view, edit and add users."
         actions={
           <Button intent="primary" icon="new-person" text="Add New User" onClick={() => setEditing(null)} />
@@ -155,6 +157,7 @@ export function AdminUsersPage() {
           options={STATUS_FILTERS}
         />
       </ListFilters>
+      <StaleNotice read={list} />
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager

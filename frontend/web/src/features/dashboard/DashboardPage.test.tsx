@@ -77,5 +77,8 @@ describe('the dashboard', () => {
     dashboardPage();
     const activity = await screen.findByRole('region', { name: 'Activity Balance' });
     expect(activity).not.toHaveTextContent('₦500.00');
+    // What is left to the minimum would tell the balance.
+    expect(activity).toHaveTextContent('Withdrawable from ₦40,000');
+    expect(activity).not.toHaveTextContent('to go');
   });
 });

@@ -4,14 +4,15 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetDashboardQuery, useGetTransactionsQuery } from '../../shared/api/account';
 import { RECENT_TRANSACTIONS_SHOWN } from '../../shared/constants';
-import { formatNaira, formatWholeNaira } from '../../shared/money';
+import { activityMinimumNote } from '../../shared/activity-minimum';
+import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
 import { newestFirst } from '../../shared/transactions';
 import { Money } from '../../shared/ui/Money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { TransactionList } from '../../shared/ui/TransactionList';
-import { activityToGo, useHiddenBalances } from './hidden-balances';
+import { useHiddenBalances } from './hidden-balances';
 import { InvitationCard } from './InvitationCard';
 import { OverviewCarousel } from './OverviewCarousel';
 import { PayoutProblemCallout } from './PayoutProblemCallout';
@@ -117,9 +118,6 @@ export function DashboardPage() {
   } = useGetDashboardQuery();
   useErrorToast(error, 'We could not load your dashboard.');
   const [hidden, toggleHidden] = useHiddenBalances();
-  const toGo = dashboard
-    ? activityToGo(dashboard.activityBalance, dashboard.withdrawalRules.minActivity)
-    : null;
 
   return (
     <main className="kobo-page kobo-dashboard">
@@ -176,11 +174,9 @@ export function DashboardPage() {
             />
             <BalanceCard
               label="Activity Balance"
-              hint={
-                toGo === null
-                  ? 'From activity earnings: ready to withdraw'
-                  : `Withdrawable from ${formatWholeNaira(dashboard.withdrawalRules.minActivity)}: ${formatWholeNaira(toGo)} to go`
-              }
+              hint={activityMinimumNote(dashboard.activityBalance, dashboard.withdrawalRules.minActivity, {
+                hidden,
+              })}
               amount={dashboard.activityBalance}
               icon="flash"
               hidden={hidden}

@@ -28,9 +28,3 @@ export function useHiddenBalances(): [hidden: boolean, toggle: () => void] {
   }, []);
   return [hidden, toggle];
 }
-
-/** What the activity balance still needs before it can be withdrawn: '₦39,500 to go', or null. */
-export function activityToGo(activityBalance: number, minimum: number): number | null {
-  const left = Math.round((minimum - activityBalance) * 100) / 100;
-  return left > 0 ? left : null;
-}

@@ -12,6 +12,8 @@ const dashboard = {
   totalEarnings: 1565,
   totalTasks: 4,
   totalWithdrawn: 10000,
+  activityBalance: 500,
+  withdrawalRules: { minAccount: 2000, minActivity: 40000, fee: 0 },
 } as Dashboard;
 
 function tx(
@@ -99,6 +101,16 @@ describe('HistoryPage', () => {
       expect.stringContaining('Signup Bonus'),
     ]);
     expect(rows()[0]).toHaveTextContent('-₦2,000.00');
+  });
+
+  it('says on the signup bonus what the activity balance it went to still needs', async () => {
+    await renderHistory([
+      tx('bonus', 'bonus', 'Signup Bonus', 500, '2026-10-01T08:00:00.000Z'),
+      tx('task', 'task', 'Like the Jollof Kitchen page', 25, '2026-11-01T08:00:00.000Z'),
+    ]);
+    const [task, bonus] = rows();
+    expect(bonus).toHaveTextContent('Withdrawable from ₦40,000: ₦39,500 to go');
+    expect(task).not.toHaveTextContent('Withdrawable');
   });
 
   it('filters as the person types, says when nothing matches, and clears', async () => {

@@ -1,7 +1,8 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../shared/api/api';
-import { useGetDashboardQuery, useGetTransactionsQuery } from '../../shared/api/account';
+import { activityMinimumNote } from '../../shared/activity-minimum';
+import { useGetDashboardQuery, useGetTransactionsQuery, type Transaction } from '../../shared/api/account';
 import { formatNaira } from '../../shared/money';
 import { newestFirst } from '../../shared/transactions';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -82,8 +83,18 @@ function Totals() {
   );
 }
 
+/** The signup bonus lands in the activity balance: its row says what that balance still needs. */
+function useActivityRemark(): (transaction: Transaction) => string | null {
+  const { data } = useGetDashboardQuery();
+  return (transaction) =>
+    data && transaction.type === 'bonus'
+      ? activityMinimumNote(data.activityBalance, data.withdrawalRules.minActivity)
+      : null;
+}
+
 function Transactions() {
   const { data, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTransactionsQuery();
+  const remarkOf = useActivityRemark();
   const [query, setQuery] = useState('');
   const all = useMemo(() => newestFirst(data ?? []), [data]);
   const shown = useMemo(() => filterTransactions(all, query), [all, query]);
@@ -131,6 +142,7 @@ function Transactions() {
         transactions={shown}
         label="Transaction history, newest first"
         withdrawalLink={withdrawalLink}
+        remarkOf={remarkOf}
       />
     );
 

@@ -1,8 +1,9 @@
 // The fetch stand-in first: the API module is created on import.
 import { problem, renderPage, serveFetch, type Answer, type SentRequest } from '../account/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SettingsPage } from './SettingsPage';
+import { settingsWithWayBack } from './way-back';
 
 const BANKS = [
   { name: 'Access Bank', code: '044' },
@@ -247,21 +248,46 @@ describe('Settings → Bank: the name the bank holds', () => {
     expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('ADA N. OKAFOR');
   });
 
-  it('reached from Withdraw, offers the way back once saved', async () => {
-    const { user, router, chooseBank, password } = bankTab({
-      at: '/dashboard/settings?tab=bank&back=/dashboard/withdraw',
-    });
+  /** Picks a bank, has its name confirmed and saves. */
+  async function saveBank({ user, chooseBank, password }: ReturnType<typeof bankTab>) {
     await chooseBank('guar', 'Guaranty Trust Bank');
     await user.type(screen.getByLabelText(/Account number/), '0123454567');
     await screen.findByText('Name confirmed by the bank');
-    expect(screen.queryByRole('button', { name: 'Back to Withdraw' })).not.toBeInTheDocument();
     await user.type(password(), 'password123');
     await user.click(screen.getByRole('button', { name: 'Update Bank Details' }));
-    const back = await screen.findByRole('button', { name: 'Back to Withdraw' });
-    expect(back).toHaveFocus();
-    await user.click(back);
-    expect(router.state.location.pathname).toBe('/dashboard/withdraw');
+  }
+
+  it('reached from Withdraw, goes back there once saved: the same history entry, not a new one', async () => {
+    const tab = bankTab({ at: '/dashboard/withdraw' });
+    const { to, state } = settingsWithWayBack('bank', '/dashboard/withdraw');
+    await act(() => tab.router.navigate(to, { state }));
+    expect(await screen.findByText('Once they are saved, you go back to Withdraw.')).toBeInTheDocument();
+    await saveBank(tab);
+    await waitFor(() => expect(tab.router.state.location.pathname).toBe('/dashboard/withdraw'));
+    expect(tab.router.state.historyAction).toBe('POP');
+    expect(tab.updates()).toHaveLength(1);
   });
+
+  it('opened at its address with the way back, goes to Withdraw once saved in place of Settings', async () => {
+    const tab = bankTab({ at: '/dashboard/settings?tab=bank&back=/dashboard/withdraw' });
+    await saveBank(tab);
+    await waitFor(() => expect(tab.router.state.location.pathname).toBe('/dashboard/withdraw'));
+    expect(tab.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each(['https://evil.example/withdraw', '//evil.example', 'javascript:alert(1)', '/dashboard/other'])(
+    'never follows a way back that is not one of ours (%s): it stays on Settings',
+    async (back) => {
+      const tab = bankTab({ at: `/dashboard/settings?tab=bank&back=${encodeURIComponent(back)}` });
+      await screen.findByRole('combobox', { name: /^Bank/ });
+      expect(screen.queryByText(/you go back to/)).not.toBeInTheDocument();
+      await saveBank(tab);
+      expect(
+        await screen.findByText('Bank details updated successfully!', { selector: 'p' }),
+      ).toBeInTheDocument();
+      expect(tab.router.state.location.pathname).toBe('/dashboard/settings');
+    },
+  );
 
   it('shows saved details as saved, without asking the bank again', async () => {
     const saved = {

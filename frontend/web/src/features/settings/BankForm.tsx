@@ -10,6 +10,7 @@ import { BankPicker } from './BankPicker';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { FormAlert } from './FormAlert';
 import { useAccountNameCheck } from './useAccountNameCheck';
+import type { WayBack } from './way-back';
 import {
   SETTINGS_MESSAGES,
   accountNumberInput,
@@ -20,12 +21,6 @@ import {
   type BankValues,
   type Refusal,
 } from './validation';
-
-/** Where the person came from to set their bank details (Withdraw), to go back once saved. */
-export interface WayBack {
-  to: string;
-  label: string;
-}
 
 /** The bank account withdrawals are paid to: the bank from the server's list, then the form. */
 export function BankForm({
@@ -141,8 +136,14 @@ function BankDetailsForm({
     setRecheck(false);
     setCurrentPassword('');
     setPasswordError(null);
-    setDone(answer.data.message);
     toast.success(answer.data.message || SETTINGS_MESSAGES.bankUpdated);
+    // Sent here from Withdraw: saved, so back there (the toast says it was saved).
+    if (back) {
+      if (back.inHistory) void navigate(-1);
+      else void navigate(back.to, { replace: true });
+      return;
+    }
+    setDone(answer.data.message);
   }
 
   const refused = (field: BankField) =>
@@ -239,16 +240,10 @@ function BankDetailsForm({
       {done ? (
         <Callout intent="success" icon="tick-circle" compact className="kobo-settings-done">
           <p>{done}</p>
-          {back ? (
-            <Button
-              intent="primary"
-              icon="arrow-left"
-              text={back.label}
-              autoFocus
-              onClick={() => void navigate(back.to)}
-            />
-          ) : null}
         </Callout>
+      ) : null}
+      {back ? (
+        <p className="kobo-muted kobo-settings-way-back">Once they are saved, you go back to {back.page}.</p>
       ) : null}
       <div className="kobo-settings-actions">
         <Button

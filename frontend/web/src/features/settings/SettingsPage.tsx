@@ -1,41 +1,31 @@
 import { Tab, Tabs, type TabId } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { BankForm, type WayBack } from './BankForm';
+import { BankForm } from './BankForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileForm } from './ProfileForm';
 import { PushToggle } from '../notifications/PushToggle';
 import { TransactionPinPanel } from './TransactionPinPanel';
+import { wayBackOf, type SettingsTab, type WayBack } from './way-back';
 import './settings.css';
 
-const TABS = ['profile', 'bank', 'security', 'notifications'] as const;
-type SettingsTab = (typeof TABS)[number];
-
-/** The pages Settings may send the person back to (`?back=`), with the button's words. */
-const WAYS_BACK: Record<string, string> = {
-  '/dashboard/withdraw': 'Back to Withdraw',
-};
-
-/** `?back=` names where the person came from; only a page of ours is followed. */
-function wayBackOf(back: string | null): WayBack | null {
-  return back && back in WAYS_BACK ? { to: back, label: WAYS_BACK[back]! } : null;
-}
+const TABS = ['profile', 'bank', 'security', 'notifications'] as const satisfies readonly SettingsTab[];
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'profile';
-  const back = params.get('back');
-  const wayBack = wayBackOf(back);
+  const location = useLocation();
+  const wayBack = wayBackOf(params.get('back'), location.state);
   // Another tab keeps the way back (the person may look at Security before saving their bank).
   const select = (next: TabId) =>
     setParams(
       { ...(next === 'profile' ? {} : { tab: String(next) }), ...(wayBack ? { back: wayBack.to } : {}) },
-      { replace: true },
+      { replace: true, state: location.state },
     );
 
   return (

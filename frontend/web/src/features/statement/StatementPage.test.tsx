@@ -37,19 +37,27 @@ const statement: Statement = {
   ],
 };
 
-async function renderStatement(accountBalance: number) {
+async function renderStatement(accountBalance: number, at = '/dashboard/statement') {
   const store = createStore();
   await store.dispatch(
     accountApi.util.upsertQueryData('getDashboard', undefined, {
       accountBalance,
-      activityBalance: 0,
+      activityBalance: 500,
       heldBalance: 0,
+      withdrawalRules: { minAccount: 2000, minActivity: 40000, fee: 0 },
     } as Dashboard),
   );
   await store.dispatch(statementApi.util.upsertQueryData('getStatement', 'account', statement));
+  await store.dispatch(
+    statementApi.util.upsertQueryData('getStatement', 'activity', {
+      account: 'user:u1:activity',
+      balance: 500,
+      entries: [],
+    }),
+  );
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/dashboard/statement']}>
+      <MemoryRouter initialEntries={[at]}>
         <StatementPage />
       </MemoryRouter>
     </Provider>,
@@ -71,6 +79,14 @@ describe('StatementPage', () => {
     expect(
       within(rows[0]!).getByRole('button', { name: /^Audit details of Withdrawal requested/ }),
     ).toBeInTheDocument();
+  });
+
+  it('says on the activity balance what it still needs before its minimum, and only there', async () => {
+    await renderStatement(1700, '/dashboard/statement?balance=activity');
+    const summary = screen.getByRole('region', { name: 'Reconciliation' });
+    expect(summary).toHaveTextContent('Withdrawable from ₦40,000: ₦39,500 to go');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Account balance' }));
+    expect(screen.getByRole('region', { name: 'Reconciliation' })).not.toHaveTextContent('Withdrawable');
   });
 
   it('warns when the statement and the balance card disagree', async () => {

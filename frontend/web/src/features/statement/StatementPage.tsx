@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useGetDashboardQuery } from '../../shared/api/account';
+import { activityMinimumNote } from '../../shared/activity-minimum';
 import { formatDateTime } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -171,6 +172,11 @@ function Reconciliation({
           <p className="kobo-stat-value">{figure === null ? '—' : formatNaira(figure)}</p>
         </div>
       </div>
+      {balance === 'activity' && dashboard.data ? (
+        <p className="kobo-statement-minimum">
+          {activityMinimumNote(dashboard.data.activityBalance, dashboard.data.withdrawalRules.minActivity)}
+        </p>
+      ) : null}
       <div aria-live="polite">{line}</div>
     </section>
   );

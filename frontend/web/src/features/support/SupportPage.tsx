@@ -3,6 +3,7 @@ import { errorMessage } from '../../shared/api/api';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EMAIL_RESPONSE_TIME, SUPPORT_HOURS } from '../../shared/constants';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { PlatformIcon } from '../../shared/ui/PlatformIcon';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useGetCommunityQuery } from './api';
 import { contactLinks, socialLinks, type CommunityLink } from './community-links';
@@ -131,7 +132,7 @@ function CommunityLinks() {
                 href={social.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                icon={social.icon}
+                icon={social.platform ? <PlatformIcon platform={social.platform} size={18} /> : social.icon}
                 text={social.label}
                 variant="outlined"
                 aria-label={`${social.label}: ${social.description} (opens in a new tab)`}
@@ -149,9 +150,13 @@ function ContactCard({ contact }: { contact: CommunityLink }) {
   return (
     <li className="kobo-card kobo-support-contact">
       <div className="kobo-support-contact-head">
-        <span className="kobo-support-icon" aria-hidden>
-          <Icon icon={contact.icon} size={18} />
-        </span>
+        {contact.platform ? (
+          <PlatformIcon platform={contact.platform} size={38} />
+        ) : (
+          <span className="kobo-support-icon" aria-hidden>
+            <Icon icon={contact.icon} size={18} />
+          </span>
+        )}
         <h3>{contact.label}</h3>
       </div>
       <p className="kobo-support-contact-text">{contact.description}</p>

@@ -44,4 +44,10 @@ describe('community links', () => {
     expect(labels(socialLinks(hostile))).not.toContain('Facebook');
     expect(labels(contactLinks(hostile))).not.toContain('WhatsApp channel');
   });
+
+  it("names each channel's platform, so it shows that platform's mark", () => {
+    const platforms = (links: { platform?: string }[]) => links.map((link) => link.platform ?? null);
+    expect(platforms(contactLinks(community))).toEqual([null, 'whatsapp', 'telegram']);
+    expect(platforms(socialLinks(community))).toEqual(['facebook', 'instagram', 'twitter', 'youtube']);
+  });
 });

@@ -11,6 +11,8 @@ export interface CommunityLink {
   description: string;
   href: string;
   icon: IconName;
+  /** The platform whose mark it shows (shared/ui/PlatformIcon), when it is one. */
+  platform?: string;
 }
 
 function webLink(value: string): string | null {
@@ -29,13 +31,14 @@ export function contactLinks(community: Community): CommunityLink[] {
           icon: 'envelope',
         }
       : null,
-    link(community, 'whatsappChannel', 'WhatsApp channel', 'News, new tasks and tips', 'chat'),
+    link(community, 'whatsappChannel', 'WhatsApp channel', 'News, new tasks and tips', 'chat', 'whatsapp'),
     link(
       community,
       'telegramChannel',
       'Telegram channel',
       'Announcements and community chat',
       'send-message',
+      'telegram',
     ),
   ];
   return links.filter((item): item is CommunityLink => item !== null);
@@ -43,10 +46,10 @@ export function contactLinks(community: Community): CommunityLink[] {
 
 export function socialLinks(community: Community): CommunityLink[] {
   const links = [
-    link(community, 'facebookPage', 'Facebook', 'Follow us on Facebook', 'people'),
-    link(community, 'instagramAccount', 'Instagram', 'Follow us on Instagram', 'camera'),
-    link(community, 'twitterAccount', 'Twitter', 'Follow us on Twitter', 'chat'),
-    link(community, 'youtubeChannel', 'YouTube', 'Watch our guides on YouTube', 'video'),
+    link(community, 'facebookPage', 'Facebook', 'Follow us on Facebook', 'people', 'facebook'),
+    link(community, 'instagramAccount', 'Instagram', 'Follow us on Instagram', 'camera', 'instagram'),
+    link(community, 'twitterAccount', 'Twitter', 'Follow us on Twitter', 'chat', 'twitter'),
+    link(community, 'youtubeChannel', 'YouTube', 'Watch our guides on YouTube', 'video', 'youtube'),
   ];
   return links.filter((item): item is CommunityLink => item !== null);
 }
@@ -57,7 +60,8 @@ function link(
   label: string,
   description: string,
   icon: IconName,
+  platform?: string,
 ): CommunityLink | null {
   const href = webLink(community[key]);
-  return href ? { key, label, description, href, icon } : null;
+  return href ? { key, label, description, href, icon, ...(platform ? { platform } : {}) } : null;
 }

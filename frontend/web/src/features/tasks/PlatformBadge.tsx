@@ -1,14 +1,12 @@
-import { Icon } from '@blueprintjs/core';
+import { PlatformIcon } from '../../shared/ui/PlatformIcon';
 import { platformOf } from './platforms';
 
-/** A platform's icon and label ('Google Play Store'), as on the cards, the dialog and the list. */
+/** A platform's mark and label ('Google Play Store'), as on the cards, the dialog and the list. */
 export function PlatformBadge({ platform, compact = false }: { platform: string; compact?: boolean }) {
-  const { label, icon, color } = platformOf(platform);
+  const { key, label } = platformOf(platform);
   return (
     <span className={`kobo-tasks-platform${compact ? ' kobo-tasks-platform-compact' : ''}`}>
-      <span className="kobo-tasks-platform-icon" style={{ color }} aria-hidden="true">
-        <Icon icon={icon} size={compact ? 12 : 14} />
-      </span>
+      <PlatformIcon platform={key} size={compact ? 18 : 26} className="kobo-tasks-platform-icon" />
       <span className="kobo-tasks-platform-label">{label}</span>
     </span>
   );

@@ -41,6 +41,14 @@ import './tasks.css';
 
 type TabId = 'tasks' | 'submissions';
 
+/** The tasks still open to the person, and the ones they already submitted or completed. */
+function splitDone<T extends { submitted: boolean }>(tasks: readonly T[]): { open: T[]; done: T[] } {
+  return {
+    open: tasks.filter((task) => !task.submitted),
+    done: tasks.filter((task) => task.submitted),
+  };
+}
+
 function countText(count: number): string {
   return `${count.toLocaleString('en-NG')} ${count === 1 ? 'task' : 'tasks'} available`;
 }
@@ -81,8 +89,10 @@ export function TasksPage() {
     if (tasks.error) toast.error(errorMessage(tasks.error, TASKS_FETCH_FAILED), { title: 'Error' });
   }, [tasks.error, toast]);
 
-  const shown = useMemo(() => filterTasks(tasks.data ?? [], view), [tasks.data, view]);
-  const available = useMemo(() => (tasks.data ?? []).filter((task) => !task.submitted).length, [tasks.data]);
+  // Open tasks first, in the grid the header counts; the ones already done are listed apart.
+  const { open, done } = useMemo(() => splitDone(tasks.data ?? []), [tasks.data]);
+  const openShown = useMemo(() => filterTasks(open, view), [open, view]);
+  const doneShown = useMemo(() => filterTasks(done, view), [done, view]);
   const submissionOf = useMemo(() => {
     const byTask = new Map<string, Submission>();
     for (const submission of submissions.data ?? []) byTask.set(submission.taskId, submission);
@@ -92,7 +102,7 @@ export function TasksPage() {
     (submission) => submission.status === 'pending',
   ).length;
 
-  function open(task: Task, keptFile: File | null = null, keptWaiting = false) {
+  function openTask(task: Task, keptFile: File | null = null, keptWaiting = false) {
     chosen.current = keptFile;
     // A screenshot that could not be sent before the reload goes as soon as there is a connection.
     setWaiting(keptWaiting ? 'offline' : null);
@@ -124,7 +134,7 @@ export function TasksPage() {
     void loadProofDraft(userId).then((draft) => {
       if (!draft) return;
       const task = list.find((candidate) => candidate._id === draft.taskId && !candidate.submitted);
-      if (task) open(task, draft.file, draft.waitingToSend);
+      if (task) openTask(task, draft.file, draft.waitingToSend);
       else void clearProofDraft();
     });
     // It runs once, when the list first arrives.
@@ -256,22 +266,55 @@ export function TasksPage() {
         <div className="kobo-tasks-toolbar">
           {select}
           <p className="kobo-muted kobo-tasks-shown" aria-live="polite">
-            {view === 'all' ? `${shown.length} shown` : `${shown.length} of ${tasks.data.length} shown`}
+            {view === 'all' ? `${openShown.length} shown` : `${openShown.length} of ${open.length} shown`}
           </p>
         </div>
-        {shown.length ? (
-          <div className="kobo-grid kobo-tasks-grid">
-            {shown.map((task) => (
-              <TaskCard key={task._id} task={task} submission={submissionOf.get(task._id)} onPerform={open} />
-            ))}
-          </div>
-        ) : (
-          <EmptyState
-            icon="filter-remove"
-            title="No tasks match this choice"
-            description="Try another filter, or show all tasks."
-          />
-        )}
+        <section aria-label="Open tasks">
+          {openShown.length ? (
+            <div className="kobo-grid kobo-tasks-grid">
+              {openShown.map((task) => (
+                <TaskCard
+                  key={task._id}
+                  task={task}
+                  submission={submissionOf.get(task._id)}
+                  onPerform={openTask}
+                />
+              ))}
+            </div>
+          ) : open.length ? (
+            <EmptyState
+              icon="filter-remove"
+              title="No tasks match this choice"
+              description="Try another filter, or show all tasks."
+            />
+          ) : (
+            <EmptyState
+              icon="tick-circle"
+              title="You have done every task"
+              description="Check back later for new earning opportunities!"
+            />
+          )}
+        </section>
+        {doneShown.length ? (
+          <section className="kobo-tasks-done" aria-labelledby="kobo-tasks-done-title">
+            <div className="kobo-tasks-done-head">
+              <h2 id="kobo-tasks-done-title">
+                Done <span className="kobo-tasks-done-count">{doneShown.length}</span>
+              </h2>
+              <p className="kobo-muted">Tasks you already submitted or completed, with where each stands.</p>
+            </div>
+            <div className="kobo-grid kobo-tasks-grid">
+              {doneShown.map((task) => (
+                <TaskCard
+                  key={task._id}
+                  task={task}
+                  submission={submissionOf.get(task._id)}
+                  onPerform={openTask}
+                />
+              ))}
+            </div>
+          </section>
+        ) : null}
       </>
     );
 
@@ -280,7 +323,7 @@ export function TasksPage() {
       <PageHeader
         title="Available Tasks"
         note={<AsOf fulfilledTimeStamp={tasks.fulfilledTimeStamp} />}
-        subtitle={tasks.data ? countText(available) : 'Complete tasks and earn naira for each one.'}
+        subtitle={tasks.data ? countText(open.length) : 'Complete tasks and earn naira for each one.'}
       />
       <Tabs
         id="kobo-tasks-tabs"

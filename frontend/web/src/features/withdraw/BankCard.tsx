@@ -1,9 +1,23 @@
 import { Icon } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { Money } from '../../shared/ui/Money';
 import { maskAccountNumber, type BankDetails } from './bank-details';
 
-/** A bank-card style summary: the balance being withdrawn from and where the money goes. */
-export function BankCard({ label, balance, bank }: { label: string; balance: number; bank: BankDetails }) {
+/**
+ * A bank-card style summary: the balance being withdrawn from and where the money goes. `note`
+ * sits under the balance (the activity balance's minimum).
+ */
+export function BankCard({
+  label,
+  balance,
+  bank,
+  note,
+}: {
+  label: string;
+  balance: number;
+  bank: BankDetails;
+  note?: ReactNode;
+}) {
   return (
     <section className="kobo-withdraw-bankcard" aria-label={`${label} and bank account`}>
       <div className="kobo-withdraw-bankcard-top">
@@ -12,6 +26,7 @@ export function BankCard({ label, balance, bank }: { label: string; balance: num
           <p className="kobo-withdraw-bankcard-balance">
             <Money amount={balance} />
           </p>
+          {note ? <p className="kobo-withdraw-bankcard-note">{note}</p> : null}
         </div>
         <Icon icon="bank-account" size={24} aria-hidden className="kobo-withdraw-bankcard-icon" />
       </div>

@@ -87,6 +87,18 @@ describe('the withdraw page', () => {
     ]);
   });
 
+  it('says on the Activity Balance tab what the activity balance still needs before its minimum', async () => {
+    serveFetch((request) =>
+      request.path === '/api/users/withdrawals'
+        ? { status: 200, body: [] }
+        : { status: 200, body: dashboard },
+    );
+    renderPage(<WithdrawPage />, { path: '/dashboard/withdraw', at: '/dashboard/withdraw' });
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Activity Balance' }));
+    const card = screen.getByRole('region', { name: 'Activity Balance and bank account' });
+    expect(card).toHaveTextContent('Withdrawable from ₦40,000: ₦39,500 to go');
+  });
+
   it('sends someone without bank details to the Bank tab of Settings, with the way back', async () => {
     serveFetch((request) =>
       request.path === '/api/users/withdrawals'

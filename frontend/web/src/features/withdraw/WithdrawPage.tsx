@@ -9,8 +9,10 @@ import { useNavigate } from 'react-router-dom';
 import { useGetDashboardQuery } from '../../shared/api/account';
 import { errorMessage } from '../../shared/api/api';
 import { asOfLabel } from '../../shared/api/last-known';
+import { activityMinimumNote } from '../../shared/activity-minimum';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
+import { settingsWithWayBack } from '../settings/way-back';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRequestWithdrawalMutation, type WithdrawalKind, type WithdrawalRequest } from './api';
@@ -74,7 +76,10 @@ export function WithdrawPage() {
               intent="primary"
               icon="cog"
               text="Go to Settings"
-              onClick={() => void navigate('/dashboard/settings?tab=bank&back=/dashboard/withdraw')}
+              onClick={() => {
+                const { to, state } = settingsWithWayBack('bank', '/dashboard/withdraw');
+                void navigate(to, { state });
+              }}
             />
           }
         />
@@ -85,7 +90,16 @@ export function WithdrawPage() {
       dashboard.data;
     const panel = (kind: WithdrawalKind, label: string, balance: number) => (
       <div className="kobo-withdraw-panel">
-        <BankCard label={label} balance={balance} bank={bankDetails} />
+        <BankCard
+          label={label}
+          balance={balance}
+          bank={bankDetails}
+          note={
+            kind === 'activityWithdrawal'
+              ? activityMinimumNote(balance, withdrawalRules.minActivity)
+              : undefined
+          }
+        />
         <div className="kobo-card kobo-withdraw-formcard">
           <WithdrawForm
             kind={kind}

@@ -36,14 +36,17 @@ const FULFILLED = `${api.reducerPath}/executeQuery/fulfilled`;
 
 type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction;
 
-/** Cache keys put back from the device that no page has used yet. */
-const putBack = new Set<string>();
+/**
+ * Cache keys put back from the device that no page has used yet, per store (by its getState, the
+ * same function in the store and in its middleware's API): one store's actions never settle another's.
+ */
+const putBackOf = new WeakMap<object, Set<string>>();
 
 /**
  * A page began using an answer put back from the device: the cache would serve it as fresh, so
  * the server is asked now (the page shows the kept answer "as of" meanwhile).
  */
-function refreshWhenUsed(store: MiddlewareAPI): void {
+function refreshWhenUsed(store: MiddlewareAPI, putBack: Set<string>): void {
   const state = store.getState() as State;
   for (const key of putBack) {
     const entry = state.api.queries[key];
@@ -62,7 +65,8 @@ function refreshWhenUsed(store: MiddlewareAPI): void {
 
 export const lastKnownMiddleware: Middleware = (store) => (next) => (action) => {
   const result = next(action);
-  if (putBack.size > 0) refreshWhenUsed(store);
+  const putBack = putBackOf.get(store.getState);
+  if (putBack && putBack.size > 0) refreshWhenUsed(store, putBack);
   const { type, meta, payload } = action as { type: string; meta?: QueryThunkMeta; payload?: unknown };
 
   if (type === FULFILLED && meta && LAST_KNOWN_ENDPOINTS.has(meta.arg.endpointName)) {
@@ -97,5 +101,7 @@ export function loadLastKnown(store: {
   store.dispatch(lastKnownLoaded(entries));
   // After the dispatch: the API's own first action (its middleware registering) comes before the
   // entries are in the cache.
+  const putBack = putBackOf.get(store.getState) ?? new Set<string>();
+  putBackOf.set(store.getState, putBack);
   for (const entry of entries) putBack.add(entry.queryCacheKey);
 }

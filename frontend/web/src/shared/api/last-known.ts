@@ -12,7 +12,11 @@ import { formatTime } from '../dates';
 
 export const LAST_KNOWN_STORAGE_KEY = 'kobo.lastKnown';
 
-/** The reads kept: the user's dashboard, transactions, tasks, withdrawals and community links, the admin's lists. */
+/**
+ * The reads kept: the user's dashboard, transactions, tasks, withdrawals and community links; the
+ * admin's figures (dashboard) and lists of users, campaigns, withdrawals and transactions (the
+ * community links page reads getCommunity).
+ */
 export const LAST_KNOWN_ENDPOINTS: ReadonlySet<string> = new Set([
   'getDashboard',
   'getTransactions',
@@ -30,6 +34,16 @@ export const LAST_KNOWN_ENDPOINTS: ReadonlySet<string> = new Set([
 
 /** Entries kept per read (a list's pages and filters each make one): the most recently answered. */
 export const ENTRIES_PER_ENDPOINT = 3;
+/**
+ * Reads that one page makes several times: the admin's transactions page reads one page of the
+ * list and three one-row counts (all, completed, pending), and keeps a filter or two besides.
+ */
+const ENTRIES_KEPT: Readonly<Record<string, number>> = { getAdminTransactions: 6 };
+
+/** How many answers of `endpointName` are kept. */
+export function entriesKept(endpointName: string): number {
+  return ENTRIES_KEPT[endpointName] ?? ENTRIES_PER_ENDPOINT;
+}
 /** Above this size (characters of JSON) the oldest entries go first; localStorage holds about 5 MB. */
 export const MAX_STORED_CHARS = 1_500_000;
 
@@ -79,7 +93,7 @@ export function lastKnownOwner(storage = storageOrNull()): string | null {
 
 /**
  * Keeps `entry` as `userId`'s newest answer for its cache key. Another account's answers are
- * dropped first; each read keeps its ENTRIES_PER_ENDPOINT newest; past MAX_STORED_CHARS the
+ * dropped first; each read keeps its newest few (entriesKept); past MAX_STORED_CHARS the
  * oldest go. A full or refused storage keeps what it had: last-known data is a convenience.
  */
 export function saveLastKnown(userId: string, entry: LastKnownEntry, storage = storageOrNull()): void {
@@ -91,7 +105,7 @@ export function saveLastKnown(userId: string, entry: LastKnownEntry, storage = s
   entries = entries.filter((kept) => {
     const count = (perEndpoint.get(kept.endpointName) ?? 0) + 1;
     perEndpoint.set(kept.endpointName, count);
-    return count <= ENTRIES_PER_ENDPOINT;
+    return count <= entriesKept(kept.endpointName);
   });
   entries.sort((a, b) => b.at - a.at);
   let text = JSON.stringify({ userId, entries } satisfies Stored);

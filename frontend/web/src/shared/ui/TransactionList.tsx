@@ -14,9 +14,12 @@ import './TransactionList.css';
 export function TransactionRow({
   transaction,
   withdrawalLink,
+  remark,
 }: {
   transaction: Transaction;
   withdrawalLink?: (withdrawalId: string) => string;
+  /** A line under the date (the signup bonus's "Withdrawable from ₦40,000: ..."). */
+  remark?: string | null;
 }) {
   const shown = describeTransaction(transaction);
   const amount = shown.returned ? (
@@ -42,6 +45,7 @@ export function TransactionRow({
           <time dateTime={transaction.createdAt}>{shown.date}</time>
           {shown.note ? <span className="kobo-txn-note"> · {shown.note}</span> : null}
         </p>
+        {remark ? <p className="kobo-txn-remark">{remark}</p> : null}
       </div>
       <div className="kobo-txn-end">
         {amount}
@@ -72,17 +76,25 @@ export function TransactionList({
   transactions,
   label = 'Transactions',
   withdrawalLink,
+  remarkOf,
 }: {
   transactions: readonly Transaction[];
   /** The list's accessible name. */
   label?: string;
   /** Where a withdrawal's details open; without it the rows are not links. */
   withdrawalLink?: (withdrawalId: string) => string;
+  /** A line under a row's date, for the rows that need one. */
+  remarkOf?: (transaction: Transaction) => string | null;
 }) {
   return (
     <ul className="kobo-txn-list" aria-label={label}>
       {transactions.map((transaction) => (
-        <TransactionRow key={transaction.id} transaction={transaction} withdrawalLink={withdrawalLink} />
+        <TransactionRow
+          key={transaction.id}
+          transaction={transaction}
+          withdrawalLink={withdrawalLink}
+          remark={remarkOf?.(transaction)}
+        />
       ))}
     </ul>
   );
