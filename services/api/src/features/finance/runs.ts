@@ -170,37 +170,32 @@ export function createRunBook(deps: RunBookDeps) {
   /** Each run's end, for a caller who waits for the result (GET /finance/verify). */
   const ends = new Map<string, Promise<FinanceRun>>();
 
-  /** Stored runs as answers: this process's own from memory, every one's starter named. */
-  async function named(rows: RunRow[]): Promise<FinanceRun[]> {
+  /**
+   * Reads stored runs as answers, every starter named. This process's own runs come from memory,
+   * taken before the read: one that finishes meanwhile is answered as it is now, never from a row
+   * read before its outcome was written.
+   */
+  async function read(sql: string, params: unknown[] = []): Promise<FinanceRun[]> {
+    const mine = new Map(live);
+    const { rows } = await deps.pool.query<RunRow>(sql, params);
+    const runs = rows.map((row) => mine.get(row.run_id) ?? toRun(row));
     const names = await staffNames(
       deps.pool,
-      rows.map((row) => row.started_by),
+      runs.map((run) => run.startedBy),
     );
-    return rows.map((row) => {
-      const run = live.get(row.run_id) ?? toRun(row);
-      return { ...run, startedByName: names.get(run.startedBy) ?? null };
-    });
+    return runs.map((run) => ({ ...run, startedByName: names.get(run.startedBy) ?? null }));
   }
 
-  async function recent(): Promise<FinanceRun[]> {
-    const { rows } = await deps.pool.query<RunRow>(
-      `${SELECT_RUNS} ORDER BY r.started_at DESC, r.run_id LIMIT ${RECENT_RUNS}`,
-    );
-    return named(rows);
-  }
+  const recent = () => read(`${SELECT_RUNS} ORDER BY r.started_at DESC, r.run_id LIMIT ${RECENT_RUNS}`);
 
-  async function get(id: string): Promise<FinanceRun | undefined> {
-    const { rows } = await deps.pool.query<RunRow>(`${SELECT_RUNS} WHERE r.run_id = $1`, [id]);
-    return (await named(rows))[0];
-  }
+  const get = async (id: string): Promise<FinanceRun | undefined> =>
+    (await read(`${SELECT_RUNS} WHERE r.run_id = $1`, [id]))[0];
 
   /** Runs some process is running now (held), in any API process. */
-  async function running(): Promise<FinanceRun[]> {
-    const { rows } = await deps.pool.query<RunRow>(
-      `SELECT * FROM (${SELECT_RUNS} WHERE r.state = 'running') r WHERE held ORDER BY started_at DESC`,
+  const running = async (): Promise<FinanceRun[]> =>
+    (await read(`${SELECT_RUNS} WHERE r.state = 'running' ORDER BY r.started_at DESC`)).filter(
+      (run) => run.state === 'running',
     );
-    return named(rows);
-  }
 
   /** Starts are taken one at a time here, so two requests cannot both pass the checks. */
   let starting: Promise<unknown> = Promise.resolve();
