@@ -87,7 +87,9 @@ describe('finance payouts for reconciling', () => {
 
   it('keeps paid payouts to a range of when they were paid', async () => {
     expect(idsOf((await list({ state: 'paid', to: betweenPayments }).expect(200)).body)).toEqual([ids.ngozi]);
-    expect(idsOf((await list({ state: 'paid', from: betweenPayments }).expect(200)).body)).toEqual([ids.emeka]);
+    expect(idsOf((await list({ state: 'paid', from: betweenPayments }).expect(200)).body)).toEqual([
+      ids.emeka,
+    ]);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     expect((await list({ state: 'paid', from: tomorrow }).expect(200)).body).toEqual([]);
     // Lists not yet paid take the range on when they were approved.
