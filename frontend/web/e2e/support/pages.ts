@@ -55,9 +55,13 @@ export const ADMIN_PAGES: SitePage[] = [
 /** The finance area, seen by the demo finance staff (the account pages name a demo account). */
 export const FINANCE_PAGES: SitePage[] = [
   { name: 'finance-journal', path: '/finance', viewer: 'finance' },
+  { name: 'finance-journal-every-event', path: '/finance?show=all', viewer: 'finance' },
+  { name: 'finance-journal-person', path: '/finance?q=Ada%20Okafor', viewer: 'finance' },
   { name: 'finance-overview', path: '/finance?tab=overview', viewer: 'finance' },
   { name: 'finance-audit', path: '/finance?tab=audit', viewer: 'finance' },
   { name: 'finance-payouts', path: '/finance/payouts', viewer: 'finance' },
+  { name: 'finance-payouts-paid', path: '/finance/payouts?state=paid', viewer: 'finance' },
+  { name: 'finance-adjustments', path: '/finance/adjustments', viewer: 'finance' },
   { name: 'finance-account', path: '/finance/accounts/platform%3Aadjustments', viewer: 'finance' },
 ];
 

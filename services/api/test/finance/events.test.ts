@@ -44,10 +44,11 @@ describe('finance event log', () => {
   });
   afterAll(() => h.close());
 
+  // Every event, money or not (the default lists only money events: journal-search.test.ts).
   const list = (query: Record<string, string | number> = {}) =>
     h.http
       .get('/api/finance/events')
-      .query(query)
+      .query({ show: 'all', ...query })
       .set(...auth);
 
   it('lists every event newest first, with postings that sum to zero', async () => {

@@ -60,7 +60,7 @@ describe('finance payouts', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code',
+      'withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference',
     );
     expect(lines).toContainEqual(
       expect.stringMatching(

@@ -3,6 +3,7 @@
  * pending -> rejected; and what a payout provider said that disagrees with the ledger.
  */
 import {
+  actorOf,
   bankCodeOf,
   withdrawalTypeOf,
   type PayoutDiscrepancyKind,
@@ -31,6 +32,8 @@ export interface WithdrawalRow {
   rejected_by: string | null;
   rejection_reason: string | null;
   paid_at: Date | null;
+  /** The staff member who marked it paid by hand; null when the provider paid it, or until paid. */
+  paid_by: string | null;
   payout_provider: string | null;
   payout_reference: string | null;
   failed_at: Date | null;
@@ -89,6 +92,7 @@ export function withdrawalRowFrom(
     rejected_by: null,
     rejection_reason: null,
     paid_at: null,
+    paid_by: null,
     payout_provider: null,
     payout_reference: null,
     failed_at: null,
@@ -109,6 +113,12 @@ export function withdrawalRowFrom(
 type Written<T> = {
   [K in keyof T]?: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
 };
+
+/** Who marked a payout paid by hand (its metadata actor): a staff member's id, else null (the provider). */
+function staffWhoPaid(event: Parameters<typeof actorOf>[0]): string | null {
+  const actor = actorOf(event);
+  return actor && (actor.role === 'admin' || actor.role === 'finance') ? actor.id : null;
+}
 
 const update = (withdrawalId: string, set: Written<WithdrawalRow>) =>
   ops.update('withdrawals', { withdrawal_id: withdrawalId }, { set });
@@ -193,6 +203,7 @@ export const withdrawals: Projection<'withdrawals'> = {
           update(event.data.withdrawalId, {
             status: 'paid',
             paid_at: at,
+            paid_by: staffWhoPaid(event),
             payout_provider: event.data.provider,
             payout_reference: event.data.reference,
             held_reason: null,

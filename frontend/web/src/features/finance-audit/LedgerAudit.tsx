@@ -346,6 +346,7 @@ const STATE_INTENT: Record<FinanceRun['state'], Intent> = {
   running: 'primary',
   succeeded: 'success',
   failed: 'danger',
+  interrupted: 'warning',
 };
 
 function duration(run: FinanceRun): string {
@@ -379,7 +380,7 @@ function RecentRuns({
         <EmptyState
           icon="history"
           title="No runs yet"
-          description="Runs are kept by the API until it restarts."
+          description="Verify and rebuild runs are kept here, with who started them."
         />
       ) : (
         <div className="kobo-finance-audit-table-wrap">
@@ -409,9 +410,7 @@ function RecentRuns({
                   </td>
                   <td className="kobo-finance-audit-nowrap">{formatDateTime(run.startedAt)}</td>
                   <td className="kobo-finance-audit-num">{duration(run)}</td>
-                  <td>
-                    {run.startedBy === session?.userId ? 'You' : <code>{run.startedBy.slice(0, 8)}</code>}
-                  </td>
+                  <td>{starterText(run, session?.userId)}</td>
                   <td>{outcome(run)}</td>
                   <td>
                     <Button
@@ -433,8 +432,15 @@ function RecentRuns({
   );
 }
 
+/** Who started a run, by name: 'You' for the reader. */
+export function starterText(run: Pick<FinanceRun, 'startedBy' | 'startedByName'>, me?: string): string {
+  if (run.startedBy === me) return 'You';
+  return run.startedByName ?? 'Unnamed staff member';
+}
+
 function outcome(run: FinanceRun): string {
   if (run.state === 'running') return `${run.percent}%`;
+  if (run.state === 'interrupted') return 'Stopped when the API restarted; start it again';
   if (run.state === 'failed') return run.error ?? 'Failed';
   if (isVerifyReport(run.result)) {
     const failed = run.result.checks.filter((check) => !check.ok).length;

@@ -1,13 +1,16 @@
 /**
- * The Journal tab: every event of the ledger with its postings, newest first, filtered by account,
- * stream, type and time, paged by log position. The filters and the position cursor live in the
- * address (beside the page's `tab`), so a view can be shared; 'Load older' appends pages below.
+ * The Journal tab: the events that move money (or, switched, every event) with their postings,
+ * newest first, found by person (name, username, email or withdrawal reference: the server finds
+ * the people and lists their events), account, stream, type and time, paged by log position. The
+ * filters and the position cursor live in the address (beside the page's `tab`), so a view can be
+ * shared; 'Load older' appends pages below.
  */
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { memo, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAddressParams } from '../../shared/ui/useAddressParams';
 import {
@@ -18,6 +21,7 @@ import {
   useGetFinanceEventsQuery,
   type EventsArgs,
   type EventSummary,
+  type EventsPage,
 } from './api';
 import './finance-journal.css';
 import { SignedAmount } from './SignedAmount';
@@ -25,7 +29,8 @@ import { SignedAmount } from './SignedAmount';
 /** Events per load; 'Load older' adds as many again. */
 export const EVENTS_PER_LOAD = 100;
 
-const FILTER_KEYS = ['account', 'stream', 'type', 'from', 'to'] as const;
+const FILTER_KEYS = ['q', 'account', 'stream', 'type', 'from', 'to', 'show'] as const;
+const CLEARED: Filters = { q: '', account: '', stream: '', type: '', from: '', to: '', show: '' };
 type FilterKey = (typeof FILTER_KEYS)[number];
 type Filters = Record<FilterKey, string>;
 
@@ -45,6 +50,9 @@ function readCursor(params: URLSearchParams): { before?: number; after?: number 
 /** The filters as the API takes them (times from the reader's zone to ISO). */
 function toArgs(filters: Filters): Omit<EventsArgs, 'limit'> {
   return {
+    q: filters.q || undefined,
+    // Money events unless every event is asked for.
+    show: filters.show === 'all' ? 'all' : 'money',
     account: filters.account || undefined,
     stream: filters.stream || undefined,
     type: filters.type || undefined,
@@ -80,9 +88,10 @@ export function JournalExplorer() {
         key={listKey}
         args={toArgs(filters)}
         cursor={cursor}
-        filtered={FILTER_KEYS.some((key) => filters[key])}
+        filtered={FILTER_KEYS.some((key) => key !== 'show' && filters[key])}
+        everyEvent={filters.show === 'all'}
         onCursor={(next) => update({ before: next.before?.toString(), after: next.after?.toString() })}
-        onClearFilters={() => applyFilters({ account: '', stream: '', type: '', from: '', to: '' })}
+        onClearFilters={() => applyFilters({ ...CLEARED, show: filters.show })}
       />
     </section>
   );
@@ -98,9 +107,9 @@ function JournalFilters({ filters, onApply }: { filters: Filters; onApply: (next
   const set = (key: FilterKey) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...draft, account: draft.account.trim(), stream: draft.stream.trim() });
+    onApply({ ...draft, q: draft.q.trim(), account: draft.account.trim(), stream: draft.stream.trim() });
   };
-  const empty = FILTER_KEYS.every((key) => !filters[key] && !draft[key]);
+  const empty = FILTER_KEYS.every((key) => key === 'show' || (!filters[key] && !draft[key]));
 
   return (
     <form
@@ -108,6 +117,21 @@ function JournalFilters({ filters, onApply }: { filters: Filters; onApply: (next
       onSubmit={submit}
       aria-label="Filter the journal"
     >
+      <FormGroup
+        className="kobo-finance-journal-person"
+        label="Person"
+        labelFor={`${id}-q`}
+        helperText="Name, username, email or withdrawal reference"
+      >
+        <InputGroup
+          id={`${id}-q`}
+          type="search"
+          value={draft.q}
+          placeholder="e.g. Chioma Eze or GTB-123456"
+          onValueChange={set('q')}
+          leftIcon="search"
+        />
+      </FormGroup>
       <FormGroup label="Account" labelFor={`${id}-account`} helperText="Exact, or a prefix ending in *">
         <InputGroup
           id={`${id}-account`}
@@ -158,13 +182,23 @@ function JournalFilters({ filters, onApply }: { filters: Filters; onApply: (next
         />
       </FormGroup>
       <div className="kobo-finance-journal-filter-actions">
+        <Switch
+          className="kobo-finance-journal-show"
+          label="Show every event, not only money"
+          checked={draft.show === 'all'}
+          onChange={(event) => {
+            const show = event.currentTarget.checked ? 'all' : '';
+            setDraft((d) => ({ ...d, show }));
+            onApply({ ...filters, show });
+          }}
+        />
         <Button type="submit" intent="primary" icon="filter" text="Apply filters" />
         <Button
           variant="minimal"
           text="Clear"
           disabled={empty}
           onClick={() => {
-            const cleared = { account: '', stream: '', type: '', from: '', to: '' };
+            const cleared = { ...CLEARED, show: draft.show };
             setDraft(cleared);
             onApply(cleared);
           }}
@@ -178,12 +212,14 @@ function EventList({
   args,
   cursor,
   filtered,
+  everyEvent,
   onCursor,
   onClearFilters,
 }: {
   args: Omit<EventsArgs, 'limit'>;
   cursor: { before?: number; after?: number };
   filtered: boolean;
+  everyEvent: boolean;
   onCursor: (next: { before?: number; after?: number }) => void;
   onClearFilters: () => void;
 }) {
@@ -203,14 +239,30 @@ function EventList({
       />
     );
   const atTop = cursor.before === undefined && cursor.after === undefined;
+  const people = <PeopleFound page={first.data} />;
   if (first.data.events.length === 0)
     return (
       <div className="kobo-card">
+        {people}
         <EmptyState
           icon="search"
-          title={filtered ? 'No events match these filters' : 'No events yet'}
+          title={
+            first.data.people?.length === 0
+              ? 'No one matches this search'
+              : filtered
+                ? 'No events match these filters'
+                : everyEvent
+                  ? 'No events yet'
+                  : 'No money has moved yet'
+          }
           description={
-            filtered ? 'Try a wider time range, or an account prefix ending in *.' : 'The ledger is empty.'
+            first.data.people?.length === 0
+              ? 'Search by name, username, email or a withdrawal reference.'
+              : filtered
+                ? 'Try a wider time range, or an account prefix ending in *.'
+                : everyEvent
+                  ? 'The ledger is empty.'
+                  : 'Switch on every event to see the rest of the log.'
           }
           action={filtered ? <Button text="Clear filters" onClick={onClearFilters} /> : undefined}
         />
@@ -224,10 +276,13 @@ function EventList({
 
   return (
     <div className="kobo-card kobo-finance-journal-list">
+      <StaleNotice read={first} />
+      {people}
       <div className="kobo-finance-journal-toolbar">
         <p className="kobo-muted kobo-finance-journal-small" aria-live="polite">
-          Log head: position {first.data.head.toLocaleString('en-NG')}
-          {first.isFetching ? ' · refreshing…' : ''}
+          {everyEvent ? 'Every event' : 'Events that move money'} · log head: position{' '}
+          {first.data.head.toLocaleString('en-NG')}
+          {first.isFetching ? ' · refreshing…' : ''} <AsOf fulfilledTimeStamp={first.fulfilledTimeStamp} />
         </p>
         <div className="kobo-finance-journal-toolbar-actions">
           {!atTop ? <Button icon="double-chevron-up" text="Newest" onClick={() => onCursor({})} /> : null}
@@ -287,6 +342,32 @@ function EventList({
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Whose events a search lists: the people the server found for it. */
+function PeopleFound({ page }: { page: EventsPage }) {
+  if (!page.people?.length) return null;
+  return (
+    <div className="kobo-finance-journal-people" aria-label="People found">
+      <p className="kobo-finance-journal-small">
+        {page.people.length === 1 ? 'Events of ' : `Events of ${page.people.length} people: `}
+        {page.people.map((person, i) => (
+          <span key={person.userId}>
+            {i > 0 ? '; ' : ''}
+            <strong>{person.fullName}</strong>{' '}
+            <span className="kobo-muted">
+              @{person.username} · {person.email}
+            </span>
+          </span>
+        ))}
+      </p>
+      {page.morePeople ? (
+        <Callout intent="warning" compact>
+          More people match than are listed here: narrow the search.
+        </Callout>
+      ) : null}
     </div>
   );
 }

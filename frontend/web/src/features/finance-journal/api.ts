@@ -63,6 +63,9 @@ const everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyTypeListed;
 
 export interface EventsArgs {
+  /** A person: name, username, email or withdrawal reference. */
+  q?: string;
+  show?: 'money' | 'all';
   account?: string;
   stream?: string;
   type?: string;

@@ -23,11 +23,15 @@ function payout(id: string, fullName: string, payoutAmount: number): Payout {
     requestedAt: '2026-11-20T10:00:00.000Z',
     approvedAt: '2026-11-21T10:00:00.000Z',
     approvedBy: '2c62cdeb-a489-4196-84b0-35a635a6172b',
+    approvedByName: 'Admin Kobo',
     state: 'approved',
     desk: null,
     provider: null,
     reference: null,
     paidAt: null,
+    paidBy: null,
+    paidByName: null,
+    transferCode: null,
     failedAt: null,
     failureReason: null,
     bankCode: '058',
@@ -159,6 +163,60 @@ describe('the payout list', () => {
     const list = model.requests().find((r) => r.path === '/api/finance/payouts')!;
     expect(Object.fromEntries(list.query)).toEqual({ state: 'pending', page: '1', pageSize: '10' });
     expect(screen.getByRole('navigation', { name: 'Payout pages' })).toHaveTextContent('1–3 of 3');
+  });
+});
+
+describe('finding payouts', () => {
+  it('says when a paid payout was paid and by whom, by name, and who approved it', async () => {
+    server(
+      () => undefined,
+      [
+        {
+          ...payout('1', 'Ada Okafor', 2000),
+          state: 'paid',
+          reference: 'GTB-778812',
+          provider: 'manual_transfer',
+          paidAt: new Date(2026, 10, 27, 14, 5).toISOString(),
+          paidBy: '5bf01044-0000-4000-8000-000000000000',
+          paidByName: 'Finance Kobo',
+        },
+      ],
+    );
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=paid' });
+    const [ada] = await screen.findAllByText('Ada Okafor');
+    const row = ada!.closest('tr, li') as HTMLElement;
+    expect(row).toHaveTextContent('Paid 27 Nov 2026, 14:05 by Finance Kobo');
+    expect(row).toHaveTextContent('GTB-778812');
+    expect(row).toHaveTextContent('by Admin Kobo');
+    expect(row).not.toHaveTextContent(/by staff|5bf01044|2c62cdeb/);
+  });
+
+  it('asks the server for a name or reference and a range of whole days, and exports the same list', async () => {
+    // (The stand-in server does not filter: the request is what is checked.)
+    const model = server(() => undefined, [{ ...payout('1', 'Ada Okafor', 2000), state: 'paid' }]);
+    const user = userEvent.setup();
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=paid' });
+    await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'GTB-77');
+    await user.type(screen.getByLabelText('Paid from'), '2026-11-27');
+    await user.type(screen.getByLabelText('To (inclusive)'), '2026-11-28');
+    const start = new Date(2026, 10, 27).toISOString();
+    const end = new Date(2026, 10, 29).toISOString();
+    await waitFor(() =>
+      expect(
+        model
+          .requests()
+          .filter((r) => r.path === '/api/finance/payouts')
+          .map((r) => Object.fromEntries(r.query)),
+      ).toContainEqual({ state: 'paid', page: '1', pageSize: '25', q: 'GTB-77', from: start, to: end }),
+    );
+    expect(screen.getByText(/^Paid 27 Nov 2026 – 28 Nov 2026/)).toBeInTheDocument();
+    const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://x');
+    expect(Object.fromEntries(csv.searchParams)).toEqual({
+      state: 'paid',
+      q: 'GTB-77',
+      from: start,
+      to: end,
+    });
   });
 });
 

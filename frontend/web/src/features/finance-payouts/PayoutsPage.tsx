@@ -6,14 +6,17 @@
  * provider is sending. Discrepancies between the provider's answers and the books are listed for
  * finance to look into.
  */
-import { Alert, AnchorButton, Button, Checkbox, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Checkbox, FormGroup, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
 import { formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
+import { ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
+import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -30,6 +33,7 @@ import {
   useGetPayoutSummaryQuery,
   useMovePayoutToManualMutation,
   type Payout,
+  type PayoutFilters,
   type PayoutState,
 } from './api';
 import { Discrepancies } from './Discrepancies';
@@ -71,11 +75,28 @@ export function readState(params: URLSearchParams): PayoutState {
   return PAYOUT_STATES.some((state) => state.value === asked) ? (asked as PayoutState) : 'pending';
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The search and the range of days, from the address ('' when absent or not a day). */
+export function readFilters(params: URLSearchParams): PayoutFilters {
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return { q: params.get('q') ?? '', from: day('from'), to: day('to') };
+}
+
+/** The filters as address keys, without the empty ones. */
+function writeFilters(filters: PayoutFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
+}
+
 export function PayoutsPage() {
   const [params, setParams] = useSearchParams();
   const state = readState(params);
   const paging = readPage(params);
-  const list = useGetPayoutsQuery({ state, ...paging });
+  const filters = readFilters(params);
+  const list = useGetPayoutsQuery({ state, ...paging, ...filters });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [settling, setSettling] = useState<SettleRequest | null>(null);
   const [moving, setMoving] = useState<Payout | null>(null);
@@ -95,18 +116,36 @@ export function PayoutsPage() {
   const selectable = rows.filter((row) => onManualDesk(row, state));
   const selected = selectable.filter((row) => chosen.has(row.withdrawalId));
 
-  // A new tab starts on its first page; the page size stays.
+  // A new tab starts on its first page; the page size and the filters stay.
   const setState = (next: PayoutState) =>
     setParams(
-      { ...(next === 'pending' ? {} : { state: next }), ...writePage({ ...paging, page: 1 }) },
+      {
+        ...(next === 'pending' ? {} : { state: next }),
+        ...writeFilters(filters),
+        ...writePage({ ...paging, page: 1 }),
+      },
       {
         replace: true,
       },
     );
   const setPaging = (next: PageRequest) => {
-    setParams({ ...(state === 'pending' ? {} : { state }), ...writePage(next) });
+    setParams({ ...(state === 'pending' ? {} : { state }), ...writeFilters(filters), ...writePage(next) });
     setChosen(new Set());
   };
+  // New filters start on the first page.
+  const setFilters = (next: Partial<PayoutFilters>) => {
+    setParams(
+      {
+        ...(state === 'pending' ? {} : { state }),
+        ...writeFilters({ ...filters, ...next }),
+        ...writePage({ ...paging, page: 1 }),
+      },
+      { replace: true },
+    );
+    setChosen(new Set());
+  };
+  const [search, setSearch] = useDebouncedSearch(filters.q, (q) => setFilters({ q }));
+  const filtered = Boolean(filters.q || filters.from || filters.to);
   const toggle = (withdrawalId: string, on: boolean) =>
     setChosen((before) => {
       const next = new Set(before);
@@ -156,7 +195,16 @@ export function PayoutsPage() {
   else if (rows.length === 0)
     body = (
       <div className="kobo-card">
-        <EmptyState icon="send-message" title={EMPTY[state].title} description={EMPTY[state].description} />
+        {filtered ? (
+          <EmptyState
+            icon="search"
+            title="No payouts match"
+            description="Try another name or reference, or a wider range of days."
+            action={<Button text="Clear filters" onClick={() => setFilters({ q: '', from: '', to: '' })} />}
+          />
+        ) : (
+          <EmptyState icon="send-message" title={EMPTY[state].title} description={EMPTY[state].description} />
+        )}
       </div>
     );
   else if (isPhone) body = <PayoutCards rows={rows} {...selection} />;
@@ -164,16 +212,53 @@ export function PayoutsPage() {
 
   const panel = (
     <>
+      <ListFilters
+        label="Find payouts"
+        search={{
+          id: 'kobo-finance-payouts-search',
+          placeholder: 'Name, email or reference',
+          value: search,
+          onChange: setSearch,
+        }}
+      >
+        <FormGroup
+          label={state === 'all' || !RANGE_OF[state] ? 'Approved from' : `${RANGE_OF[state]} from`}
+          labelFor="kobo-finance-payouts-from"
+        >
+          <input
+            id="kobo-finance-payouts-from"
+            className="bp6-input bp6-fill"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => setFilters({ from: event.currentTarget.value })}
+          />
+        </FormGroup>
+        <FormGroup label="To (inclusive)" labelFor="kobo-finance-payouts-to">
+          <input
+            id="kobo-finance-payouts-to"
+            className="bp6-input bp6-fill"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => setFilters({ to: event.currentTarget.value })}
+          />
+        </FormGroup>
+      </ListFilters>
+      <StaleNotice read={list} />
       <div className="kobo-card kobo-finance-payouts-toolbar">
+        <p className="kobo-muted kobo-finance-payouts-range" aria-live="polite">
+          {rangeText(state, filters)} <AsOf fulfilledTimeStamp={list.fulfilledTimeStamp} />
+        </p>
         <div className="kobo-finance-payouts-export">
           <AnchorButton
-            href={payoutsCsvUrl(state)}
+            href={payoutsCsvUrl(state, filters)}
             download
             // A download is a link, whatever it looks like.
             role="link"
             icon="download"
             variant="outlined"
-            text="Export bank file (CSV)"
+            text={state === 'pending' ? 'Export bank file (CSV)' : 'Export CSV'}
             disabled={rows.length === 0}
           />
           <span className="kobo-muted">kobo-payouts-{state}-&lt;date&gt;.csv</span>
@@ -265,6 +350,23 @@ export function PayoutsPage() {
       </Alert>
     </main>
   );
+}
+
+/** The date a list's range is on: when paid, failed or reversed for those tabs, else when approved. */
+const RANGE_OF: Partial<Record<PayoutState, string>> = {
+  paid: 'Paid',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+/** Which days the list covers, in words ('Paid 27 Nov 2026 – 28 Nov 2026'). */
+export function rangeText(state: PayoutState, { from, to }: PayoutFilters): string {
+  const on = RANGE_OF[state] ?? 'Approved';
+  const day = (value: string) => formatDate(`${value}T12:00:00`);
+  if (from && to) return from === to ? `${on} on ${day(from)}` : `${on} ${day(from)} – ${day(to)}`;
+  if (from) return `${on} from ${day(from)}`;
+  if (to) return `${on} up to ${day(to)}`;
+  return `${on} any day`;
 }
 
 /** The manual desk's count, total and oldest approval, whichever tab is open. */

@@ -17,8 +17,33 @@ export type PayoutAction = 'paid' | 'failed';
 export type MovedPayout = ApiAnswer<'postFinancePayoutsByWithdrawalIdMoveToManual'>;
 export type PayoutDiscrepancy = ApiAnswer<'getFinancePayoutDiscrepancies'>['discrepancies'][number];
 export type PayoutSummary = ApiAnswer<'getFinancePayoutsSummary'>;
-export interface PayoutsRequest extends PageRequest {
+/** What a list is narrowed to: a search (name, reference…) and a range of days ('2026-11-27', the reader's days). */
+export interface PayoutFilters {
+  q: string;
+  from: string;
+  to: string;
+}
+export interface PayoutsRequest extends PageRequest, Partial<PayoutFilters> {
   state: PayoutState;
+}
+
+/** A day ('2026-11-27') as the moment it starts in the reader's zone, ISO; undefined when not a day. */
+export function dayStart(day: string | undefined, plusDays = 0): string | undefined {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return undefined;
+  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays);
+  return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
+}
+
+/** The query of a list's filters: the range's days whole ([from's start, the day after to)). */
+export function filterQuery({ q, from, to }: Partial<PayoutFilters>): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (q?.trim()) query.q = q.trim();
+  const start = dayStart(from);
+  const end = dayStart(to, 1);
+  if (start) query.from = start;
+  if (end) query.to = end;
+  return query;
 }
 
 /**
@@ -55,9 +80,9 @@ export function heldByProvider(payout: Pick<Payout, 'state' | 'desk' | 'heldReas
   return underway(payout) && payout.desk !== 'manual' && Boolean(payout.heldReason);
 }
 
-/** Where the bank's batch file is; the session cookie goes with a plain download link. */
-export function payoutsCsvUrl(state: PayoutState): string {
-  return `/api/finance/payouts.csv?state=${state}`;
+/** Where the list's CSV is (the bank file, or paid payouts to reconcile); the session cookie goes with a plain link. */
+export function payoutsCsvUrl(state: PayoutState, filters: Partial<PayoutFilters> = {}): string {
+  return `/api/finance/payouts.csv?${new URLSearchParams({ state, ...filterQuery(filters) }).toString()}`;
 }
 
 /** A short, stable digest (cyrb53) for texts too long for a key. */
@@ -99,7 +124,10 @@ const settledTags = (_result: unknown, _error: unknown, { inBatch }: MarkArgs) =
 export const financePayoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPayouts: build.query<Page<Payout>, PayoutsRequest>({
-      query: ({ state, page, pageSize }) => ({ url: '/finance/payouts', params: { state, page, pageSize } }),
+      query: ({ state, page, pageSize, ...filters }) => ({
+        url: '/finance/payouts',
+        params: { state, page, pageSize, ...filterQuery(filters) },
+      }),
       transformResponse: (items: Payout[], meta) => toPage(items, meta),
       providesTags: ['Payouts'],
     }),

@@ -1,5 +1,6 @@
 /** Small pieces the payout table, cards and dialogs share. */
 import { Button, Tag } from '@blueprintjs/core';
+import { formatDateTime } from '../../shared/dates';
 import { useToast } from '../../shared/toast/toast';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { returnReason, withdrawalStateLook } from '../../shared/withdrawal-states';
@@ -30,14 +31,36 @@ export function PayoutStateTag({ payout }: { payout: Payout }) {
   );
 }
 
-/** The bank reference, the provider's words on a held payout, or why the money came back. */
+/** Who paid: the staff member by name, or the provider that sent it. */
+export function payerText(payout: Pick<Payout, 'paidBy' | 'paidByName' | 'provider'>): string | null {
+  if (payout.paidByName) return payout.paidByName;
+  if (payout.paidBy) return 'Unnamed staff member';
+  return payout.provider && payout.provider !== 'manual_transfer'
+    ? `the provider (${payout.provider})`
+    : null;
+}
+
+/** When a paid payout was paid and by whom, and its reference; a held payout's words; why money came back. */
 export function PayoutOutcome({ payout }: { payout: Payout }) {
-  if (payout.state === 'paid' && payout.reference)
+  if (payout.state === 'paid' || (payout.state === 'reversed' && payout.paidAt)) {
+    const by = payerText(payout);
     return (
       <span className="kobo-finance-payouts-outcome">
-        Ref <code className="kobo-finance-payouts-mono">{payout.reference}</code>
+        {payout.paidAt ? (
+          <span className="kobo-finance-payouts-paid">
+            Paid <time dateTime={payout.paidAt}>{formatDateTime(payout.paidAt)}</time>
+            {by ? ` by ${by}` : ''}
+          </span>
+        ) : null}
+        {payout.reference ? (
+          <span>
+            {' '}
+            Ref <code className="kobo-finance-payouts-mono">{payout.reference}</code>
+          </span>
+        ) : null}
       </span>
     );
+  }
   if (heldByProvider(payout))
     return <span className="kobo-finance-payouts-outcome">{payout.heldReason}</span>;
   const reason = returnReason(payout);
@@ -91,7 +114,8 @@ export function UserCell({ payout }: { payout: Payout }) {
   );
 }
 
-/** Who approved: the server gives the staff member's id; its start is enough to tell them apart. */
-export function approverText(payout: Payout): string | null {
-  return payout.approvedBy ? `by staff ${payout.approvedBy.slice(0, 8)}` : null;
+/** Who approved, by name (the server names staff: their name, or email when they have none). */
+export function approverText(payout: Pick<Payout, 'approvedBy' | 'approvedByName'>): string | null {
+  if (!payout.approvedBy) return null;
+  return `by ${payout.approvedByName ?? 'an unnamed staff member'}`;
 }

@@ -720,7 +720,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The payout list as CSV for the bank (default: awaiting transfer) */
+    /** The payout list as CSV for the bank and for reconciling (default: awaiting transfer); the same state, search and range as the list */
     get: operations['getFinancePayoutsCsv'];
     put?: never;
     post?: never;
@@ -771,12 +771,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The recent verify and rebuild runs of this API process, newest first (at most 20) */
+    /** The recent verify and rebuild runs, of every API process and before restarts, newest first (at most 20) */
     get: operations['getFinanceRuns'];
     put?: never;
     /**
      * Start a verify run, or a rebuild of one projection (or all), with live progress
-     * @description Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time: a second request while one runs answers the running one. Runs live in the API process memory: a restart forgets them.
+     * @description Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time, across API processes: a second request while one runs answers the running one. Runs are kept in the database with who started them: a restart keeps them, and a run whose process stopped reads interrupted.
      */
     post: operations['postFinanceRuns'];
     delete?: never;
@@ -830,8 +830,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every event of the log with its postings, newest first, paged by position
-     * @description account is exact or a prefix ending in * (only events that posted to it); stream is a stream id; type an event type; [from, to) a range of recordedAt. before (exclusive) pages to older events, after (exclusive) to the newer ones just above a position.
+     * The events of the log with their postings, newest first, paged by position
+     * @description show=money (the default) lists only the events that carry postings (move money); show=all every event. q finds people by name, username, email, or a withdrawal reference (ours, the provider’s transfer code, the bank’s) or id, and lists the events of their user streams (every posting to their accounts is there). account is exact or a prefix ending in * (only events that posted to it); stream is a stream id; type an event type; [from, to) a range of recordedAt. before (exclusive) pages to older events, after (exclusive) to the newer ones just above a position.
      */
     get: operations['getFinanceEvents'];
     put?: never;
@@ -1555,6 +1555,7 @@ export interface components {
       requestedAt: string;
       approvedAt: string | null;
       approvedBy: string | null;
+      approvedByName: string | null;
       state: components['schemas']['WithdrawalState'];
       desk: ('provider' | 'manual') | null;
       bankCode: string | null;
@@ -1563,6 +1564,9 @@ export interface components {
       sentAt: string | null;
       heldReason: string | null;
       paidAt: string | null;
+      paidBy: string | null;
+      paidByName: string | null;
+      transferCode: string | null;
       failedAt: string | null;
       failureReason: string | null;
       reversedAt: string | null;
@@ -1577,8 +1581,11 @@ export interface components {
       kind: 'verify' | 'rebuild';
       /** @description The projection rebuilt, or 'all'; null for verify */
       projection: string | null;
-      /** @enum {string} */
-      state: 'running' | 'succeeded' | 'failed';
+      /**
+       * @description interrupted: the API process running it stopped before it finished
+       * @enum {string}
+       */
+      state: 'running' | 'succeeded' | 'failed' | 'interrupted';
       /** @description What the run is doing now, in words */
       stage: string;
       /** @description Progress within the stage (events or log position, or read models compared) */
@@ -1590,6 +1597,8 @@ export interface components {
       finishedAt: string | null;
       /** @description The user id of who started it */
       startedBy: string;
+      /** @description Who started it, by name (or email when they have none) */
+      startedByName: string | null;
       /** @description verify: the same report as GET /finance/verify; rebuild: position, events, seconds */
       result: (components['schemas']['VerifyReport'] | components['schemas']['RebuildResult']) | null;
       error: string | null;
@@ -1643,6 +1652,10 @@ export interface components {
       newerAfter: number | null;
       /** @description The newest position a reader can see */
       head: number;
+      /** @description With q: the people it found (at most 20), whose events are listed; null without q */
+      people: components['schemas']['JournalPerson'][] | null;
+      /** @description With q: more than 20 people matched (only the first are listed); narrow the search */
+      morePeople: boolean;
     };
     LedgerEventSummary: {
       /** @description The global position in the log */
@@ -1661,6 +1674,12 @@ export interface components {
       /** @description Naira, signed: credit positive, debit negative */
       amount: number;
       amountKobo: number;
+    };
+    JournalPerson: {
+      userId: string;
+      fullName: string;
+      username: string;
+      email: string;
     };
     LedgerEventDetail: {
       /** @description The global position in the log */
@@ -5035,6 +5054,8 @@ export interface operations {
         page?: number;
         pageSize?: number;
         after?: string;
+        from?: string;
+        to?: string;
       };
       header?: never;
       path?: never;
@@ -5307,6 +5328,8 @@ export interface operations {
         page?: number;
         pageSize?: number;
         after?: string;
+        from?: string;
+        to?: string;
       };
       header?: never;
       path?: never;
@@ -5314,7 +5337,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code */
+      /** @description CSV: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference. paid_by is the staff member's name (or email) who marked it paid, or the provider that paid it; provider_reference the provider's transfer code, or the bank's reference finance recorded. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5726,7 +5749,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description No such run in this API process (a restart forgets runs) */
+      /** @description No such run */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5807,6 +5830,8 @@ export interface operations {
   getFinanceEvents: {
     parameters: {
       query?: {
+        q?: string;
+        show?: 'money' | 'all';
         account?: string;
         stream?: string;
         type?:

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Pool } from '@kobo/platform';
 import { Conditions, pagingQuery, readPage } from '../../http';
 import { iso } from '../admin/wire';
+import { staffNameOf, staffNames, type StaffNames } from '../admin/staff-names';
 import { koboToNaira } from '@kobo/ledger';
 
 export const adjustmentStates = ['pending', 'posted', 'approved', 'rejected'] as const;
@@ -59,24 +60,27 @@ interface AdjustmentRow {
   reason: string;
   state: AdjustmentView['state'];
   requested_by: string;
-  requested_by_name: string | null;
   requested_at: Date;
   decided_by: string | null;
-  decided_by_name: string | null;
   decided_at: Date | null;
   decision_reason: string | null;
 }
 
 const SELECT_ADJUSTMENTS = `
-  SELECT a.*, u.first_name, u.last_name, u.email,
-         nullif(trim(r.first_name || ' ' || r.last_name), '') AS requested_by_name,
-         nullif(trim(d.first_name || ' ' || d.last_name), '') AS decided_by_name
+  SELECT a.*, u.first_name, u.last_name, u.email
   FROM balance_adjustments a
-  LEFT JOIN users u ON u.user_id = a.user_id
-  LEFT JOIN users r ON r.user_id = a.requested_by
-  LEFT JOIN users d ON d.user_id = a.decided_by`;
+  LEFT JOIN users u ON u.user_id = a.user_id`;
 
-function toAdjustment(row: AdjustmentRow): AdjustmentView {
+/** Rows as answers, their staff named (one look-up for them all). */
+async function toAdjustments(pool: Pool, rows: AdjustmentRow[]): Promise<AdjustmentView[]> {
+  const names = await staffNames(
+    pool,
+    rows.flatMap((row) => [row.requested_by, row.decided_by]),
+  );
+  return rows.map((row) => toAdjustment(row, names));
+}
+
+function toAdjustment(row: AdjustmentRow, names: StaffNames): AdjustmentView {
   return {
     adjustmentId: row.adjustment_id,
     kind: row.kind,
@@ -90,10 +94,10 @@ function toAdjustment(row: AdjustmentRow): AdjustmentView {
     reason: row.reason,
     state: row.state,
     requestedBy: row.requested_by,
-    requestedByName: row.requested_by_name,
+    requestedByName: staffNameOf(names, row.requested_by),
     requestedAt: iso(row.requested_at)!,
     decidedBy: row.decided_by,
-    decidedByName: row.decided_by_name,
+    decidedByName: staffNameOf(names, row.decided_by),
     decidedAt: iso(row.decided_at),
     decisionReason: row.decision_reason,
   };
@@ -124,12 +128,12 @@ export async function listAdjustments(
     pageSize: query.pageSize,
     after: query.after,
   });
-  return { adjustments: rows.map(toAdjustment), total, next };
+  return { adjustments: await toAdjustments(pool, rows), total, next };
 }
 
 export async function findAdjustment(pool: Pool, adjustmentId: string): Promise<AdjustmentView | null> {
   const { rows } = await pool.query<AdjustmentRow>(`${SELECT_ADJUSTMENTS} WHERE a.adjustment_id = $1`, [
     adjustmentId,
   ]);
-  return rows[0] ? toAdjustment(rows[0]) : null;
+  return rows[0] ? (await toAdjustments(pool, rows))[0]! : null;
 }

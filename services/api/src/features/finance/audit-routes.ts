@@ -33,13 +33,13 @@ export function auditRoutes(ctx: ApiContext, runs: RunBook) {
       async handler({ principal }) {
         let run;
         try {
-          run = runs.startVerify(principal.userId);
+          run = await runs.startVerify(principal.userId);
         } catch (error) {
           if (error instanceof RunConflictError) throw new HttpProblem('conflict', error.message);
           throw error;
         }
         const finished = await runs.finished(run);
-        if (finished.state === 'failed') throw new Error(finished.error ?? 'verify failed');
+        if (finished.state !== 'succeeded') throw new Error(finished.error ?? `verify ${finished.state}`);
         return finished.result as VerifyReport;
       },
     }),

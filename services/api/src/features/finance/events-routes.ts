@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem, timeQuery } from '../../http';
-import { EVENT_TYPES, eventDetail, eventsPage } from './events';
+import { EVENT_TYPES, eventDetail, eventsPage, findPeople, PEOPLE_SEARCHED } from './events';
 
 const FINANCE = ['finance', 'admin'] as const;
 
@@ -19,6 +19,8 @@ const position = (label: string) =>
 
 export const eventsQuery = z
   .object({
+    q: z.string().trim().min(1).max(100, 'Search is at most 100 characters').optional(),
+    show: z.enum(['money', 'all'], { error: 'Show is money or all.' }).default('money'),
     account: z.string().trim().min(1).max(200).optional(),
     stream: z.string().trim().min(1).max(300).optional(),
     type: z.enum(EVENT_TYPES, { error: 'Type must be one of the ledger’s event types.' }).optional(),
@@ -81,6 +83,21 @@ export const eventsPageSchema = z
       .nullable()
       .describe('Pass as after for the newer events; null when no newer event matches'),
     head: z.number().int().describe('The newest position a reader can see'),
+    people: z
+      .array(
+        z
+          .object({ userId: z.string(), fullName: z.string(), username: z.string(), email: z.string() })
+          .meta({ id: 'JournalPerson' }),
+      )
+      .nullable()
+      .describe(
+        `With q: the people it found (at most ${PEOPLE_SEARCHED}), whose events are listed; null without q`,
+      ),
+    morePeople: z
+      .boolean()
+      .describe(
+        `With q: more than ${PEOPLE_SEARCHED} people matched (only the first are listed); narrow the search`,
+      ),
   })
   .meta({ id: 'LedgerEventsPage' });
 
@@ -111,8 +128,11 @@ export const eventsRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
     method: 'get',
     path: '/finance/events',
-    summary: 'Every event of the log with its postings, newest first, paged by position',
+    summary: 'The events of the log with their postings, newest first, paged by position',
     description:
+      'show=money (the default) lists only the events that carry postings (move money); show=all every event. ' +
+      'q finds people by name, username, email, or a withdrawal reference (ours, the provider’s transfer code, ' +
+      'the bank’s) or id, and lists the events of their user streams (every posting to their accounts is there). ' +
       'account is exact or a prefix ending in * (only events that posted to it); stream is a stream id; ' +
       'type an event type; [from, to) a range of recordedAt. before (exclusive) pages to older events, ' +
       'after (exclusive) to the newer ones just above a position.',
@@ -124,12 +144,20 @@ export const eventsRoutes: FeatureRoutes = (ctx) => [
       400: { description: 'Invalid filter or cursor', problem: true },
     },
     async handler({ query }) {
-      const { before, after, limit, ...filter } = query;
+      const { before, after, limit, q, show, ...filter } = query;
+      const found = q === undefined ? undefined : await findPeople(ctx.pool, q);
+      const streams = found?.people.map((person) => `user-${person.userId}`);
       const [page, head] = await Promise.all([
-        eventsPage(ctx.pool, filter, { before, after, limit }),
+        streams?.length === 0
+          ? { events: [], nextBefore: null, newerAfter: null }
+          : eventsPage(
+              ctx.pool,
+              { ...filter, streams, moneyOnly: show === 'money' },
+              { before, after, limit },
+            ),
         ctx.store.headPosition(),
       ]);
-      return { ...page, head };
+      return { ...page, head, people: found?.people ?? null, morePeople: found?.more ?? false };
     },
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 /**
- * The event log as finance browses it: every event (money or not) with its postings, paged by
- * position, and one event in full with its place in the hash chain.
+ * The event log as finance browses it: the events that move money (or every event) with their
+ * postings, paged by position, found by account, stream or person, and one event in full with its
+ * place in the hash chain.
  *
  * Reads go through indexes: the log's primary key (global_position) walked newest first; a stream
  * through UNIQUE (stream_id, stream_version); an account through ledger_entries (account,
@@ -62,6 +63,10 @@ export interface EventFilter {
   /** An exact account, or a prefix ending in '*'. */
   account?: string;
   stream?: string;
+  /** Any of these streams (the people a search found: their user streams). */
+  streams?: readonly string[];
+  /** Only the events that carry postings (move money). */
+  moneyOnly?: boolean;
   type?: string;
   from?: Date;
   to?: Date;
@@ -149,17 +154,29 @@ function positionsSql(filter: EventFilter, direction: Direction, params: unknown
       params.push(filter.to);
       entryClauses.push(`le.recorded_at < $${params.length}`);
     }
-    const stream =
-      filter.stream === undefined
-        ? ''
-        : (params.push(filter.stream),
-          `AND EXISTS (SELECT 1 FROM events s WHERE s.global_position = le.global_position AND s.stream_id = $${params.length})`);
+    // Only events that posted to the account: money events, whatever moneyOnly says.
+    const streamClauses: string[] = [];
+    if (filter.stream !== undefined) {
+      params.push(filter.stream);
+      streamClauses.push(`s.stream_id = $${params.length}`);
+    }
+    if (filter.streams !== undefined) {
+      params.push(filter.streams);
+      streamClauses.push(`s.stream_id = ANY($${params.length}::text[])`);
+    }
+    const stream = streamClauses.length
+      ? `AND EXISTS (SELECT 1 FROM events s WHERE s.global_position = le.global_position AND ${streamClauses.join(' AND ')})`
+      : '';
     return `SELECT le.global_position FROM ledger_entries le
              WHERE ${entryClauses.join(' AND ')} ${stream}
              GROUP BY le.global_position ORDER BY le.global_position ${order} LIMIT $2`;
   }
   clauses.push(`e.global_position ${beyond} $1`);
   if (filter.stream !== undefined) add((n) => `e.stream_id = $${n}`, filter.stream);
+  if (filter.streams !== undefined) add((n) => `e.stream_id = ANY($${n}::text[])`, filter.streams);
+  // The event's own postings (the log, not ledger_entries, which may lag it).
+  if (filter.moneyOnly)
+    clauses.push(`jsonb_typeof(e.data->'postings') = 'array' AND e.data->'postings' <> '[]'::jsonb`);
   if (filter.type !== undefined) add((n) => `e.type = $${n}`, filter.type);
   if (filter.from !== undefined) add((n) => `e.recorded_at >= $${n}`, filter.from);
   if (filter.to !== undefined) add((n) => `e.recorded_at < $${n}`, filter.to);
@@ -178,6 +195,51 @@ async function positions(
   const sql = positionsSql(filter, direction, params);
   const { rows } = await pool.query<{ global_position: string | number }>(sql, params);
   return rows.map((row) => Number(row.global_position));
+}
+
+/** A person a journal search found. */
+export interface FoundPerson {
+  userId: string;
+  fullName: string;
+  username: string;
+  email: string;
+}
+
+/** At most this many people are searched at once; a wider search is told to narrow. */
+export const PEOPLE_SEARCHED = 20;
+
+/**
+ * The people a journal search means: by name, username or email (the users read model), or by a
+ * withdrawal's reference (ours, the provider's transfer code or the bank's; the withdrawals read
+ * model), or a withdrawal's id. Their user streams hold every event that posts to their accounts.
+ */
+export async function findPeople(pool: Pool, q: string): Promise<{ people: FoundPerson[]; more: boolean }> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool.query<{
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    username: string;
+    email: string;
+  }>(
+    `SELECT u.user_id, u.first_name, u.last_name, u.username, u.email
+     FROM users u
+     WHERE u.first_name || ' ' || u.last_name ILIKE $1 OR u.username ILIKE $1 OR u.email ILIKE $1
+        OR u.user_id IN (SELECT w.user_id FROM withdrawals w
+                          WHERE w.payout_reference ILIKE $1 OR w.transfer_code ILIKE $1 OR w.withdrawal_id = $2)
+     ORDER BY u.first_name, u.last_name, u.user_id
+     LIMIT ${PEOPLE_SEARCHED + 1}`,
+    [pattern, q],
+  );
+  return {
+    people: rows.slice(0, PEOPLE_SEARCHED).map((row) => ({
+      userId: row.user_id,
+      fullName: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username,
+      username: row.username,
+      email: row.email,
+    })),
+    more: rows.length > PEOPLE_SEARCHED,
+  };
 }
 
 const EVENT_COLUMNS = `global_position, event_id::text AS event_id, type, stream_id, stream_version, recorded_at, data, metadata`;

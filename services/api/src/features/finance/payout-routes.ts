@@ -24,7 +24,7 @@ import {
   listDiscrepancies,
   listPayouts,
   payoutSummary,
-  toPayout,
+  toPayouts,
   type Desks,
 } from './payouts';
 import {
@@ -62,7 +62,8 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       );
     const result = await run(found.user_id);
     await ctx.writes.caughtUpTo(result.lastPosition, PAYOUT_VIEWS);
-    return { message, withdrawal: toPayout((await findWithdrawal(ctx.pool, withdrawalId))!) };
+    const [withdrawal] = await toPayouts(ctx.pool, [(await findWithdrawal(ctx.pool, withdrawalId))!]);
+    return { message, withdrawal: withdrawal! };
   }
 
   return [
@@ -85,7 +86,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
       async handler({ query, res }) {
         const { rows, total, next } = await listPayouts(ctx.pool, desks, query);
         sendTotal(res, total, next);
-        return rows.map(toPayout);
+        return toPayouts(ctx.pool, rows);
       },
     }),
     defineRoute({
@@ -143,14 +144,17 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
     defineRoute({
       method: 'get',
       path: '/finance/payouts.csv',
-      summary: 'The payout list as CSV for the bank (default: awaiting transfer)',
+      summary:
+        'The payout list as CSV for the bank and for reconciling (default: awaiting transfer); the same state, search and range as the list',
       tags: ['finance'],
       access: FINANCE,
       query: payoutsQuery,
       responses: {
         200: {
           description:
-            'CSV for the bank: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code',
+            'CSV: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference. ' +
+            "paid_by is the staff member's name (or email) who marked it paid, or the provider that paid it; " +
+            "provider_reference the provider's transfer code, or the bank's reference finance recorded.",
           contentType: 'text/csv',
         },
         400: { description: 'Unknown state', problem: true },
@@ -170,9 +174,11 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           'state',
           'reference',
           'bank_code',
+          'paid_at',
+          'paid_by',
+          'provider_reference',
         ]);
-        for await (const row of allPayouts(ctx.pool, desks, query.state)) {
-          const p = toPayout(row);
+        for await (const { row, payout: p } of allPayouts(ctx.pool, desks, query)) {
           const sent = Number(row.amount) - Number(row.fee);
           body += csvLine([
             p.withdrawalId,
@@ -188,6 +194,9 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
             p.state,
             p.reference,
             p.bankCode,
+            p.paidAt,
+            p.paidByName ?? p.paidBy ?? (p.paidAt ? p.provider : null),
+            p.transferCode ?? p.reference,
           ]);
         }
         const stamp = new Date().toISOString().slice(0, 10);

@@ -12,6 +12,7 @@ import {
 } from '../admin/withdrawals/queries';
 import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../admin/users/shared-bank-accounts';
 import { iso } from '../admin/wire';
+import { staffNameOf, staffNames, type StaffNames } from '../admin/staff-names';
 import { Conditions, readPage, type OrderKey } from '../../http';
 import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
 
@@ -50,7 +51,27 @@ export function isOnManualDesk(row: WithdrawalWithRequester, desks: Desks): bool
   return row.payout_desk === 'manual' || (desks.manualTakesUnassigned && row.payout_desk === null);
 }
 
-export function toPayout(row: WithdrawalWithRequester): PayoutView {
+/** The date a list's range applies to: when paid, failed or reversed for those lists, else when approved. */
+const dateOf: Record<(typeof payoutStates)[number], string> = {
+  pending: 'w.approved_at',
+  sending: 'w.approved_at',
+  attention: 'w.approved_at',
+  paid: 'w.paid_at',
+  failed: 'w.failed_at',
+  reversed: 'w.reversed_at',
+  all: 'w.approved_at',
+};
+
+/** Rows as answers, their staff named (one look-up for a page). */
+export async function toPayouts(pool: Pool, rows: WithdrawalWithRequester[]): Promise<PayoutView[]> {
+  const names = await staffNames(
+    pool,
+    rows.flatMap((row) => [row.approved_by, row.paid_by]),
+  );
+  return rows.map((row) => toPayout(row, names));
+}
+
+export function toPayout(row: WithdrawalWithRequester, names: StaffNames): PayoutView {
   return {
     withdrawalId: row.withdrawal_id,
     userId: row.user_id,
@@ -69,6 +90,7 @@ export function toPayout(row: WithdrawalWithRequester): PayoutView {
     requestedAt: iso(row.requested_at)!,
     approvedAt: iso(row.approved_at),
     approvedBy: row.approved_by,
+    approvedByName: staffNameOf(names, row.approved_by),
     state: withdrawalStateOf(row.status),
     desk: row.payout_desk,
     bankCode: row.bank_code,
@@ -77,6 +99,9 @@ export function toPayout(row: WithdrawalWithRequester): PayoutView {
     sentAt: iso(row.sent_at),
     heldReason: row.held_reason,
     paidAt: iso(row.paid_at),
+    paidBy: row.paid_by,
+    paidByName: staffNameOf(names, row.paid_by),
+    transferCode: row.transfer_code,
     failedAt: iso(row.failed_at),
     failureReason: row.failure_reason,
     reversedAt: iso(row.reversed_at),
@@ -92,18 +117,23 @@ const PAYOUT_ORDER: OrderKey[] = [
   ['withdrawal_id', 'ASC'],
 ];
 
-/** One page of payouts in a state, by key; `q` looks in who asked and the bank reference. */
+/**
+ * One page of payouts in a state, by key; `q` looks in who asked (name, username, email), the bank
+ * account and the references; [from, to) on the list's date (dateOf).
+ */
 export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQuery, 'sort' | 'order'>) {
-  const where = new Conditions()
-    .add(() => conditionFor[query.state](desks))
-    .search(query.q, [
-      "u.first_name || ' ' || u.last_name",
-      'u.username',
-      'u.email',
-      'w.account_name',
-      'w.account_num',
-      'w.payout_reference',
-    ]);
+  const where = new Conditions().add(() => conditionFor[query.state](desks));
+  if (query.from) where.add((param) => `${dateOf[query.state]} >= ${param(query.from)}`);
+  if (query.to) where.add((param) => `${dateOf[query.state]} < ${param(query.to)}`);
+  where.search(query.q, [
+    "u.first_name || ' ' || u.last_name",
+    'u.username',
+    'u.email',
+    'w.account_name',
+    'w.account_num',
+    'w.payout_reference',
+    'w.transfer_code',
+  ]);
   const page = await readPage<WithdrawalWithRequester>(pool, {
     select: SELECT_WITHDRAWALS,
     where,
@@ -115,16 +145,20 @@ export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQ
   return { ...page, rows: await otherUsersOnBankAccounts(pool, page.rows) };
 }
 
-/** Every payout in a state, a page at a time by key (for the bank file: no list is held whole). */
+/**
+ * Every payout of a list (its state, search and range), a page at a time by key (for the bank
+ * file: no list is held whole), with its staff named.
+ */
 export async function* allPayouts(
   pool: Pool,
   desks: Desks,
-  state: PayoutsQuery['state'],
-): AsyncGenerator<WithdrawalWithRequester> {
+  query: Pick<PayoutsQuery, 'state' | 'q' | 'from' | 'to'>,
+): AsyncGenerator<{ row: WithdrawalWithRequester; payout: PayoutView }> {
   let after: string | undefined;
   do {
-    const page = await listPayouts(pool, desks, { state, page: 1, after });
-    yield* page.rows;
+    const page = await listPayouts(pool, desks, { ...query, page: 1, after });
+    const payouts = await toPayouts(pool, page.rows);
+    for (const [i, row] of page.rows.entries()) yield { row, payout: payouts[i]! };
     after = page.next;
   } while (after);
 }

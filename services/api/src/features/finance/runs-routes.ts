@@ -43,7 +43,9 @@ export const financeRunSchema = z
     id: z.string(),
     kind: z.enum(['verify', 'rebuild']),
     projection: z.string().nullable().describe("The projection rebuilt, or 'all'; null for verify"),
-    state: z.enum(['running', 'succeeded', 'failed']),
+    state: z
+      .enum(['running', 'succeeded', 'failed', 'interrupted'])
+      .describe('interrupted: the API process running it stopped before it finished'),
     stage: z.string().describe('What the run is doing now, in words'),
     done: z
       .number()
@@ -54,6 +56,7 @@ export const financeRunSchema = z
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
     startedBy: z.string().describe('The user id of who started it'),
+    startedByName: z.string().nullable().describe('Who started it, by name (or email when they have none)'),
     result: z
       .union([verifyReportSchema.meta({ id: 'VerifyReport' }), rebuildResultSchema])
       .nullable()
@@ -72,7 +75,7 @@ export function runsRoutes(book: RunBook) {
       path: '/finance/runs',
       summary: 'Start a verify run, or a rebuild of one projection (or all), with live progress',
       description:
-        'Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time: a second request while one runs answers the running one. Runs live in the API process memory: a restart forgets them.',
+        'Answers 202 at once; poll GET /finance/runs/{runId}. One verify at a time, across API processes: a second request while one runs answers the running one. Runs are kept in the database with who started them: a restart keeps them, and a run whose process stopped reads interrupted.',
       tags: ['finance'],
       access: FINANCE,
       body: runBody,
@@ -86,8 +89,8 @@ export function runsRoutes(book: RunBook) {
       },
       async handler({ body, principal }) {
         try {
-          if (body.kind === 'verify') return { run: book.startVerify(principal.userId) };
-          return { run: book.startRebuild(body.projection!, principal.userId) };
+          if (body.kind === 'verify') return { run: await book.startVerify(principal.userId) };
+          return { run: await book.startRebuild(body.projection!, principal.userId) };
         } catch (error) {
           if (error instanceof RunConflictError) throw new HttpProblem('conflict', error.message);
           throw error;
@@ -97,7 +100,7 @@ export function runsRoutes(book: RunBook) {
     defineRoute({
       method: 'get',
       path: '/finance/runs',
-      summary: `The recent verify and rebuild runs of this API process, newest first (at most ${RECENT_RUNS})`,
+      summary: `The recent verify and rebuild runs, of every API process and before restarts, newest first (at most ${RECENT_RUNS})`,
       tags: ['finance'],
       access: FINANCE,
       responses: {
@@ -106,7 +109,7 @@ export function runsRoutes(book: RunBook) {
           schema: z.object({ runs: z.array(financeRunSchema) }).meta({ id: 'FinanceRuns' }),
         },
       },
-      handler: () => ({ runs: book.recent() }),
+      handler: async () => ({ runs: await book.recent() }),
     }),
     defineRoute({
       method: 'get',
@@ -117,12 +120,11 @@ export function runsRoutes(book: RunBook) {
       params: runParams,
       responses: {
         200: { description: 'The run', schema: runAnswer },
-        404: { description: 'No such run in this API process (a restart forgets runs)', problem: true },
+        404: { description: 'No such run', problem: true },
       },
-      handler({ params }) {
-        const run = book.get(params.runId);
-        if (!run)
-          throw new HttpProblem('not_found', 'Run not found. Runs are forgotten when the API restarts.');
+      async handler({ params }) {
+        const run = await book.get(params.runId);
+        if (!run) throw new HttpProblem('not_found', 'Run not found.');
         return { run };
       },
     }),

@@ -35,10 +35,15 @@ export const accountParams = z.object({ account: z.string().trim().min(1).max(20
  * the provider), attention (the provider held them: its words in heldReason), and the outcomes.
  */
 export const payoutStates = ['pending', 'sending', 'attention', 'paid', 'failed', 'reversed', 'all'] as const;
-export const payoutsQuery = z.object({
-  state: z.enum(payoutStates, { error: `State is one of ${payoutStates.join(', ')}` }).default('pending'),
-  ...pagingQuery(['approvedAt']),
-});
+export const payoutsQuery = z
+  .object({
+    state: z.enum(payoutStates, { error: `State is one of ${payoutStates.join(', ')}` }).default('pending'),
+    ...pagingQuery(['approvedAt']),
+    /** [from, to) on the list's date: paid, failed or reversed for those lists, approved for the others. */
+    from: timeQuery('From').optional(),
+    to: timeQuery('To').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'To must be after From.', path: ['to'] });
 export type PayoutsQuery = z.infer<typeof payoutsQuery>;
 
 export const payoutSummarySchema = z.object({
@@ -224,6 +229,8 @@ export const payoutSchema = z
     requestedAt: z.string(),
     approvedAt: z.string().nullable(),
     approvedBy: z.string().nullable(),
+    /** The approver's name, or email when they have none. */
+    approvedByName: z.string().nullable(),
     state: withdrawalStateSchema,
     /** Who pays it: the provider, or finance by hand (manual); null while no desk has taken it. */
     desk: z.enum(['provider', 'manual']).nullable(),
@@ -235,6 +242,12 @@ export const payoutSchema = z
     /** The provider's words when it held the payout for finance. */
     heldReason: z.string().nullable(),
     paidAt: z.string().nullable(),
+    /** The staff member who marked it paid by hand; null when the provider paid it (provider names it). */
+    paidBy: z.string().nullable(),
+    /** Their name, or email when they have none. */
+    paidByName: z.string().nullable(),
+    /** The provider's own code for the transfer (Paystack's TRF_…), when it gave one. */
+    transferCode: z.string().nullable(),
     failedAt: z.string().nullable(),
     failureReason: z.string().nullable(),
     reversedAt: z.string().nullable(),
