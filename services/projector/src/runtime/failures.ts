@@ -42,21 +42,24 @@ export async function recordFailure(
   );
 }
 
-/**
- * Marks failures at or before `position` resolved: the consumer has handled those events now.
- * The arguments are SQL expressions: parameters, or literals when it travels with other statements.
- */
-export function resolveFailuresSql(consumers: string, position: string): string {
+/** Marks the failures of `consumer` (a quoted literal) at these positions resolved: their events are handled. */
+export function resolveFailuresAtSql(consumer: string, positions: readonly number[]): string {
   return `UPDATE projection_failures SET resolved_at = now()
-     WHERE projector = ANY(${consumers}) AND resolved_at IS NULL AND global_position <= ${position}`;
+     WHERE projector = ${consumer} AND resolved_at IS NULL
+       AND global_position = ANY('{${positions.map(Number).join(',')}}'::bigint[])`;
 }
 
+/** Marks failures at or before `position` resolved: the consumers have handled those events now. */
 export async function resolveFailures(
   db: Queryable,
   consumers: readonly string[],
   position: number,
 ): Promise<void> {
-  await db.query(resolveFailuresSql('$1::text[]', '$2'), [consumers, position]);
+  await db.query(
+    `UPDATE projection_failures SET resolved_at = now()
+     WHERE projector = ANY($1::text[]) AND resolved_at IS NULL AND global_position <= $2`,
+    [consumers, position],
+  );
 }
 
 export async function openFailures(db: Queryable): Promise<ConsumerFailure[]> {
