@@ -12,7 +12,7 @@ import { inlineStatements } from '../batch/flush';
 import type { Limited, SendBatch } from './batch-sender';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
-import { describeError, resolveFailuresAtSql, stopAtPoison } from './failures';
+import { describeError, recordFailure, resolveFailuresAtSql } from './failures';
 import type { Feed, FeedBatch } from './feed';
 import { CHECKPOINT_MOVED, liveBatchSql } from './sql';
 
@@ -222,6 +222,28 @@ export class LiveConsumer {
     // Retries read this event alone, so events appended behind it do not make a batch to search again.
     const until = this.singleStepUntil?.lane === lane ? this.singleStepUntil.position : 0;
     this.singleStepUntil = { lane, position: Math.max(until, event.globalPosition) };
-    await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
+    // Shown in its status, logged, and recorded (a failure to record is logged; it retries either way).
+    const { pool, logger } = this.options;
+    const failure = {
+      globalPosition: event.globalPosition,
+      eventId: event.id,
+      eventType: event.type,
+      error: describeError(error),
+    };
+    this.status.failure = failure;
+    this.status.lastError = failure.error;
+    logger.error(
+      {
+        consumer: this.name,
+        position: event.globalPosition,
+        eventId: event.id,
+        eventType: event.type,
+        err: error,
+      },
+      'consumer stopped at a poison event; it will retry',
+    );
+    await recordFailure(pool, { consumer: this.name, ...failure, error }).catch((recordError: unknown) =>
+      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure'),
+    );
   }
 }
