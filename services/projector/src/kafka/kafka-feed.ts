@@ -323,6 +323,7 @@ class KafkaFeed implements Feed {
           this.finish(pending);
         }
         if (pending.next >= payload.batch.messages.length) this.finish(pending);
+        else this.wake(); // more of it waits, though the runtime may count this batch short
       },
       moved: () => (pending.stored = undefined),
     };
