@@ -30,13 +30,11 @@ export {
   startRelay,
   relayConsumer,
   relayReactor,
-  ensureTopic,
-  kafkaClient,
   RELAY_NAME,
-  type KafkaSettings,
   type RelayHandle,
   type RelayOptions,
 } from './kafka/relay';
+export { ensureTopic, kafkaClient, type KafkaSettings } from './kafka/client';
 export {
   ledgerMessageOf,
   DEFAULT_TOPIC,

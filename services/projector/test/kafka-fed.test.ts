@@ -6,11 +6,13 @@
  * position the checkpoint waiter reports reached is in the read models (read-your-writes).
  */
 import { randomUUID } from 'node:crypto';
-import { KafkaJSNonRetriableError } from 'kafkajs';
+import { KafkaJSNonRetriableError, Partitioners } from 'kafkajs';
 import type { PostgresEventStore } from '@kobo/ledger';
 import { capturingLogger, createTestDatabase, eventually, type TestDatabase } from '@kobo/platform/testing';
-import { groupIdOf } from '../src/kafka/kafka-fed';
-import { kafkaClient, startRelay, type RelayHandle } from '../src/kafka/relay';
+import { groupIdOf } from '../src/kafka/kafka-feed';
+import { kafkaClient } from '../src/kafka/client';
+import { startRelay, type RelayHandle } from '../src/kafka/relay';
+import { ledgerMessageOf } from '../src/kafka/topic-contract';
 import { projectionNames, projections } from '../src/projections';
 import type { ProjectionConsumer } from '../src/runtime/consumer';
 import { startConsumers } from '../src/runtime/start-consumers';
@@ -179,6 +181,46 @@ describeWithKafka('projectors fed from Kafka', () => {
     expect([...handled].sort((a, b) => a - b)).toEqual(
       (await store.readAll({ after: 0, limit: 10_000 })).map((event) => event.globalPosition),
     );
+  });
+
+  it('handles once an event the relay published twice, when both copies come in one fetch', async () => {
+    const last = await appendGroups(store, scenario(120, 4));
+    const relayHandle = await relay();
+    await eventually('the relay at the head', async () =>
+      (await relayHandle.status())[0]!.position === last ? true : undefined,
+    );
+    // A relay that died after the broker acknowledged a batch, before its checkpoint moved, sends
+    // it again (decision 0025): here every event, again, in the partitions of their first copies.
+    const events = await store.readAll({ after: 0, limit: 10_000 });
+    const producer = kafkaClient({ brokers: brokers! }).producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    await producer.connect();
+    await producer.send({ topic, acks: -1, messages: events.map(ledgerMessageOf) });
+    await producer.disconnect();
+
+    const handled: number[] = [];
+    const consumer: ProjectionConsumer = {
+      kind: 'projection',
+      name: 'repeat-test',
+      description: 'records what it handles',
+      changes(batch) {
+        handled.push(...batch.map((event) => event.globalPosition));
+        return [];
+      },
+    };
+    const handle = await startConsumers({
+      pool: db.pool,
+      store,
+      logger: quietLogger,
+      consumers: [consumer],
+      kafka: kafka(),
+    });
+    running.push(handle);
+    await eventually('the consumer at the head', async () =>
+      (await handle.status())[0]!.position === last ? true : undefined,
+    );
+    expect([...handled].sort((a, b) => a - b)).toEqual(events.map((event) => event.globalPosition));
   });
 
   it('starts a consumer again after a crash kafkajs gives up on (an error it counts as not retriable)', async () => {

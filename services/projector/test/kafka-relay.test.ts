@@ -11,7 +11,8 @@ import type { KafkaMessage } from 'kafkajs';
 import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
 import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
 import { HEADERS, MESSAGE_SCHEMA_VERSION } from '../src/kafka/topic-contract';
-import { kafkaClient, RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
+import { kafkaClient } from '../src/kafka/client';
+import { RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
 import { topicSchemaValidator } from './topic-schema';
 

@@ -5,6 +5,7 @@
  * independently, in any order relative to one another, and perhaps in several processes.
  */
 import type { RecordMetadata } from 'kafkajs';
+import { escapeLiteral } from 'pg';
 import type { Queryable } from '../batch/flush';
 import { CHECKPOINT_CHANNEL } from '../runtime/sql';
 
@@ -66,52 +67,6 @@ export async function hasMarks(db: Queryable, topic: string): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-/** Where `consumer` stands in partition p.partition, as stored. */
-const storedOffset = `coalesce((SELECT o.next_offset FROM kafka_consumer_offsets o
-  WHERE o.consumer = $1 AND o.topic = $2 AND o.partition = p.partition), 0)`;
-
-/**
- * The log position a consumer has handled everything up to, from where it stands in each partition
- * (`offsetOf`) and the relay's marks: the latest mark, unless some partition still has a message
- * below a mark; then just before the first event of that mark's batch. NULL when nothing is marked.
- */
-const handledThrough = (offsetOf: string) => `least(
-  (SELECT max(position) FROM kafka_relay_marks WHERE topic = $2),
-  (SELECT min(m.first_position) - 1
-   FROM generate_series(0, $3::int - 1) AS p(partition)
-   CROSS JOIN LATERAL (
-     SELECT first_position FROM kafka_relay_marks m
-     WHERE m.topic = $2 AND m.partition = p.partition AND m.next_offset > ${offsetOf}
-     ORDER BY m.next_offset LIMIT 1) m))`;
-
-/** Moves the checkpoint (with its NOTIFY) to the position handled through, if that is further. */
-const moveCheckpoint = (ctes: string, offsetOf: string) => `
-  WITH ${ctes}through AS (SELECT ${handledThrough(offsetOf)} AS position),
-  moved AS (
-    UPDATE projection_checkpoints c SET position = t.position, updated_at = now() FROM through t
-    WHERE c.projector = $1 AND t.position > c.position RETURNING c.position)
-  SELECT (SELECT position FROM through) AS through,
-         (SELECT pg_notify('${CHECKPOINT_CHANNEL}', $1 || ':' || position) FROM moved) AS notified`;
-
-/**
- * One statement at the end of a consumer's batch: where it now stands in `partition` (the next
- * offset and the highest position handled), and its checkpoint moved as far as the marks allow,
- * counting this partition's new offset (the insert is not visible to the rest of the statement).
- */
-const SAVE_AND_MOVE = moveCheckpoint(
-  `saved AS (
-     INSERT INTO kafka_consumer_offsets (consumer, topic, partition, next_offset, position)
-     VALUES ($1, $2, $4, $5, $6)
-     ON CONFLICT (consumer, topic, partition) DO UPDATE
-       SET next_offset = GREATEST(kafka_consumer_offsets.next_offset, EXCLUDED.next_offset),
-           position = GREATEST(kafka_consumer_offsets.position, EXCLUDED.position), updated_at = now()
-     RETURNING 1),
-   `,
-  `CASE WHEN p.partition = $4 THEN GREATEST($5::bigint, ${storedOffset}) ELSE ${storedOffset} END`,
-);
-
-const MOVE = moveCheckpoint('', storedOffset);
-
 export interface Standing {
   consumer: string;
   topic: string;
@@ -120,17 +75,47 @@ export interface Standing {
 }
 
 /**
- * Saves where the consumer stands in one partition and moves its checkpoint (or, without `save`,
- * only moves it, once new marks are there). Answers the position handled through (null: unmarked).
+ * The statement at the end of a Kafka-fed consumer's batch, with its values as literals: where it
+ * now stands in one partition (`save`: the next offset and the highest position handled), and its
+ * checkpoint moved (with its NOTIFY) to the log position it has handled everything up to, if that
+ * is further. Without `save`, only the move, once new marks are there.
  */
-export async function saveAndMoveCheckpoint(
-  db: Queryable,
+export function standingSql(
   { consumer, topic, partitions }: Standing,
   save?: { partition: number; nextOffset: number; position: number },
-): Promise<number | null> {
-  const result = (await (save
-    ? db.query(SAVE_AND_MOVE, [consumer, topic, partitions, save.partition, save.nextOffset, save.position])
-    : db.query(MOVE, [consumer, topic, partitions]))) as Rows<{ through: string | null }>;
-  const through = result.rows[0]?.through;
-  return through === null || through === undefined ? null : Number(through);
+): string {
+  const name = escapeLiteral(consumer);
+  const quotedTopic = escapeLiteral(topic);
+  /** Where the consumer stands in partition p.partition, as stored. */
+  const stored = `coalesce((SELECT o.next_offset FROM kafka_consumer_offsets o
+    WHERE o.consumer = ${name} AND o.topic = ${quotedTopic} AND o.partition = p.partition), 0)`;
+  // The insert is not visible to the rest of the statement: this partition's new offset is counted here.
+  const offsetOf = save
+    ? `CASE WHEN p.partition = ${Number(save.partition)} THEN GREATEST(${Number(save.nextOffset)}::bigint, ${stored}) ELSE ${stored} END`
+    : stored;
+  const saved = save
+    ? `saved AS (
+     INSERT INTO kafka_consumer_offsets (consumer, topic, partition, next_offset, position)
+     VALUES (${name}, ${quotedTopic}, ${Number(save.partition)}, ${Number(save.nextOffset)}, ${Number(save.position)})
+     ON CONFLICT (consumer, topic, partition) DO UPDATE
+       SET next_offset = GREATEST(kafka_consumer_offsets.next_offset, EXCLUDED.next_offset),
+           position = GREATEST(kafka_consumer_offsets.position, EXCLUDED.position), updated_at = now()
+     RETURNING 1),
+   `
+    : '';
+  // The latest mark, unless some partition still has a message below a mark; then just before the
+  // first event of that mark's batch. NULL (no move) when nothing is marked.
+  const handledThrough = `least(
+    (SELECT max(position) FROM kafka_relay_marks WHERE topic = ${quotedTopic}),
+    (SELECT min(m.first_position) - 1
+     FROM generate_series(0, ${Number(partitions)} - 1) AS p(partition)
+     CROSS JOIN LATERAL (
+       SELECT first_position FROM kafka_relay_marks m
+       WHERE m.topic = ${quotedTopic} AND m.partition = p.partition AND m.next_offset > ${offsetOf}
+       ORDER BY m.next_offset LIMIT 1) m))`;
+  return `WITH ${saved}through AS (SELECT ${handledThrough} AS position),
+  moved AS (
+    UPDATE projection_checkpoints c SET position = t.position, updated_at = now() FROM through t
+    WHERE c.projector = ${name} AND t.position > c.position RETURNING c.position)
+  SELECT pg_notify(${escapeLiteral(CHECKPOINT_CHANNEL)}, ${name} || ':' || position) FROM moved`;
 }

@@ -18,11 +18,10 @@ export async function ensureCheckpoints(db: Queryable, consumers: readonly strin
   );
 }
 
-export async function readCheckpoint(db: Queryable, consumer: string, forUpdate = false): Promise<number> {
-  const result = (await db.query(
-    `SELECT position FROM projection_checkpoints WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [consumer],
-  )) as Rows<{ position: string | number }>;
+export async function readCheckpoint(db: Queryable, consumer: string): Promise<number> {
+  const result = (await db.query(`SELECT position FROM projection_checkpoints WHERE projector = $1`, [
+    consumer,
+  ])) as Rows<{ position: string | number }>;
   return result.rows.length ? Number(result.rows[0]!.position) : 0;
 }
 
@@ -55,7 +54,7 @@ export function advanceSql(args: {
    SELECT pg_notify(${args.channel}, ${args.payload}) FROM advanced`;
 }
 
-// Every rebuild's and Kafka-fed consumer's batch runs it: prepared once per connection.
+// Every rebuild's swap runs it: prepared once per connection.
 const ADVANCE = prepared(
   advanceSql({ consumer: '$1', position: '$2', rebuilt: '$3', channel: '$4', payload: '$5' }),
 );

@@ -2,10 +2,7 @@
  * Poison events: recorded per consumer and event until a retry (or a rebuild) gets past them. The
  * table and its `projector` column keep the names from when only projectors followed the log.
  */
-import type { RecordedEvent } from '@kobo/ledger';
-import type { Logger } from '@kobo/platform';
 import type { Queryable } from '../batch/flush';
-import type { LocalConsumerStatus } from './live-consumer';
 
 export interface ConsumerFailure {
   consumer: string;
@@ -42,21 +39,24 @@ export async function recordFailure(
   );
 }
 
-/**
- * Marks failures at or before `position` resolved: the consumer has handled those events now.
- * The arguments are SQL expressions: parameters, or literals when it travels with other statements.
- */
-export function resolveFailuresSql(consumers: string, position: string): string {
+/** Marks the failures of `consumer` (a quoted literal) at these positions resolved: their events are handled. */
+export function resolveFailuresAtSql(consumer: string, positions: readonly number[]): string {
   return `UPDATE projection_failures SET resolved_at = now()
-     WHERE projector = ANY(${consumers}) AND resolved_at IS NULL AND global_position <= ${position}`;
+     WHERE projector = ${consumer} AND resolved_at IS NULL
+       AND global_position = ANY('{${positions.map(Number).join(',')}}'::bigint[])`;
 }
 
+/** Marks failures at or before `position` resolved: the consumers have handled those events now. */
 export async function resolveFailures(
   db: Queryable,
   consumers: readonly string[],
   position: number,
 ): Promise<void> {
-  await db.query(resolveFailuresSql('$1::text[]', '$2'), [consumers, position]);
+  await db.query(
+    `UPDATE projection_failures SET resolved_at = now()
+     WHERE projector = ANY($1::text[]) AND resolved_at IS NULL AND global_position <= $2`,
+    [consumers, position],
+  );
 }
 
 export async function openFailures(db: Queryable): Promise<ConsumerFailure[]> {
@@ -74,38 +74,4 @@ export async function openFailures(db: Queryable): Promise<ConsumerFailure[]> {
     firstFailedAt: row.first_failed_at as Date,
     lastFailedAt: row.last_failed_at as Date,
   }));
-}
-
-/**
- * A consumer stops at a poison event: shown in its status, logged, and recorded (a failure to
- * record is logged; the consumer retries either way).
- */
-export async function stopAtPoison(
-  db: Queryable,
-  logger: Logger,
-  status: LocalConsumerStatus,
-  event: RecordedEvent,
-  error: unknown,
-): Promise<void> {
-  status.failure = {
-    globalPosition: event.globalPosition,
-    eventId: event.id,
-    eventType: event.type,
-    error: describeError(error),
-  };
-  status.lastError = status.failure.error;
-  const consumer = status.name;
-  logger.error(
-    { consumer, position: event.globalPosition, eventId: event.id, eventType: event.type, err: error },
-    'consumer stopped at a poison event; it will retry',
-  );
-  await recordFailure(db, {
-    consumer,
-    globalPosition: event.globalPosition,
-    eventId: event.id,
-    eventType: event.type,
-    error,
-  }).catch((recordError: unknown) =>
-    logger.error({ consumer, err: recordError }, 'could not record the failure'),
-  );
 }

@@ -1,22 +1,20 @@
 /**
- * One live consumer: while it holds leadership, it reads the log after its checkpoint, hands a
- * batch to its handler and moves the checkpoint: in the same transaction as a projection's
- * effects, or right after a reactor's. A batch that fails is retried one event at a time; the
- * event that keeps failing is recorded and the consumer stays on it (retrying with back-off)
- * rather than skipping it.
+ * One live consumer: while it leads, it reads a batch from its feed (the log, or the Kafka topic:
+ * feed.ts), hands it to its handler and moves where it stands: in the same transaction as a
+ * projection's effects, or right after a reactor's. A batch that fails is retried one event at a
+ * time; the event that keeps failing is recorded and the consumer stays on it (retrying with
+ * back-off) rather than skipping it.
  */
 import { escapeLiteral, type PoolClient } from 'pg';
-import type { EventStore, RecordedEvent } from '@kobo/ledger';
+import type { RecordedEvent } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
 import { inlineStatements } from '../batch/flush';
-import { advanceSql, readCheckpoint } from './checkpoints';
 import type { Limited, SendBatch } from './batch-sender';
 import { EventFailedError, RetryLaterError, type Consumer, type ConsumerKind } from './consumer';
 import { isTransientError } from './errors';
-import { describeError, resolveFailuresSql, stopAtPoison } from './failures';
-import { CHECKPOINT_CHANNEL, CHECKPOINT_MOVED, liveBatchSql } from './sql';
-
-const QUOTED_CHANNEL = escapeLiteral(CHECKPOINT_CHANNEL);
+import { describeError, recordFailure, resolveFailuresAtSql } from './failures';
+import type { Feed, FeedBatch } from './feed';
+import { CHECKPOINT_MOVED, liveBatchSql } from './sql';
 
 export type ConsumerState =
   'starting' | 'follower' | 'catching-up' | 'idle' | 'failed' | 'retrying' | 'stopped';
@@ -37,8 +35,9 @@ export interface ConsumerHooks {
 
 export interface LiveConsumerOptions {
   pool: Pool;
-  store: EventStore;
   consumer: Consumer;
+  /** Where its events come from (feed.ts). */
+  feed: Feed;
   logger: Logger;
   batchSize: number;
   /** A consumer that is behind doubles its batch after each full one, up to this (default 10 × batchSize). */
@@ -55,31 +54,22 @@ export interface LocalConsumerStatus {
   kind: ConsumerKind;
   state: ConsumerState;
   leader: boolean;
-  /** Position of the last batch this process committed (or read). */
-  position: number;
   failure: { globalPosition: number; eventId: string; eventType: string; error: string } | null;
   lastError: string | null;
 }
 
-/** A consumer's status before it has done anything (on the log or fed from Kafka). */
-export function startingStatus(consumer: Consumer): LocalConsumerStatus {
-  return {
-    name: consumer.name,
-    kind: consumer.kind,
-    state: 'starting',
-    leader: false,
-    position: 0,
-    failure: null,
-    lastError: null,
-  };
+/** Up to which position of a lane the consumer handles one event at a time, or ends a batch. */
+interface InLane {
+  lane: number;
+  position: number;
 }
 
 export class LiveConsumer {
   readonly name: string;
-  /** After a failed batch: batches of one event until past `singleStepUntil`. */
-  private singleStepUntil = 0;
-  /** After a handler named the event it failed on: the next batch ends before it. */
-  private endBefore: number | null = null;
+  /** After a failed batch: batches of one event until past this position of its lane. */
+  private singleStepUntil: InLane | null = null;
+  /** After a handler named the event it failed on: the next batch of its lane ends before it. */
+  private endBefore: InLane | null = null;
   /** Grows while catching up (fewer, bigger transactions), back to batchSize once caught up. */
   private batchLimit: number;
   readonly status: LocalConsumerStatus;
@@ -87,7 +77,14 @@ export class LiveConsumer {
   constructor(private readonly options: LiveConsumerOptions) {
     this.name = options.consumer.name;
     this.batchLimit = options.batchSize;
-    this.status = startingStatus(options.consumer);
+    this.status = {
+      name: options.consumer.name,
+      kind: options.consumer.kind,
+      state: 'starting',
+      leader: false,
+      failure: null,
+      lastError: null,
+    };
   }
 
   /**
@@ -97,20 +94,16 @@ export class LiveConsumer {
    * through the same limit).
    */
   async step(limited: Limited): Promise<StepResult> {
-    const { pool, store, batchSize, logger, consumer } = this.options;
+    const { batchSize, logger, consumer, feed } = this.options;
     let events: RecordedEvent[] = [];
     try {
-      // Our own last commit says where we are; the batch re-checks it under the lock, and a
-      // mismatch (a rebuild swapped the tables in, another instance moved it) makes us read it again.
-      const position = this.knownPosition ?? (await readCheckpoint(pool, this.name));
-      this.knownPosition = position;
-      this.status.position = position;
-      const limit = position < this.singleStepUntil ? 1 : this.batchLimit;
-      events = this.trimmed(await store.readAll({ after: position, limit }));
-      if (!events.length) return 'caught-up';
-      if (consumer.kind === 'reactor') await limited(() => consumer.react(events));
-      const committed = await this.commit(position, events);
-      if (!committed) return 'progress'; // another writer moved the checkpoint: re-read
+      const limit = this.singleStepUntil ? 1 : this.batchLimit;
+      const batch = await feed.read(limit);
+      if (!batch) return 'caught-up';
+      events = this.trimmed(batch);
+      if (events.length && consumer.kind === 'reactor') await limited(() => consumer.react(events));
+      const committed = await this.commit(batch, events);
+      if (!committed || !events.length) return 'progress'; // moved meanwhile (re-read), or only where it stands
       if (this.status.failure) {
         logger.info({ consumer: this.name }, 'consumer got past its failed event');
         this.status.failure = null;
@@ -128,86 +121,129 @@ export class LiveConsumer {
         logger.warn({ consumer: this.name, err: error }, 'consumer batch failed; will retry');
         return 'transient-error';
       }
+      const lane = this.lane;
       const failed =
         error instanceof EventFailedError ? error.event : events.length === 1 ? events[0]! : null;
       if (failed && failed.id === events[0]!.id) {
         // Isolated: this one event cannot be handled.
-        await this.poisoned(failed, error instanceof EventFailedError ? error.reason : error);
+        await this.poisoned(lane, failed, error instanceof EventFailedError ? error.reason : error);
         return 'poison';
       }
       if (failed) {
         // The handler named the event: handle the ones before it, then that one alone.
-        this.endBefore = failed.globalPosition;
+        this.endBefore = { lane, position: failed.globalPosition };
       } else {
         // Somewhere in the batch: find the event by handling one at a time.
-        this.singleStepUntil = events[events.length - 1]!.globalPosition;
+        this.singleStepUntil = { lane, position: events[events.length - 1]!.globalPosition };
         logger.warn({ consumer: this.name, err: error }, 'batch failed; isolating the event');
       }
       return 'progress';
     }
   }
 
-  /** The batch read, cut before the event a handler named; that event then goes alone. */
-  private trimmed(events: RecordedEvent[]): RecordedEvent[] {
+  /** This process now leads the consumer (again). */
+  led(): void {
+    this.failuresUnknown = true;
+  }
+
+  /** The lane of the last batch read. */
+  private lane = 0;
+
+  /**
+   * The batch as read, or, while an event of its lane is being isolated, its first event alone or
+   * the events before the one a handler named (that event then goes alone). Isolation ends once
+   * the batch is past it, or comes from another lane.
+   */
+  private trimmed(batch: FeedBatch): RecordedEvent[] {
+    const { events } = batch;
+    if (!events.length) return events;
+    if (batch.lane !== this.lane) this.failuresUnknown = true;
+    this.lane = batch.lane;
+    const first = events[0]!.globalPosition;
+    const within = (mark: InLane | null) => mark?.lane === batch.lane && first <= mark.position;
+    if (!within(this.singleStepUntil)) this.singleStepUntil = null;
+    if (this.endBefore && this.endBefore.lane !== batch.lane) this.endBefore = null;
+    if (this.singleStepUntil) return events.slice(0, 1);
     if (this.endBefore === null) return events;
-    const before = events.filter((event) => event.globalPosition < this.endBefore!);
+    const before = events.filter((event) => event.globalPosition < this.endBefore!.position);
     if (before.length) return before;
     this.endBefore = null;
     return events.slice(0, 1);
   }
 
   /**
-   * Whether a recorded failure may still be open (unknown at start: an earlier process may have
-   * recorded one), so that a batch past it marks it resolved; otherwise that query is skipped.
+   * Whether a failure recorded elsewhere may still be open (unknown until the first commit after
+   * this process took the consumer or a lane of it: an earlier leader, another member of its Kafka
+   * group), and the positions of those recorded here since: a batch holding their events marks
+   * them resolved; otherwise that statement is skipped.
    */
-  private failureMayBeOpen = true;
-
-  /** The checkpoint as of our last commit (undefined: read it from the table). */
-  private knownPosition: number | undefined;
+  private failuresUnknown = true;
+  private readonly failedAt = new Set<number>();
 
   /**
-   * One round trip: the batch lock, the check that the checkpoint is still where the batch was
-   * read from, a projection's effects, any failure it got past and the checkpoint's move, in one
-   * transaction with the other consumers' batches of the same turn (batch-sender.ts). Returns
-   * false when another writer had moved the checkpoint (a rebuild's swap, another instance):
-   * nothing of the batch is kept.
+   * One round trip: the batch lock, the feed's check that the consumer still stands where the
+   * batch was read from, a projection's effects, any failure it got past and the feed's move of
+   * where it stands (the checkpoint last), in one transaction with the other consumers' batches of
+   * the same turn (batch-sender.ts). Returns false when another writer had moved it (a rebuild's
+   * swap, another instance): nothing of the batch is kept.
    */
-  private async commit(position: number, events: RecordedEvent[]): Promise<boolean> {
+  private async commit(batch: FeedBatch, events: RecordedEvent[]): Promise<boolean> {
     const { hooks, consumer, send } = this.options;
     const quotedName = escapeLiteral(this.name);
-    const last = events[events.length - 1]!.globalPosition;
-    const writes = consumer.kind === 'projection' ? inlineStatements(consumer.changes(events)) : [];
-    if (this.failureMayBeOpen) writes.push(resolveFailuresSql(`ARRAY[${quotedName}]`, String(last)));
-    writes.push(
-      advanceSql({
-        consumer: quotedName,
-        position: String(last),
-        rebuilt: 'false',
-        channel: QUOTED_CHANNEL,
-        payload: escapeLiteral(`${this.name}:${last}`),
-      }),
-    );
+    const { expect, advance } = batch.standing(events.length);
+    const writes =
+      consumer.kind === 'projection' && events.length ? inlineStatements(consumer.changes(events)) : [];
+    if (events.length && (this.failuresUnknown || this.failedAt.size))
+      writes.push(
+        resolveFailuresAtSql(
+          quotedName,
+          events.map((event) => event.globalPosition),
+        ),
+      );
     const beforeCommit = hooks?.beforeCommit;
     try {
       await send(
-        { consumer: this.name, sql: liveBatchSql(quotedName, position, writes) },
+        { consumer: this.name, sql: liveBatchSql(quotedName, [...expect, ...writes, ...advance]) },
         beforeCommit && ((client) => beforeCommit({ consumer: this.name, client, events })),
       );
     } catch (error) {
       if ((error as { code?: unknown }).code !== CHECKPOINT_MOVED) throw error;
-      this.knownPosition = undefined;
+      batch.moved();
       return false;
     }
-    this.status.position = last;
-    this.knownPosition = last;
-    this.failureMayBeOpen = false;
+    await batch.committed(events.length);
+    if (events.length) this.failuresUnknown = false;
+    for (const event of events) this.failedAt.delete(event.globalPosition);
     return true;
   }
 
-  private async poisoned(event: RecordedEvent, error: unknown): Promise<void> {
-    this.failureMayBeOpen = true;
+  private async poisoned(lane: number, event: RecordedEvent, error: unknown): Promise<void> {
+    this.failedAt.add(event.globalPosition);
     // Retries read this event alone, so events appended behind it do not make a batch to search again.
-    this.singleStepUntil = Math.max(this.singleStepUntil, event.globalPosition);
-    await stopAtPoison(this.options.pool, this.options.logger, this.status, event, error);
+    const until = this.singleStepUntil?.lane === lane ? this.singleStepUntil.position : 0;
+    this.singleStepUntil = { lane, position: Math.max(until, event.globalPosition) };
+    // Shown in its status, logged, and recorded (a failure to record is logged; it retries either way).
+    const { pool, logger } = this.options;
+    const failure = {
+      globalPosition: event.globalPosition,
+      eventId: event.id,
+      eventType: event.type,
+      error: describeError(error),
+    };
+    this.status.failure = failure;
+    this.status.lastError = failure.error;
+    logger.error(
+      {
+        consumer: this.name,
+        position: event.globalPosition,
+        eventId: event.id,
+        eventType: event.type,
+        err: error,
+      },
+      'consumer stopped at a poison event; it will retry',
+    );
+    await recordFailure(pool, { consumer: this.name, ...failure, error }).catch((recordError: unknown) =>
+      logger.error({ consumer: this.name, err: recordError }, 'could not record the failure'),
+    );
   }
 }

@@ -19,34 +19,19 @@ export const TRY_LEADER_LOCK = `SELECT pg_try_advisory_lock(${LEADER_LOCK_CLASS}
 export const BATCH_LOCK = batchLock('$1');
 
 /**
- * A batch's opening, as one simple-protocol round trip (a Kafka-fed batch's; a live batch's travels
- * with its writes, liveBatchSql): begin, skip the wait for the disk (consumersTransactionSql), take
- * the batch lock, and lock and read the checkpoint. `name` is the consumer's own name, quoted as a
- * literal.
+ * Raised when another writer had moved where a consumer stands since its batch was read: by
+ * kobo_expect_checkpoint (migration 0030) on the log, by the Kafka feed's check of its stored offset.
  */
-export function openBatchSql(quotedName: string): string {
-  return [
-    ...transactionStart,
-    batchLock(quotedName),
-    `SELECT position FROM projection_checkpoints WHERE projector = ${quotedName} FOR UPDATE`,
-  ].join('; ');
-}
-
-/** Raised by kobo_expect_checkpoint (migration 0030): another writer had moved the checkpoint. */
 export const CHECKPOINT_MOVED = 'KB409';
 
 /**
  * A live consumer's batch, to run inside a transaction (consumersTransactionSql): the batch lock,
- * the check that the checkpoint is still at `expected` (under its row lock; otherwise KB409 stops
- * the string before anything is written) and its writes (statements with their values as
- * literals, the checkpoint's move last).
+ * then its statements with their values as literals: its feed's check that the consumer still
+ * stands where the batch was read from (under the row's lock; otherwise KB409 stops the string
+ * before anything is written), its writes, and its feed's move of where it stands, the checkpoint last.
  */
-export function liveBatchSql(quotedName: string, expected: number, writes: readonly string[]): string {
-  return [
-    batchLock(quotedName),
-    `SELECT kobo_expect_checkpoint(${quotedName}, ${Number(expected)})`,
-    ...writes,
-  ].join('; ');
+export function liveBatchSql(quotedName: string, statements: readonly string[]): string {
+  return [batchLock(quotedName), ...statements].join('; ');
 }
 
 /**

@@ -1,17 +1,20 @@
 /**
- * Runs consumers of the log (projections, reactors) in this process. Across processes, one
- * instance of a consumer handles batches at a time: the one holding its leadership advisory lock;
- * the others wait as followers and take over when its connection goes.
+ * Runs consumers of the log (projections, reactors) in this process, each on its feed: the log
+ * (log-feed.ts), or with `kafka` the relay's topic (kafka/kafka-feed.ts). Across processes, one
+ * instance of a consumer handles the log's batches at a time: the one holding its leadership
+ * advisory lock; the others wait as followers and take over when its connection goes. On the topic,
+ * the consumer's group shares the partitions among the processes that run it.
  */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool, Logger } from '@kobo/platform';
+import { kafkaFeeds } from '../kafka/kafka-feed';
+import type { KafkaSettings } from '../kafka/client';
 import { batchSender } from './batch-sender';
 import { ensureCheckpoints } from './checkpoints';
 import { DEFAULT_RETRY_DELAY_MS } from './errors';
 import type { Consumer, ConsumerKind } from './consumer';
-import { DedicatedClient } from './dedicated-client';
-import { startKafkaFed } from '../kafka/kafka-fed';
-import type { KafkaSettings } from '../kafka/relay';
+import type { Feed } from './feed';
+import { logFeeds } from './log-feed';
 import {
   LiveConsumer,
   type ConsumerHooks,
@@ -19,7 +22,6 @@ import {
   type LocalConsumerStatus,
 } from './live-consumer';
 import { limiter, Signal, sleep } from './signal';
-import { EVENTS_CHANNEL, TRY_LEADER_LOCK } from './sql';
 import type { ConsumerFailure } from './failures';
 import { readConsumerStatus } from './status';
 
@@ -53,7 +55,7 @@ export interface StartConsumersOptions {
   hooks?: ConsumerHooks;
   /**
    * Read the relay's Kafka topic instead of the log, in a consumer group per consumer (decision
-   * 0028, kafka/kafka-fed.ts). Never for the relay itself, which feeds the topic from the log.
+   * 0028, kafka/kafka-feed.ts). Never for the relay itself, which feeds the topic from the log.
    */
   kafka?: KafkaSettings;
 }
@@ -121,19 +123,6 @@ async function statusOf(
 
 export async function startConsumers(options: StartConsumersOptions): Promise<ConsumersHandle> {
   const { pool, store, logger, consumers } = options;
-  if (options.kafka) {
-    const fed = await startKafkaFed({ ...options, kafka: options.kafka });
-    return {
-      status: () =>
-        statusOf(
-          pool,
-          store,
-          consumers,
-          fed.consumers.map((each) => each.status),
-        ),
-      stop: () => fed.stop(),
-    };
-  }
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const minBatchIntervalMs = options.minBatchIntervalMs ?? 25;
   const leaderRetryMs = options.leaderRetryMs ?? 2000;
@@ -145,58 +134,49 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
     pool,
     consumers.map((consumer) => consumer.name),
   );
-  const live = consumers.map(
-    (consumer) =>
-      new LiveConsumer({
+  const feeds = options.kafka
+    ? await kafkaFeeds({ pool, logger, kafka: options.kafka, hooks: options.hooks, retryDelayMs: retry })
+    : logFeeds({ pool, store, logger });
+  const signals = new Map(consumers.map((consumer) => [consumer.name, new Signal()]));
+  const wakeAll = () => signals.forEach((signal) => signal.notify());
+  const live = consumers.map((consumer) => {
+    const signal = signals.get(consumer.name)!;
+    const feed = feeds.feed(consumer, () => signal.notify());
+    return {
+      feed,
+      consumer: new LiveConsumer({
         pool,
-        store,
         consumer,
+        feed,
         logger,
         batchSize: options.batchSize ?? 1000,
         maxBatchSize: options.maxBatchSize,
         hooks: options.hooks,
         send,
       }),
-  );
-  const signals = new Map(live.map((each) => [each.name, new Signal()]));
-  const wakeAll = () => signals.forEach((signal) => signal.notify());
-
-  const leadership = new DedicatedClient(
-    pool,
-    [EVENTS_CHANNEL],
-    () => wakeAll(),
-    () => {
-      // Session locks die with the connection: every consumer here is a follower again.
-      for (const each of live) each.status.leader = false;
-      logger.warn('consumer leadership connection lost; reacquiring');
-      wakeAll();
-    },
-  );
+    };
+  });
+  await feeds.start();
   let stopped = false;
 
-  async function tryLead(consumer: LiveConsumer): Promise<boolean> {
-    try {
-      const result = await leadership.query<{ acquired: boolean }>(TRY_LEADER_LOCK, [consumer.name]);
-      return result.rows[0]?.acquired === true;
-    } catch (error) {
-      logger.warn({ consumer: consumer.name, err: error }, 'could not reach the database for leadership');
-      return false;
-    }
-  }
-
-  async function run(consumer: LiveConsumer): Promise<void> {
+  async function run({ consumer, feed }: { consumer: LiveConsumer; feed: Feed }): Promise<void> {
     const signal = signals.get(consumer.name)!;
     let backoff = retry.min;
     while (!stopped) {
-      if (!consumer.status.leader) {
-        if (await tryLead(consumer)) {
-          consumer.status.leader = true;
+      const leads = await feed.lead();
+      if (leads !== consumer.status.leader) {
+        consumer.status.leader = leads;
+        if (leads) {
+          consumer.led();
           logger.info({ consumer: consumer.name }, 'consumer leads');
-        } else {
-          consumer.status.state = 'follower';
-          await signal.wait(leaderRetryMs);
-          continue;
         }
+      }
+      if (!leads) {
+        const trouble = feed.trouble();
+        consumer.status.state = trouble ? 'retrying' : 'follower';
+        if (trouble) consumer.status.lastError = trouble;
+        await signal.wait(leaderRetryMs);
+        continue;
       }
       // A caught-up consumer looking for new events stays shown idle; the outcome says what it is.
       if (consumer.status.state !== 'failed' && consumer.status.state !== 'idle')
@@ -257,9 +237,9 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
     while (!stopped && Date.now() < until) await sleep(Math.min(100, until - Date.now()));
   }
 
-  const loops = live.map((consumer) =>
-    run(consumer).catch((error) =>
-      logger.error({ consumer: consumer.name, err: error }, 'consumer loop crashed'),
+  const loops = live.map((each) =>
+    run(each).catch((error) =>
+      logger.error({ consumer: each.consumer.name, err: error }, 'consumer loop crashed'),
     ),
   );
 
@@ -269,13 +249,13 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
         pool,
         store,
         consumers,
-        live.map((each) => each.status),
+        live.map((each) => each.consumer.status),
       ),
     async stop() {
       stopped = true;
       wakeAll();
       await Promise.all(loops);
-      await leadership.close(); // releases the leadership locks
+      await feeds.stop();
     },
   };
 }
