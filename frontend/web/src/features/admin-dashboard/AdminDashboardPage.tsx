@@ -53,12 +53,18 @@ function Figures({ stats }: { stats: AdminStats }) {
             </>
           }
         />
-        <StatCard
-          label="Proofs awaiting review"
-          icon="media"
-          value={count(stats.pendingSubmissions)}
-          hint="Task submissions to approve or reject"
-        />
+        <Link
+          to="/admin/review"
+          className="kobo-admin-dashboard-card-link"
+          aria-label="Proofs awaiting review: open the review queue"
+        >
+          <StatCard
+            label="Proofs awaiting review"
+            icon="media"
+            value={count(stats.pendingSubmissions)}
+            hint="Task submissions to approve or reject"
+          />
+        </Link>
       </div>
     </>
   );

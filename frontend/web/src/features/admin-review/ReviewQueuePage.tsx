@@ -36,19 +36,9 @@ import {
   type ReviewItem,
   type ReviewKeysState,
 } from './review-keys';
+import { REVIEW_QUEUE_PATH, proofsLine } from './review-queue';
 import { SubmissionCard } from './SubmissionCard';
 import './admin-review.css';
-
-export const REVIEW_QUEUE_PATH = '/admin/review';
-
-/** The queue, or one campaign's part of it: where Task Review sends the admin after a campaign's last proof. */
-export function reviewQueuePath(campaignId?: string): string {
-  return campaignId ? `${REVIEW_QUEUE_PATH}?campaign=${encodeURIComponent(campaignId)}` : REVIEW_QUEUE_PATH;
-}
-
-export function proofsLine(count: number): string {
-  return count === 1 ? '1 proof to review' : `${count} proofs to review`;
-}
 
 const WAY_BACK = (
   <div className="kobo-review-way-back">
