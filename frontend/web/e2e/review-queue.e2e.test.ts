@@ -199,7 +199,7 @@ step('the emptied queue says it is finished and leads back', async () => {
   await focusedOn(flagged.fullName.split(' ')[0]!, '');
   await page.keyboard.press('a');
   await visible(page.getByText('All proofs reviewed'));
-  await page.getByRole('link', { name: 'Active Campaigns' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Active Campaigns' }).click();
   await pathIs(page, '/admin/active-campaigns');
 });
 
