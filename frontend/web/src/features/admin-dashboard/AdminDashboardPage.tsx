@@ -53,11 +53,7 @@ function Figures({ stats }: { stats: AdminStats }) {
             </>
           }
         />
-        <Link
-          to="/admin/review"
-          className="kobo-admin-dashboard-card-link"
-          aria-label="Proofs awaiting review: open the review queue"
-        >
+        <Link to="/admin/review" className="kobo-admin-dashboard-card-link">
           <StatCard
             label="Proofs awaiting review"
             icon="media"
