@@ -156,7 +156,15 @@ step('rejects the other with a reason: r, type, Enter; the person reads the reas
   await page.keyboard.type(reason);
   await page.keyboard.press('Enter');
   await gone(page.getByRole('dialog'));
-  await visible(page.getByText('Task Rejected Successfully'));
+  await visible(page.getByText(/^Task Rejected Successfully/));
+  // The campaign's last proof: on to the queue's next campaign (the demo data's), or the queue.
+  await page.waitForURL(
+    (url) =>
+      url.pathname === '/admin/review' ||
+      (/^\/admin\/active-campaigns\/[^/]+\/review$/.test(url.pathname) && !url.pathname.includes(campaignId)),
+  );
+  await visible(page.getByText(/Every proof of .* is reviewed/));
+  await page.goto(`/admin/active-campaigns/${campaignId}/review`, { waitUntil: 'domcontentloaded' });
   await visible(page.getByText('No submissions found'));
   await visible(page.getByText('No pending submissions to review at this time.'));
 

@@ -46,6 +46,7 @@ export const ADMIN_PAGES: SitePage[] = [
   { name: 'admin-dashboard', path: '/admin', viewer: 'admin' },
   { name: 'admin-campaigns', path: '/admin/campaigns', viewer: 'admin' },
   { name: 'admin-active-campaigns', path: '/admin/active-campaigns', viewer: 'admin' },
+  { name: 'admin-review-queue', path: '/admin/review', viewer: 'admin' },
   { name: 'admin-users', path: '/admin/users', viewer: 'admin' },
   { name: 'admin-withdrawals', path: '/admin/withdrawals', viewer: 'admin' },
   { name: 'admin-transactions', path: '/admin/transactions', viewer: 'admin' },

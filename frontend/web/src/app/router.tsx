@@ -139,6 +139,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'review',
+                lazy: lazyPage(() => import('../features/admin-review/ReviewQueuePage'), 'ReviewQueuePage'),
+              },
+              {
                 path: 'active-campaigns/:campaignId/review',
                 lazy: lazyPage(() => import('../features/admin-review/TaskReviewPage'), 'TaskReviewPage'),
               },

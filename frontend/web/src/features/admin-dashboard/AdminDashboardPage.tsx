@@ -54,12 +54,14 @@ function Figures({ stats }: { stats: AdminStats }) {
             </>
           }
         />
-        <StatCard
-          label="Proofs awaiting review"
-          icon="media"
-          value={count(stats.pendingSubmissions)}
-          hint="Task submissions to approve or reject"
-        />
+        <Link to="/admin/review" className="kobo-admin-dashboard-card-link">
+          <StatCard
+            label="Proofs awaiting review"
+            icon="media"
+            value={count(stats.pendingSubmissions)}
+            hint="Task submissions to approve or reject"
+          />
+        </Link>
       </div>
     </>
   );

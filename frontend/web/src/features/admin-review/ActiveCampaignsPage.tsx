@@ -3,7 +3,7 @@
  * search and platform filter kept in the URL, and for each card the way to its review queue and
  * the pause/resume toggle.
  */
-import { Button, Card, FormGroup, HTMLSelect, Icon, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, FormGroup, HTMLSelect, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
@@ -16,8 +16,21 @@ import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { platformOf } from '../tasks/platforms';
 import { useGetAdminCampaignsQuery, useToggleCampaignStatusMutation, type AdminCampaign } from './api';
-import { PLATFORM_FILTERS, filterCampaigns, remainingUnits, summarise } from './campaigns';
+import {
+  CAMPAIGN_SORTS,
+  PENDING_FILTERS,
+  PLATFORM_FILTERS,
+  STATUS_VIEWS,
+  countByStatus,
+  filterCampaigns,
+  parseCampaignSort,
+  parsePendingFilter,
+  parseStatusView,
+  remainingUnits,
+  summarise,
+} from './campaigns';
 import { CampaignProgress } from './CampaignProgress';
+import { REVIEW_QUEUE_PATH, proofsLine } from './review-queue';
 import './admin-review.css';
 
 const TOGGLE_FAILED = 'Failed to change campaign status. Please try again.';
@@ -27,6 +40,9 @@ export function ActiveCampaignsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const platform = params.get('platform') ?? '';
+  const status = parseStatusView(params.get('status'));
+  const pending = parsePendingFilter(params.get('pending'));
+  const sort = parseCampaignSort(params.get('sort'));
 
   function setParam(name: string, value: string) {
     setParams(
@@ -42,7 +58,11 @@ export function ActiveCampaignsPage() {
 
   const all = useMemo(() => campaigns.data ?? [], [campaigns.data]);
   const summary = useMemo(() => summarise(all), [all]);
-  const shown = useMemo(() => filterCampaigns(all, { search, platform }), [all, search, platform]);
+  const byStatus = useMemo(() => countByStatus(all), [all]);
+  const shown = useMemo(
+    () => filterCampaigns(all, { search, platform, status, pending, sort }),
+    [all, search, platform, status, pending, sort],
+  );
 
   let body;
   if (campaigns.isLoading) body = <LoadingState label="Loading campaigns..." />;
@@ -63,6 +83,18 @@ export function ActiveCampaignsPage() {
           <StatCard label="Total Budget" value={formatNaira(summary.totalBudget)} icon="bank-account" />
           <StatCard label="Completed Tasks" value={summary.completedTasks} icon="tick-circle" />
         </div>
+        <ButtonGroup className="kobo-review-status-toggle" aria-label="Campaign status">
+          {STATUS_VIEWS.map((view) => (
+            <Button
+              key={view.value}
+              variant={status === view.value ? 'solid' : 'outlined'}
+              intent={status === view.value ? 'primary' : 'none'}
+              aria-pressed={status === view.value}
+              text={`${view.label} (${byStatus[view.value]})`}
+              onClick={() => setParam('status', view.value === 'active' ? '' : view.value)}
+            />
+          ))}
+        </ButtonGroup>
         <div className="kobo-card kobo-review-filters" role="search">
           <FormGroup
             label="Search campaigns"
@@ -76,6 +108,26 @@ export function ActiveCampaignsPage() {
               placeholder="Search by title"
               value={search}
               onValueChange={(value) => setParam('q', value)}
+            />
+          </FormGroup>
+          <FormGroup label="Proofs to review" labelFor="kobo-review-pending">
+            <HTMLSelect
+              id="kobo-review-pending"
+              value={pending}
+              onChange={(event) => setParam('pending', event.currentTarget.value)}
+              options={PENDING_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              fill
+            />
+          </FormGroup>
+          <FormGroup label="Sort" labelFor="kobo-review-sort">
+            <HTMLSelect
+              id="kobo-review-sort"
+              value={sort}
+              onChange={(event) =>
+                setParam('sort', event.currentTarget.value === 'newest' ? '' : event.currentTarget.value)
+              }
+              options={CAMPAIGN_SORTS.map((f) => ({ value: f.value, label: f.label }))}
+              fill
             />
           </FormGroup>
           <FormGroup label="Platform" labelFor="kobo-review-platform">
@@ -94,9 +146,11 @@ export function ActiveCampaignsPage() {
               icon="search"
               title="No campaigns found"
               description={
-                search || platform
+                search || platform || pending
                   ? 'No running campaign matches this search. Clear the filters to see them all.'
-                  : 'There are no active or paused campaigns right now.'
+                  : status === 'paused'
+                    ? 'No campaign is paused right now.'
+                    : 'There are no active campaigns right now.'
               }
             />
           </div>
@@ -126,6 +180,15 @@ export function ActiveCampaignsPage() {
           </span>
         }
         subtitle="Running campaigns and their review queues."
+        actions={
+          <ButtonLink
+            to={REVIEW_QUEUE_PATH}
+            icon="inbox"
+            intent="primary"
+            variant="solid"
+            text="Review queue"
+          />
+        }
       />
       {body}
     </main>
@@ -167,7 +230,17 @@ function CampaignCard({ campaign }: { campaign: AdminCampaign }) {
           <Icon icon={icon} size={14} style={{ color }} aria-hidden />
           {label}
         </span>
-        <StatusBadge status={campaign.taskStatus} />
+        <span className="kobo-review-campaign-badges">
+          <Tag
+            round
+            intent={pending > 0 ? 'warning' : 'none'}
+            minimal={pending === 0}
+            className="kobo-review-pending-badge"
+          >
+            {proofsLine(pending)}
+          </Tag>
+          <StatusBadge status={campaign.taskStatus} />
+        </span>
       </div>
       <h2 className="kobo-review-campaign-title" id={titleId}>
         {campaign.taskName}

@@ -27,11 +27,25 @@ export interface SubmissionCardProps {
   onApprove: () => void;
   onReject: () => void;
   onShowTarget: (target: AdminSubmission) => void;
+  /** In the review queue across campaigns: the campaign the proof is for. */
+  campaign?: { title: string; platform: string };
 }
 
 /** One submission in the review queue; the card itself takes the keyboard focus (roving tabindex). */
 export const SubmissionCard = forwardRef<HTMLElement, SubmissionCardProps>(function SubmissionCard(
-  { submission, flags, focused, tabbable, busy, onFocus, onView, onApprove, onReject, onShowTarget },
+  {
+    submission,
+    flags,
+    focused,
+    tabbable,
+    busy,
+    onFocus,
+    onView,
+    onApprove,
+    onReject,
+    onShowTarget,
+    campaign,
+  },
   ref,
 ) {
   const name = displayName(submission);
@@ -50,6 +64,12 @@ export const SubmissionCard = forwardRef<HTMLElement, SubmissionCardProps>(funct
       }}
       onClick={onFocus}
     >
+      {campaign ? (
+        <p className="kobo-review-submission-campaign">
+          <span className="kobo-review-platform">{campaign.platform}</span>
+          <span className="kobo-review-submission-campaign-title">{campaign.title}</span>
+        </p>
+      ) : null}
       <header className="kobo-review-submission-head">
         <span className="kobo-review-avatar" aria-hidden="true">
           {initials(submission)}

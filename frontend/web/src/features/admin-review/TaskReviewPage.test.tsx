@@ -4,6 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminCampaign, AdminSubmission } from './api';
 import { TaskReviewPage } from './TaskReviewPage';
+import { TestResponse } from '../account/fetch-stand-in';
+
+const jsonResponse = (body: unknown) =>
+  new TestResponse(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function submission(id: string, fullName: string, submittedAt: string): AdminSubmission {
   return {
@@ -150,5 +154,47 @@ describe('TaskReviewPage', () => {
     await screen.findByText('Task Approved Successfully');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("after the campaign's last proof, goes on to the queue's next campaign", async () => {
+    serveCampaign();
+    const inner = globalThis.fetch;
+    // The queue holds a proof of another campaign.
+    globalThis.fetch = ((input: Request) =>
+      new URL(input.url, 'http://localhost').pathname === '/api/admin/submissions/pending'
+        ? inner(input).then(() =>
+            jsonResponse([{ _id: 'x1', campaignId: 'c2', taskName: 'Stream the new single' }]),
+          )
+        : inner(input)) as typeof fetch;
+    const user = userEvent.setup();
+    const { router } = renderPage(<TaskReviewPage />, {
+      path: '/admin/active-campaigns/:campaignId/review',
+      at: '/admin/active-campaigns/c1/review',
+    });
+    await screen.findByText('Showing 2 submission(s)');
+    await user.keyboard('ja');
+    await screen.findByText('Showing 1 submission(s)');
+    // One toast at a time: the second decision's replaced the first's.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Chioma Eze' })).toHaveFocus());
+    await user.keyboard('a');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/active-campaigns/c2/review'));
+    expect(await screen.findByText(/on to Stream the new single/)).toBeInTheDocument();
+    expect(document.querySelectorAll('.bp6-toast')).toHaveLength(1);
+  });
+
+  it('goes to the review queue when no other campaign has proofs waiting', async () => {
+    serveCampaign();
+    const user = userEvent.setup();
+    renderPage(<TaskReviewPage />, {
+      path: '/admin/active-campaigns/:campaignId/review',
+      at: '/admin/active-campaigns/c1/review',
+      others: ['/admin/review'],
+    });
+    await screen.findByText('Showing 2 submission(s)');
+    await user.keyboard('ja');
+    await screen.findByText('Showing 1 submission(s)');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Chioma Eze' })).toHaveFocus());
+    await user.keyboard('a');
+    expect(await screen.findByText('page /admin/review')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -19,6 +19,7 @@ import {
   useApproveSubmissionMutation,
   useGetAdminCampaignQuery,
   useGetCampaignSubmissionsQuery,
+  useLazyGetReviewQueueQuery,
   useRejectSubmissionMutation,
   type AdminCampaign,
   type AdminSubmission,
@@ -42,8 +43,11 @@ import {
   type ReviewItem,
   type ReviewKeysState,
 } from './review-keys';
+import { REVIEW_QUEUE_PATH } from './review-queue';
 import { SubmissionCard } from './SubmissionCard';
 import './admin-review.css';
+
+const DECISION_TOAST = 'review-decision';
 
 export function TaskReviewPage() {
   const { campaignId } = useParams();
@@ -179,6 +183,8 @@ function ReviewQueue({
   const [approve] = useApproveSubmissionMutation();
   const [reject] = useRejectSubmissionMutation();
   const [busy, setBusy] = useState<string | null>(null);
+  const [readQueue] = useLazyGetReviewQueueQuery();
+  const navigate = useNavigate();
   // One Idempotency-Key per intended decision: a retry after a lost answer reuses it.
   const attemptKeys = useRef(new Map<string, string>());
 
@@ -242,11 +248,14 @@ function ReviewQueue({
     try {
       const answer = await (decision === 'approve' ? approve(request) : reject(request)).unwrap();
       attemptKeys.current.delete(attempt);
-      toast.success(
+      const done =
         answer.message ||
-          (decision === 'approve' ? 'Task Approved Successfully' : 'Task Rejected Successfully'),
-      );
+        (decision === 'approve' ? 'Task Approved Successfully' : 'Task Rejected Successfully');
+      // One toast at a time: each decision replaces the one before.
+      toast.success(done, { key: DECISION_TOAST });
       dispatch({ command: { type: 'close' }, items });
+      // The campaign's last proof: on to the queue's next campaign, or the queue when none is left.
+      if (filter === 'pending' && total === 1 && shown.length === 1) await moveOn(done);
     } catch (error) {
       if (endsAttempt(error)) attemptKeys.current.delete(attempt);
       toast.error(
@@ -254,11 +263,30 @@ function ReviewQueue({
           error,
           decision === 'approve' ? 'Error approving submission' : 'Error rejecting submission',
         ),
-        { title: decision === 'approve' ? 'Approval Failed' : 'Task Rejection Failed' },
+        {
+          title: decision === 'approve' ? 'Approval Failed' : 'Task Rejection Failed',
+          key: DECISION_TOAST,
+        },
       );
     } finally {
       setBusy(null);
     }
+  }
+
+  async function moveOn(done: string) {
+    const next = await readQueue({ pageSize: 1 }, false)
+      .unwrap()
+      .then((queue) => queue.items.find((proof) => proof.campaignId !== campaignId) ?? null)
+      .catch(() => null);
+    toast.success(
+      next
+        ? `${done}. Every proof of ${title} is reviewed: on to ${next.taskName}.`
+        : `${done}. Every proof of ${title} is reviewed.`,
+      { key: DECISION_TOAST },
+    );
+    navigate(
+      next ? `/admin/active-campaigns/${encodeURIComponent(next.campaignId)}/review` : REVIEW_QUEUE_PATH,
+    );
   }
 
   const byId = (id: string | undefined) => submissions.find((s) => s._id === id) ?? null;
@@ -350,7 +378,22 @@ function ReviewQueue({
         </div>
 
         {shown.length === 0 ? (
-          <EmptyState icon="inbox" title="No submissions found" description={emptyDescription(filter)} />
+          <EmptyState
+            icon="inbox"
+            title="No submissions found"
+            description={emptyDescription(filter)}
+            action={
+              filter === 'pending' ? (
+                <ButtonLink
+                  to={REVIEW_QUEUE_PATH}
+                  icon="inbox"
+                  intent="primary"
+                  variant="solid"
+                  text="Open the review queue"
+                />
+              ) : undefined
+            }
+          />
         ) : (
           <ul
             ref={list}

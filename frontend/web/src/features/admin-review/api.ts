@@ -1,6 +1,6 @@
 /**
  * The review screens' calls (docs/api/admin.md): the campaigns with their submissions, the
- * pause/resume toggle, approve and reject (each with an Idempotency-Key), and the short-lived
+ * review queue across campaigns, the pause/resume toggle, approve and reject (each with an Idempotency-Key), and the short-lived
  * link to a proof image (docs/api/tasks.md, /uploads/link).
  */
 import { api } from '../../shared/api/api';
@@ -10,6 +10,8 @@ import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
 export type AdminCampaign = ApiAnswer<'getAdminTasks'>[number];
 export type AdminSubmission = ApiAnswer<'getAdminTasksByTaskIdSubmissions'>[number];
 export type SubmissionListArgs = { taskId: string } & ApiQuery<'getAdminTasksByTaskIdSubmissions'>;
+export type PendingProof = ApiAnswer<'getAdminSubmissionsPending'>[number];
+export type ReviewQueueArgs = ApiQuery<'getAdminSubmissionsPending'>;
 export type ReviewAnswer = ApiAnswer<'postAdminTasksApprove'>;
 export type ToggleAnswer = ApiAnswer<'putAdminTasksByIdStatus'>;
 export type ProofLink = ApiAnswer<'getUploadsLink'>;
@@ -44,6 +46,12 @@ export const adminReviewApi = api.injectEndpoints({
       }),
       transformResponse: (items: AdminSubmission[], meta) => toPage(items, meta),
       providesTags: ['AdminCampaigns'],
+    }),
+    // The review queue across campaigns, oldest first (GET /admin/submissions/pending).
+    getReviewQueue: build.query<Page<PendingProof>, ReviewQueueArgs>({
+      query: (params) => ({ url: '/admin/submissions/pending', params }),
+      transformResponse: (items: PendingProof[], meta) => toPage(items, meta),
+      providesTags: ['AdminCampaigns', 'Submissions'],
     }),
     toggleCampaignStatus: build.mutation<ToggleAnswer, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}/status`, method: 'PUT' }),
@@ -81,6 +89,8 @@ export const {
   useGetAdminCampaignsQuery,
   useGetAdminCampaignQuery,
   useGetCampaignSubmissionsQuery,
+  useGetReviewQueueQuery,
+  useLazyGetReviewQueueQuery,
   useToggleCampaignStatusMutation,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,

@@ -3,34 +3,87 @@
  * lists, the search and platform filter, the summary cards and each card's derived counts. Money
  * comes from the server as it is; only unit counts and percentages are derived here.
  */
-import { platformKey } from '../tasks/platforms';
+import { KNOWN_PLATFORMS, platformKey } from '../tasks/platforms';
 import type { AdminCampaign } from './api';
 
-export const PLATFORM_FILTERS = [
+/** All Platforms, then every platform the product supports (features/tasks/platforms). */
+export const PLATFORM_FILTERS: readonly { value: string; label: string }[] = [
   { value: '', label: 'All Platforms' },
-  { value: 'facebook', label: 'Facebook' },
-  { value: 'instagram', label: 'Instagram' },
-  { value: 'youtube', label: 'YouTube' },
-  { value: 'twitter', label: 'Twitter' },
-  { value: 'telegram', label: 'Telegram' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-] as const;
+  ...KNOWN_PLATFORMS.map((platform) => ({ value: platform.key, label: platform.label })),
+];
+
+/** The view's status toggle: the running campaigns (the default), the paused ones, or both. */
+export type StatusView = 'active' | 'paused' | 'all';
+export const STATUS_VIEWS: readonly { value: StatusView; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'paused', label: 'Paused' },
+  { value: 'all', label: 'All' },
+];
+
+export function parseStatusView(raw: string | null): StatusView {
+  return raw === 'paused' || raw === 'all' ? raw : 'active';
+}
+
+/** The pending-proofs filter: any campaign, those with proofs to review, or those without. */
+export type PendingFilter = '' | 'waiting' | 'none';
+export const PENDING_FILTERS: readonly { value: PendingFilter; label: string }[] = [
+  { value: '', label: 'Any' },
+  { value: 'waiting', label: 'With proofs to review' },
+  { value: 'none', label: 'Nothing to review' },
+];
+
+export function parsePendingFilter(raw: string | null): PendingFilter {
+  return raw === 'waiting' || raw === 'none' ? raw : '';
+}
+
+/** The order of the cards: newest first (the default), or most pending proofs first. */
+export type CampaignSort = 'newest' | 'pending';
+export const CAMPAIGN_SORTS: readonly { value: CampaignSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'pending', label: 'Most proofs to review' },
+];
+
+export function parseCampaignSort(raw: string | null): CampaignSort {
+  return raw === 'pending' ? 'pending' : 'newest';
+}
 
 /** The view shows running campaigns: active ones and paused ones (which can be resumed). */
 export function isOnActiveView(campaign: AdminCampaign): boolean {
   return campaign.taskStatus === 'active' || campaign.taskStatus === 'paused';
 }
 
+export interface CampaignFilters {
+  search: string;
+  platform: string;
+  /** Default 'active': a paused campaign is not counted or listed as active. */
+  status?: StatusView;
+  pending?: PendingFilter;
+  sort?: CampaignSort;
+}
+
+const newestFirst = (a: AdminCampaign, b: AdminCampaign) => b.createdAt.localeCompare(a.createdAt);
+
 export function filterCampaigns(
   campaigns: AdminCampaign[],
-  { search, platform }: { search: string; platform: string },
+  { search, platform, status = 'active', pending = '', sort = 'newest' }: CampaignFilters,
 ): AdminCampaign[] {
   const wanted = search.trim().toLowerCase();
   return campaigns
     .filter(isOnActiveView)
+    .filter((c) => status === 'all' || c.taskStatus === status)
     .filter((c) => !wanted || c.taskName.toLowerCase().includes(wanted))
     .filter((c) => !platform || platformKey(c.taskPlatform) === platform)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .filter((c) =>
+      pending === 'waiting' ? c.pendingUnits > 0 : pending === 'none' ? c.pendingUnits === 0 : true,
+    )
+    .sort(sort === 'pending' ? (a, b) => b.pendingUnits - a.pendingUnits || newestFirst(a, b) : newestFirst);
+}
+
+/** How many campaigns each status toggle shows. */
+export function countByStatus(campaigns: AdminCampaign[]): Record<StatusView, number> {
+  const shown = campaigns.filter(isOnActiveView);
+  const active = shown.filter((c) => c.taskStatus === 'active').length;
+  return { active, paused: shown.length - active, all: shown.length };
 }
 
 export interface CampaignSummary {

@@ -81,6 +81,14 @@ export function platformOf(raw: string): Platform {
   };
 }
 
+/**
+ * Every platform the product supports (the social networks, Activity, Website, the app stores and
+ * the music services), in one list: the platform filters offer these.
+ */
+export const KNOWN_PLATFORMS: readonly Platform[] = (Object.keys(KNOWN) as PlatformKey[]).map((key) =>
+  platformOf(key),
+);
+
 /** Activities are credited at once and take no screenshot. */
 export function isActivity(raw: string): boolean {
   return platformKey(raw) === 'activity';

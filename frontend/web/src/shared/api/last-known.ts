@@ -27,6 +27,7 @@ export const LAST_KNOWN_ENDPOINTS: ReadonlySet<string> = new Set([
   'getAdminStats',
   'getCampaignPage',
   'getAdminCampaigns',
+  'getReviewQueue',
   'getAdminUsers',
   'getAdminWithdrawals',
   'getAdminTransactions',

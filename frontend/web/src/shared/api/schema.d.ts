@@ -486,6 +486,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/submissions/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review queue: every pending submission of every campaign, oldest first
+     * @description Filtered by campaignId and by platform (comma-separated keys or groups, as /admin/tasks). Pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.
+     */
+    get: operations['getAdminSubmissionsPending'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/tasks/{id}/status': {
     parameters: {
       query?: never;
@@ -1514,6 +1534,30 @@ export interface components {
       earnings: number;
       flags: string[];
       reason: string | null;
+    };
+    PendingProof: {
+      _id: string;
+      userId: string;
+      username: string;
+      fullName: string;
+      userEmail: string;
+      userAvatar: null;
+      proofImage: string | null;
+      submittedAt: string;
+      reviewedAt: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @enum {string} */
+      kind: 'task' | 'activity';
+      earnings: number;
+      flags: string[];
+      reason: string | null;
+      campaignId: string;
+      taskName: string;
+      taskPlatform: string;
+      taskVariation: string;
+      /** @enum {string} */
+      taskStatus: 'active' | 'paused' | 'completed' | 'draft' | 'awaiting_approval' | 'rejected';
     };
     JournalEntry: {
       eventId: string;
@@ -4300,6 +4344,72 @@ export interface operations {
       };
       /** @description No such campaign */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminSubmissionsPending: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        after?: string;
+        campaignId?: string;
+        platform?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pending submissions with their campaign (earnings in naira) */
+      200: {
+        headers: {
+          /** @description How many rows match the filters, on every page */
+          'X-Total-Count'?: string;
+          /** @description On a full page: send it back as `after` for the next page (paging by key) */
+          'X-Next-Cursor'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PendingProof'][];
+        };
+      };
+      /** @description An invalid filter or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -13,6 +13,8 @@ export interface ToastOptions {
   /** A bold first line, such as 'Error' (docs/product/user-site.md#messages). */
   title?: string;
   duration?: number;
+  /** A toast with the same key replaces the one on screen instead of stacking under it. */
+  key?: string;
 }
 
 export interface Toasts {
@@ -55,20 +57,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       toaster.current = { ready, container };
     }
     void toaster.current.ready.then((shown) =>
-      shown.show({
-        message: options.title ? (
-          <>
-            <strong>{options.title}</strong>
-            <br />
-            {message}
-          </>
-        ) : (
-          message
-        ),
-        intent: intentOf[kind],
-        icon: iconOf[kind],
-        timeout: options.duration ?? TOAST_DURATION_MS,
-      }),
+      shown.show(
+        {
+          message: options.title ? (
+            <>
+              <strong>{options.title}</strong>
+              <br />
+              {message}
+            </>
+          ) : (
+            message
+          ),
+          intent: intentOf[kind],
+          icon: iconOf[kind],
+          timeout: options.duration ?? TOAST_DURATION_MS,
+        },
+        options.key,
+      ),
     );
   }, []);
 

@@ -5,7 +5,7 @@ import { platformsMatching } from '../../tasks/platforms';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
 import { koboToNaira } from '@kobo/ledger';
-import type { AdminCampaign, AdminSubmission } from './schemas';
+import type { AdminCampaign, AdminSubmission, PendingProof } from './schemas';
 
 /** A submission (the columns the screen reads) with who made it (a left join). */
 interface SubmissionWithUser extends Pick<
@@ -206,4 +206,64 @@ export async function listSubmissions(
     after: query.after,
   });
   return { submissions: rows.map(toSubmission), total, next };
+}
+
+export interface PendingProofQuery {
+  campaignId?: string;
+  /** Platform keys, other spellings or groups, as the campaign list's filter. */
+  platform?: string[];
+  page: number;
+  pageSize?: number;
+  after?: string;
+}
+
+interface PendingProofRow extends SubmissionWithUser {
+  title: string;
+  platform: string;
+  variation: string;
+  campaign_status: string;
+}
+
+const SELECT_PENDING_PROOFS = `
+  SELECT s.submission_id, s.campaign_id, s.user_id, s.kind, s.proof_image, s.status, s.flags, s.reward,
+         s.reason, s.submitted_at, s.reviewed_at, u.username, u.email, u.first_name, u.last_name,
+         c.title, c.platform, c.variation, c.status AS campaign_status
+  FROM submissions s
+  JOIN campaigns c ON c.campaign_id = s.campaign_id
+  LEFT JOIN users u ON u.user_id = s.user_id`;
+
+/**
+ * The review queue: every pending submission of every campaign that is not deleted, oldest first
+ * (the proof that has waited longest comes first), by campaign and by platform if asked.
+ */
+export async function listPendingProofs(
+  pool: Pool,
+  query: PendingProofQuery,
+): Promise<{ proofs: PendingProof[]; total: number; next?: string }> {
+  const where = new Conditions().add(() => `s.status = 'pending'`).add(() => `c.status <> 'deleted'`);
+  if (query.campaignId) where.add((param) => `s.campaign_id = ${param(query.campaignId)}`);
+  if (query.platform) {
+    const keys = query.platform.flatMap((filter) => platformsMatching(filter) ?? []);
+    if (keys.length) where.add((param) => `lower(c.platform) = ANY(${param(keys)}::text[])`);
+  }
+  const { rows, total, next } = await readPage<PendingProofRow>(pool, {
+    select: SELECT_PENDING_PROOFS,
+    where,
+    order: [
+      ['submitted_at', 'ASC'],
+      ['submission_id', 'ASC'],
+    ],
+    page: query.page,
+    pageSize: query.pageSize,
+    after: query.after,
+  });
+  const proofs = rows.map((row) => ({
+    ...toSubmission(row),
+    campaignId: row.campaign_id,
+    taskName: row.title,
+    taskPlatform: row.platform,
+    taskVariation: row.variation,
+    taskStatus: row.campaign_status as PendingProof['taskStatus'],
+  }));
+  return { proofs, total, next };
 }

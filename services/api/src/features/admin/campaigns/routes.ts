@@ -15,7 +15,7 @@ import {
 } from '../../../http';
 import { messageSchema } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
-import { findCampaign, listCampaigns, listSubmissions } from './queries';
+import { findCampaign, listCampaigns, listPendingProofs, listSubmissions } from './queries';
 import {
   adminCampaignSchema,
   adminSubmissionSchema,
@@ -25,6 +25,8 @@ import {
   campaignAnswer,
   createCampaignBody,
   idParams,
+  pendingProofQuery,
+  pendingProofSchema,
   reviewAnswer,
   reviewBody,
   statusAnswer,
@@ -141,6 +143,30 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         const { submissions, total, next } = await listSubmissions(ctx.pool, params.taskId, query);
         sendTotal(res, total, next);
         return submissions;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/submissions/pending',
+      summary: 'The review queue: every pending submission of every campaign, oldest first',
+      description:
+        'Filtered by campaignId and by platform (comma-separated keys or groups, as /admin/tasks). ' +
+        'Pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.',
+      tags: ['admin'],
+      access: ['admin'],
+      query: pendingProofQuery,
+      responses: {
+        200: {
+          description: 'The pending submissions with their campaign (earnings in naira)',
+          schema: pendingProofSchema.array(),
+          headers: pagedResponseHeaders,
+        },
+        400: { description: 'An invalid filter or page', problem: true },
+      },
+      async handler({ query, res }) {
+        const { proofs, total, next } = await listPendingProofs(ctx.pool, query);
+        sendTotal(res, total, next);
+        return proofs;
       },
     }),
     defineRoute({

@@ -143,7 +143,30 @@ export const adminCampaignSchema = z
   })
   .meta({ id: 'AdminCampaign' });
 
+/** A pending submission in the review queue: the submission with the campaign it is for. */
+export const pendingProofSchema = adminSubmissionSchema
+  .extend({
+    campaignId: z.string(),
+    taskName: z.string(),
+    taskPlatform: z.string(),
+    taskVariation: z.string(),
+    taskStatus: adminCampaignSchema.shape.taskStatus,
+  })
+  .meta({ id: 'PendingProof' });
+
+const pagingFields = pagingQuery(['submittedAt']);
+
+export const pendingProofQuery = z.object({
+  page: pagingFields.page,
+  pageSize: pagingFields.pageSize,
+  after: pagingFields.after,
+  campaignId: z.string().trim().min(1).max(200, 'Campaign id is at most 200 characters').optional(),
+  /** Comma-separated platform keys or groups, as the campaign list's filter. */
+  platform: campaignListQuery.shape.platform,
+});
+
 export type AdminSubmission = z.output<typeof adminSubmissionSchema>;
+export type PendingProof = z.output<typeof pendingProofSchema>;
 export type AdminCampaign = z.output<typeof adminCampaignSchema>;
 
 /** Create and edit answer the campaign as read back (null only if it vanished meanwhile). */
