@@ -8,7 +8,8 @@
  *   written as dist/pages/<page>.html (the home page as pages/index.html), each with the CSS it
  *   shows inlined: the rules of Blueprint and of the public pages' stylesheets whose classes its
  *   HTML uses. The server sends them for their paths (services/api serve-web-app.ts); the browser
- *   hydrates them (main.tsx).
+ *   hydrates them: the site pages with the light entry (src/app/site-main.tsx), their HTML
+ *   preloading its code and the page's, the sign-in and sign-up pages with the full app (main.tsx).
  * - dist/index.html is the app shell of every other route: the frame and skeletons of the
  *   signed-in area, drawn by HTML and CSS alone until the page's code runs.
  * - Every page sets its theme (the saved choice, else the device's) before its first paint.
@@ -21,7 +22,7 @@ import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import postcss, { type AtRule, type Container, type Rule } from 'postcss';
 import { build, type Plugin } from 'vite';
-import { rebrandBlueprintCss } from './vite-brand-blueprint.ts';
+import { brandBlueprint, rebrandBlueprintCss } from './vite-brand-blueprint.ts';
 import { iconSprite } from './vite-icon-paths.ts';
 
 /** The theme before the first paint: at the start of <body>, so Blueprint's dark class fits too. */
@@ -87,6 +88,21 @@ export const pageFile = (path: string) => `pages/${path === '/' ? 'index' : path
 interface Renderer {
   PRERENDERED_PATHS: readonly string[];
   render(path: string): Promise<{ html: string; title?: string }>;
+  lightPageSources(path: string): string[] | null;
+}
+
+interface ChunkLinks {
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** A chunk's file and every file it imports statically, transitively. */
+function withStaticImports(chunks: Map<string, ChunkLinks>, fileName: string, into = new Set<string>()) {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  for (const next of chunks.get(fileName)?.imports ?? []) withStaticImports(chunks, next, into);
+  return into;
 }
 
 export function prerender(): Plugin {
@@ -161,6 +177,41 @@ export function prerender(): Plugin {
         shell = shell.replace(/\s*<!--[\s\S]*?-->/g, '');
         writeFileSync(shellFile, shell);
 
+        // The light entry of the site pages: a build of its own, so that its chunks carry only what
+        // it uses (the full app's router shares no chunk with it), written beside the app's files.
+        const chunks = new Map<string, ChunkLinks>();
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: [
+            brandBlueprint(),
+            iconSprite(),
+            react(),
+            {
+              name: 'kobo-light-chunks',
+              // Once written: the chunks that carried only CSS are gone by then.
+              writeBundle(_options, bundle) {
+                for (const chunk of Object.values(bundle))
+                  if (chunk.type === 'chunk')
+                    chunks.set(chunk.fileName, {
+                      fileName: chunk.fileName,
+                      facadeModuleId: chunk.facadeModuleId,
+                      imports: chunk.imports,
+                    });
+              },
+            },
+          ],
+          build: {
+            outDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            assetsDir: 'assets',
+            rollupOptions: { input: { 'site-main': join(root, 'src/app/site-main.tsx') } },
+          },
+        });
+
         // The public pages, rendered by the same code in Node.
         const ssrDir = join(root, 'node_modules', '.kobo-prerender');
         rmSync(ssrDir, { recursive: true, force: true });
@@ -188,8 +239,18 @@ export function prerender(): Plugin {
         const base = shell
           .replace(/<style data-kobo-base>[\s\S]*?<\/style>/, '')
           .replace(/\s*<style data-kobo-shell>[\s\S]*?<\/style>/, '');
+        const lightEntry = [...chunks.values()].find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/app/site-main.tsx'),
+        );
+        if (!lightEntry) throw new Error('the build has no chunk for src/app/site-main.tsx');
+        const chunkOf = (source: string) => {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(`/src/${source}`));
+          if (!chunk) throw new Error(`the build has no chunk of its own for src/${source}`);
+          return chunk.fileName;
+        };
         for (const path of renderer.PRERENDERED_PATHS) {
           const { html, title } = await renderer.render(path);
+          const sources = renderer.lightPageSources(path);
           // Blueprint's dark class may be set on <body> before the first paint (THEME_SCRIPT).
           const classes = classesInHtml(`${html}<body class="bp6-dark">`);
           const critical = minify(pruneCss([blueprintCss, ...entryCss, ...pageCss].join('\n'), classes));
@@ -200,6 +261,21 @@ export function prerender(): Plugin {
             )
             .replace('</head>', `  <style>${critical}</style>\n  </head>`);
           if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+          if (sources) {
+            // The light entry instead of the app's, its code and the page's fetched at once.
+            const files = withStaticImports(chunks, lightEntry.fileName);
+            for (const source of sources) withStaticImports(chunks, chunkOf(source), files);
+            files.delete(lightEntry.fileName);
+            const tags =
+              `<script type="module" crossorigin src="/${lightEntry.fileName}"></script>` +
+              [...files]
+                .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+                .join('');
+            page = page
+              .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+              .replace(/<script type="module"[^>]*><\/script>/, () => tags);
+            if (!page.includes(tags)) throw new Error(`${path}: the app's script tag was not found`);
+          }
           const file = join(outDir, pageFile(path));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, page);

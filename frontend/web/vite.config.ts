@@ -3,10 +3,12 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brandBlueprint } from './vite-brand-blueprint.ts';
 import { iconSprite } from './vite-icon-paths.ts';
+import { precacheScope } from './vite-precache-scope.ts';
 import { precompress } from './vite-precompress.ts';
 import { prerender } from './vite-prerender.ts';
 
 const BRAND = '#1c7c4d';
+const scope = precacheScope();
 
 // `npm run dev`: Vite with hot reload on :5173, the API (npm start, :8080) behind /api on the same
 // origin, so the session cookie works exactly as in production.
@@ -18,6 +20,8 @@ export default defineConfig({
     // The pre-rendered pages and the shell first (closeBundle 'pre'), then the service worker that
     // precaches them ('post'), then the compressed twins of everything (precompress, last).
     prerender(),
+    // What the service worker precaches: every page a user can open, not the staff areas' code.
+    scope.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -30,6 +34,7 @@ export default defineConfig({
         // The shell and the public pages change with every deploy; the hashed files never do.
         dontCacheBustURLsMatching: /^assets\//,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        manifestTransforms: [scope.transform],
       },
       manifest: {
         name: 'Kobo: earn naira for small tasks',

@@ -4,15 +4,20 @@
  * - the landing page is there before (and without) any JavaScript, pre-rendered at build time,
  *   its styles inlined, its icons drawn from the sprite; its content security policy holds
  *   (no inline source refused);
- * - the app is installable: the manifest with its icons, and a service worker that takes control
- *   and never keeps an answer of the API;
+ * - every pre-rendered page hydrates: the site pages with the light entry (a link is followed by
+ *   the router, the contact form checks its fields), never downloading the full app; the sign-in
+ *   and sign-up pages with the full app (their forms check their fields);
+ * - the app is installable: the manifest with its icons, and a service worker that takes control,
+ *   never keeps an answer of the API and does not precache the staff areas' code;
+ * - with the worker installed, the dashboard seen once opens offline from a cold start with the
+ *   last-known balances;
  * - a page whose code cannot be downloaded (the network cut) shows a friendly retry, never the
  *   router's crash screen, and the retry works once the network is back.
  */
 import type { Page } from 'playwright-core';
 import { keepScreenshot, PHONE, startE2e, stopExpectingNoViolations, type E2e } from './support/e2e';
 import { signInContext } from './support/pages';
-import { eventually, visible } from './support/wait';
+import { eventually, textOf, visible } from './support/wait';
 
 let e2e: E2e;
 
@@ -56,24 +61,116 @@ test('the landing page shows its heading and text with JavaScript disabled', asy
   }
 });
 
-test('the landing page hydrates without a mismatch and its policy refuses nothing', async () => {
-  const context = await e2e.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-  const page = await context.newPage();
+/** Console errors and uncaught errors of a page. */
+function errorsOf(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The scripts of the full app's entry (index.html's), which the light site pages never need. */
+const FULL_APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/** Marks the document, to tell a router's navigation (the same document) from a page load. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { koboSamePage: true }));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { koboSamePage?: boolean }).koboSamePage === true);
+
+test('the landing page hydrates without a mismatch, without the full app, and its policy refuses nothing', async () => {
+  const context = await e2e.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = errorsOf(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   try {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => FULL_APP_ENTRY.test(url))).toEqual([]);
     // Hydrated: a client-side link works without a page load.
-    await page.evaluate(() => Object.assign(window, { koboSamePage: true }));
+    await markDocument(page);
     await page.getByRole('link', { name: 'Search the FAQ' }).first().click();
     await visible(page.getByRole('heading', { level: 1, name: /Frequently Asked Questions/i }));
     // The router drew it: the same document, not a page load.
-    expect(await page.evaluate(() => (window as { koboSamePage?: boolean }).koboSamePage)).toBe(true);
+    expect(await sameDocument(page)).toBe(true);
     expect(errors.filter((text) => /hydrat|Content Security Policy|Refused/i.test(text))).toEqual([]);
+    expect(scripts.filter((url) => FULL_APP_ENTRY.test(url))).toEqual([]);
+
+    // A link to a page of the full app opens it with a page load, and that page works.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back' }));
+    expect(await sameDocument(page)).toBe(false);
+    // Pre-rendered, its heading shows before its code: the form works once that is in.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await visible(page.getByText('Email is required'));
+  } catch (error) {
+    await keepScreenshot(page, 'pwa-landing-hydrates', error);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});
+
+/** Each light site page, and a link of the header's menu it follows with the router. */
+const SITE_PAGES = [
+  { path: '/about', link: 'FAQ', heading: /Frequently Asked Questions/i },
+  { path: '/faq', link: 'About', heading: /Small tasks, real naira/i },
+  { path: '/contact', link: 'Home', heading: /Get paid for the social media tasks/i },
+  { path: '/terms', link: 'Contact', heading: /Get in touch/i },
+  { path: '/privacy', link: 'About', heading: /Small tasks, real naira/i },
+];
+
+test.each(SITE_PAGES)(
+  '$path hydrates: the header follows $link with the router',
+  async ({ path, link, heading }) => {
+    // At desktop width the header shows its links (on a phone they are in the menu).
+    const context = await e2e.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    try {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await markDocument(page);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: link, exact: true })
+        .click();
+      await visible(page.getByRole('heading', { level: 1, name: heading }));
+      expect(await sameDocument(page)).toBe(true);
+      expect(errors.filter((text) => /hydrat|Content Security Policy|Refused/i.test(text))).toEqual([]);
+    } catch (error) {
+      await keepScreenshot(page, `pwa-hydrates${path.replace(/\//g, '-')}`, error);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test.each([
+  { path: '/contact', button: 'Send Message', message: 'Full name is required' },
+  { path: '/login', button: 'Sign in', message: 'Email is required' },
+  { path: '/signup', button: 'Create account', message: 'First name is required' },
+])('$path hydrates: its form checks its fields in the page', async ({ path, button, message }) => {
+  const context = await e2e.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = errorsOf(page);
+  try {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await markDocument(page);
+    await page.getByRole('button', { name: button }).click();
+    await visible(page.getByText(message).first());
+    expect(await sameDocument(page)).toBe(true);
+    expect(errors.filter((text) => /hydrat|Content Security Policy|Refused/i.test(text))).toEqual([]);
+  } catch (error) {
+    await keepScreenshot(page, `pwa-form-hydrates${path.replace(/\//g, '-')}`, error);
+    throw error;
   } finally {
     await context.close();
   }
@@ -131,6 +228,30 @@ test('the app is installable and its service worker never keeps an answer of the
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.filter((path) => path.startsWith('/api'))).toEqual([]);
     expect(stored).toContain('/index.html');
+    // The user's pages are kept, the staff areas' code is not (it is kept only once used).
+    expect(stored.some((path) => /^\/assets\/DashboardPage-[^/]+\.js$/.test(path))).toBe(true);
+    expect(
+      stored.filter((path) => /^\/assets\/(Admin|Finance|Staff|Payouts|Adjustments)/.test(path)),
+    ).toEqual([]);
+
+    // Offline, a cold start of the dashboard (a new page, the worker serving the app's files)
+    // shows the balances of the last visit.
+    const balance = await textOf(page.getByRole('region', { name: 'Account Balance' }));
+    expect(balance).toMatch(/₦[\d,]+\.\d\d/);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    try {
+      await offline.goto('/dashboard');
+      await eventually(
+        'the last-known balance, offline',
+        () => textOf(offline.getByRole('region', { name: 'Account Balance' })),
+        (text) => text === balance,
+      );
+      await visible(offline.getByText(/^as of \d\d:\d\d$/));
+    } finally {
+      await offline.close();
+      await context.setOffline(false);
+    }
   } catch (error) {
     await keepScreenshot(page, 'pwa-service-worker', error);
     throw error;

@@ -25,8 +25,9 @@ function ready(router: AppRouter): Promise<void> {
 async function start() {
   const container = document.getElementById('root')!;
   const router = createRouter();
-  // A public page pre-rendered at build time is hydrated; any other route draws over the app shell
-  // (index.html), which stays until the page's code and Blueprint's styles are in.
+  // A page pre-rendered at build time for the full app (sign-in, sign-up) is hydrated; any other
+  // route draws over the app shell (index.html), which stays until the page's code and Blueprint's
+  // styles are in. The site pages hydrate with the light entry instead (app/site-main.tsx).
   const prerendered = container.hasAttribute('data-prerendered');
   await Promise.all([ready(router), prerendered ? undefined : blueprintStylesLoaded()]);
   const app = (

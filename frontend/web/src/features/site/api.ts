@@ -1,7 +1,8 @@
 /**
- * The public site's calls: the configured figures every marketing page quotes (minimum withdrawals,
- * fee, bonuses) and the contact form. The figures are never hard-coded: docs/product/settled-contradictions.md#minimum-withdrawal says the pages
- * show what the server is configured with.
+ * The public site's calls: the contact form, and the type of the configured figures every marketing
+ * page quotes (minimum withdrawals, fee, bonuses), read by ./figures.tsx without the store so the
+ * landing page stays light. The figures are never hard-coded: the pages show what the server is
+ * configured with (docs/product/settled-contradictions.md#minimum-withdrawal).
  */
 import { api } from '../../shared/api/api';
 import type { ApiAnswer, ApiBody } from '../../shared/api/types';
@@ -14,15 +15,10 @@ export type ContactAnswer = ApiAnswer<'postContact'>;
 
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSiteFigures: build.query<SiteFigures, void>({
-      query: () => '/site',
-      // Configuration changes rarely: keep the answer for the whole visit.
-      keepUnusedDataFor: 3600,
-    }),
     sendContactMessage: build.mutation<ContactAnswer, ContactMessage>({
       query: (body) => ({ url: '/contact', method: 'POST', body }),
     }),
   }),
 });
 
-export const { useGetSiteFiguresQuery, useSendContactMessageMutation } = siteApi;
+export const { useSendContactMessageMutation } = siteApi;
