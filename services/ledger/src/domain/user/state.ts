@@ -319,7 +319,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         withdrawals: withWithdrawal(state, event.data.withdrawalId, {
           status: 'approved',
           approvals,
-          undoableUntil: event.data.undoableUntil,
+          // Only an approval with a window has one (none before undo existed, none with 0 s).
+          ...(event.data.undoableUntil > event.data.at && { undoableUntil: event.data.undoableUntil }),
         }),
       };
     }
