@@ -13,6 +13,8 @@ export interface ToastOptions {
   /** A bold first line, such as 'Error' (user-site.md section 8). */
   title?: string;
   duration?: number;
+  /** One button in the toast (such as "Undo"); clicking it closes the toast. */
+  action?: { text: string; onClick: () => void };
 }
 
 export interface Toasts {
@@ -68,6 +70,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         intent: intentOf[kind],
         icon: iconOf[kind],
         timeout: options.duration ?? TOAST_DURATION_MS,
+        ...(options.action && { action: { text: options.action.text, onClick: options.action.onClick } }),
       }),
     );
   }, []);
