@@ -77,7 +77,7 @@ test('the admin signs in and approves a request; it shows Approved, also after a
       await row.getByRole('button', { name: /^Approve / }).click();
       await visible(adminPage.getByText(/withdrawal request of ₦2,100\.00 has been approved successfully\./));
 
-      await adminPage.goto('/admin/withdrawals?q=ada');
+      await adminPage.goto('/admin/withdrawals?state=all&q=ada');
       await eventually(
         'the approved row',
         () => textOf(rowFor(2100)),

@@ -218,6 +218,7 @@ async function main() {
       kafka: config.kafka,
       payoutProvider: payouts.provider,
       reconcileSeconds: config.payouts.reconcileSeconds,
+      payoutStartMarginSeconds: config.payouts.startMarginSeconds,
     });
     stopping.push(['jobs', () => jobs.stop()]);
     queues = jobs.queues;

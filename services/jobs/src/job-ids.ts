@@ -12,5 +12,7 @@ function encode(id: string): string {
 
 export const jobIds = {
   verification: (submissionId: string) => `verify-${encode(submissionId)}`,
-  payout: (withdrawalId: string) => `payout-${encode(withdrawalId)}`,
+  /** The first approval's job keeps the plain id; an approval after an undo has its own. */
+  payout: (withdrawalId: string, approval = 1) =>
+    approval === 1 ? `payout-${encode(withdrawalId)}` : `payout-${encode(withdrawalId)}-approval-${approval}`,
 };

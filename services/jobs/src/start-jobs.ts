@@ -32,6 +32,11 @@ export interface JobsOptions {
    * reconciliation asks about it (PAYOUT_RECONCILE_SECONDS). Reconciliation runs with the workers.
    */
   reconcileSeconds?: number;
+  /**
+   * Seconds a payout waits after its approval's undo window closed before it starts
+   * (PAYOUT_START_MARGIN_SECONDS, default 5).
+   */
+  payoutStartMarginSeconds?: number;
   /** Default true; false runs the reactor only (e.g. a process that must not pay). */
   workers?: boolean;
   tuning?: WorkerTuning;
@@ -48,6 +53,7 @@ export interface Jobs {
 
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { pool, store, commands, logger } = options;
+  const startMarginMs = (options.payoutStartMarginSeconds ?? 5) * 1000;
   const queues = createQueues({
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
@@ -66,7 +72,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
           ),
           startPayoutWorker(
             queues,
-            { store, commands, provider: options.payoutProvider ?? manualTransferProvider },
+            { store, commands, provider: options.payoutProvider ?? manualTransferProvider, startMarginMs },
             { logger, tuning: options.tuning },
           ),
         ];
@@ -76,7 +82,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     // answer for good (every later call fails at once, and a worker then spins without pause), so a
     // database that drops us while starting must fail the start, not linger in the workers.
     await Promise.all([...queues.list(), ...workers].map((each) => each.waitUntilReady()));
-    reactor = await startReactor({ pool, store, queues, logger, kafka: options.kafka });
+    reactor = await startReactor({
+      pool,
+      store,
+      queues,
+      logger,
+      kafka: options.kafka,
+      payoutStartMarginMs: startMarginMs,
+    });
   } catch (error) {
     await Promise.all(workers.map((w) => w.close()));
     await queues.close();

@@ -93,7 +93,7 @@ for (const backend of backends) {
       const verifications = await queues.verification.getJobs(['waiting', 'prioritized', 'delayed']);
       const payouts = await queues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
       expect(verifications.map((j) => j.id).sort()).toEqual(submissions.map(jobIds.verification).sort());
-      expect(payouts.map((j) => j.id).sort()).toEqual(withdrawals.map(jobIds.payout).sort());
+      expect(payouts.map((j) => j.id).sort()).toEqual(withdrawals.map((w) => jobIds.payout(w)).sort());
       expect(payouts.map((j) => j.data.withdrawalId).sort()).toEqual([...withdrawals].sort());
       expect(await queues.payouts.getJobCounts('waiting')).toEqual({ waiting: 3 });
     });
@@ -125,7 +125,7 @@ for (const backend of backends) {
         await reactor.stop();
 
         const payouts = await ownQueues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
-        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId }]);
+        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId, approval: 1 }]);
         expect(await ownQueues.verification.getJobs(['waiting', 'prioritized', 'delayed'])).toEqual([]);
       } finally {
         await discardQueues(ownQueues);
@@ -163,7 +163,7 @@ for (const backend of backends) {
         );
         expect((await follower.status())[0]).toMatchObject({ leader: true, lag: 0, failure: null });
         const payouts = await ownQueues.payouts.getJobs(['waiting', 'prioritized', 'delayed']);
-        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId }]);
+        expect(payouts.map((j) => j.data)).toEqual([{ userId, withdrawalId, approval: 1 }]);
       } finally {
         await Promise.all([a.stop(), b.stop()]);
         await discardQueues(ownQueues);

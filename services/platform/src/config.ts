@@ -120,6 +120,12 @@ export const configSchema = z
     PAYSTACK_SECRET_KEY: optionalText,
     /** Paystack's API address (a local double in tests). */
     PAYSTACK_BASE_URL: z.string().trim().url().default('https://api.paystack.co'),
+    /** Seconds an approved withdrawal may be undone; its payout waits until then (0: no undo). */
+    WITHDRAWAL_UNDO_SECONDS: z.coerce.number().int('must be whole seconds').min(0).max(300).default(10),
+    /** Seconds more a payout waits after its approval's undo window closed, for an undo still in flight. */
+    PAYOUT_START_MARGIN_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(120).default(5),
+    /** Approving a withdrawal above this many naira asks the admin to confirm (and the API wants `confirmed`). */
+    WITHDRAWAL_CONFIRM_ABOVE_NAIRA: naira(50_000),
     /** How often, in seconds, payouts still in flight are asked about at the provider. */
     PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().positive().default(600),
     /** An admin's balance change above this (either way) waits for a finance user's approval. */
@@ -232,6 +238,8 @@ function moneySettings(c: RawConfig) {
     /** A campaign whose total reward is above this waits for finance, like a balance change. */
     campaignApprovalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA,
     taskPriceCap: c.TASK_PRICE_CAP_NAIRA,
+    /** Seconds (not kobo): an approval may be undone this long. */
+    withdrawalUndoSeconds: c.WITHDRAWAL_UNDO_SECONDS,
   };
 }
 
@@ -275,6 +283,8 @@ export interface Config {
   money: MoneySettings;
   /** Admin balance changes (kobo): above `approvalAbove` finance approves; none may exceed `cap`. */
   adjustments: { approvalAbove: number; cap: number };
+  /** The admin's withdrawal desk (kobo): approving above `confirmAbove` must be confirmed. */
+  withdrawals: { confirmAbove: number };
   payouts: PayoutSettings;
   /** Web Push's VAPID keys and subject; undefined when unset: push is off. */
   push: PushSettings | undefined;
@@ -292,6 +302,8 @@ export interface PayoutSettings {
   /** With the `paystack` provider only. */
   paystack?: { secretKey: string; baseUrl: string };
   reconcileSeconds: number;
+  /** Seconds a payout waits after its approval's undo window closed. */
+  startMarginSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -346,12 +358,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAccounts,
     money: moneySettings(c),
     adjustments: { approvalAbove: c.ADJUSTMENT_APPROVAL_ABOVE_NAIRA, cap: c.ADJUSTMENT_CAP_NAIRA },
+    withdrawals: { confirmAbove: c.WITHDRAWAL_CONFIRM_ABOVE_NAIRA },
     payouts: {
       provider: c.PAYOUT_PROVIDER,
       ...(c.PAYOUT_PROVIDER === 'paystack'
         ? { paystack: { secretKey: c.PAYSTACK_SECRET_KEY!, baseUrl: c.PAYSTACK_BASE_URL } }
         : {}),
       reconcileSeconds: c.PAYOUT_RECONCILE_SECONDS,
+      startMarginSeconds: c.PAYOUT_START_MARGIN_SECONDS,
     },
     push:
       c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY && c.VAPID_SUBJECT

@@ -14,8 +14,29 @@ describe('configuration', () => {
       bankChangeHoldHours: 24,
       campaignApprovalAbove: 5_000_000,
       taskPriceCap: 1_000_000,
+      withdrawalUndoSeconds: 10,
     });
+    expect(config.withdrawals).toEqual({ confirmAbove: 5_000_000 });
+    expect(config.payouts.startMarginSeconds).toBe(5);
     expect(config.bootstrapAccounts).toEqual([]);
+  });
+
+  it('takes the withdrawal desk settings: undo seconds, payout margin, confirmation amount in naira', () => {
+    const config = loadConfig({
+      WITHDRAWAL_UNDO_SECONDS: '0',
+      PAYOUT_START_MARGIN_SECONDS: '2',
+      WITHDRAWAL_CONFIRM_ABOVE_NAIRA: '100000.50',
+    });
+    expect(config.money.withdrawalUndoSeconds).toBe(0);
+    expect(config.payouts.startMarginSeconds).toBe(2);
+    expect(config.withdrawals.confirmAbove).toBe(10_000_050);
+    for (const bad of ['-1', '2.5', '301', 'soon'])
+      expect(() => loadConfig({ WITHDRAWAL_UNDO_SECONDS: bad })).toThrow(/WITHDRAWAL_UNDO_SECONDS/);
+    for (const bad of ['0', '1.5'])
+      expect(() => loadConfig({ PAYOUT_START_MARGIN_SECONDS: bad })).toThrow(/PAYOUT_START_MARGIN_SECONDS/);
+    expect(() => loadConfig({ WITHDRAWAL_CONFIRM_ABOVE_NAIRA: '-5' })).toThrow(
+      /WITHDRAWAL_CONFIRM_ABOVE_NAIRA/,
+    );
   });
 
   it("takes a task's price cap in naira, more than 0, and the campaign approval amount from the adjustments'", () => {
@@ -59,7 +80,11 @@ describe('configuration', () => {
   });
 
   it('pays by hand unless a payout provider is configured', () => {
-    expect(loadConfig({}).payouts).toEqual({ provider: 'manual', reconcileSeconds: 600 });
+    expect(loadConfig({}).payouts).toEqual({
+      provider: 'manual',
+      reconcileSeconds: 600,
+      startMarginSeconds: 5,
+    });
   });
 
   it('takes Paystack with its secret key, at its own address unless another is given', () => {
@@ -67,6 +92,7 @@ describe('configuration', () => {
       provider: 'paystack',
       paystack: { secretKey: 'sk_test_abc', baseUrl: 'https://api.paystack.co' },
       reconcileSeconds: 600,
+      startMarginSeconds: 5,
     });
     const local = loadConfig({
       PAYOUT_PROVIDER: 'paystack',

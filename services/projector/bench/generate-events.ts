@@ -563,6 +563,9 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           withdrawalId: w.id,
           amount: kobo(w.amount),
           by: admin,
+          // About when its group is recorded; undoable for 10 s.
+          at: new Date(clock).toISOString(),
+          undoableUntil: new Date(clock + 10_000).toISOString(),
           postings: transfer(Accounts.userHold(w.user.id), Accounts.payoutsClearing, kobo(w.amount)),
         },
       },

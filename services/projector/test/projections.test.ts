@@ -152,7 +152,7 @@ function withdrawalHistory(
     if (step === 'approve')
       commands.push({
         type: 'ApproveWithdrawal',
-        data: { ...ids, by: { role: 'admin', id: 'a2' } as const },
+        data: { ...ids, by: { role: 'admin', id: 'a2' } as const, now: at.toISOString(), undoSeconds: 0 },
       });
     if (step === 'reject')
       commands.push({
@@ -162,7 +162,7 @@ function withdrawalHistory(
     if (step === 'sent')
       commands.push({
         type: 'RecordPayoutSent',
-        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1' },
+        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1', now: at.toISOString() },
       });
     if (step === 'reversed')
       commands.push({
@@ -172,7 +172,7 @@ function withdrawalHistory(
     if (step === 'paid')
       commands.push({
         type: 'RecordPayoutSucceeded',
-        data: { ...ids, provider: 'manual', reference: 'TRF1' },
+        data: { ...ids, provider: 'manual', reference: 'TRF1', now: at.toISOString() },
       });
     if (step === 'payoutFailed')
       commands.push({ type: 'RecordPayoutFailed', data: { ...ids, provider: 'manual', reason: 'bank' } });

@@ -101,6 +101,8 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Its finance desk pays an approval at any moment: no undo window to wait out.
+    WITHDRAWAL_UNDO_SECONDS: '0',
     ...(paystack && {
       PAYOUT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: paystack.secretKey,

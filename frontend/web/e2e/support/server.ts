@@ -113,6 +113,8 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
       LOG_LEVEL: 'warn',
       // The journeys and page checks sign in more often from one address than a person would.
       AUTH_RATE_LIMIT_SCALE: '20',
+      // Finance pays approvals at once in these journeys; the undo journey asks for its window.
+      WITHDRAWAL_UNDO_SECONDS: '0',
       ...extraEnv,
     },
   });

@@ -423,8 +423,15 @@ export async function seedDemoData({
     );
   const w = (key: string) => id(`withdrawal:${key}`);
   await withdraw('ada', 'ada-paid', 10_000);
+  // Approved before the undo window (WITHDRAWAL_UNDO_SECONDS, at most 300 s) of now, so the
+  // payout can be recorded at once.
   await commands.approveWithdrawal(
-    { userId: userId('ada'), withdrawalId: w('ada-paid'), by },
+    {
+      userId: userId('ada'),
+      withdrawalId: w('ada-paid'),
+      by,
+      now: new Date(Date.now() - 301_000).toISOString(),
+    },
     meta('approve:ada-paid'),
   );
   await commands.recordPayoutSucceeded(

@@ -58,6 +58,7 @@ describe('admin withdrawals and transactions', () => {
     expect(res.body).toEqual({
       status: 'success',
       message: "Tunde Bakare's withdrawal request of ₦2,000.00 has been approved successfully.",
+      undoableUntil: null,
     });
     const list = await h.http
       .get('/api/admin/withdrawals')

@@ -27,7 +27,8 @@ describe('demo data', () => {
   const images = createLocalObjectStore(mkdtempSync(join(tmpdir(), 'kobo-seed-')));
   const deps = () => ({
     pool: db.pool,
-    commands: createLedgerCommands(store, { rules: defaultMoneyRules }),
+    // With the product's undo window: the demo's paid withdrawal is recorded despite it.
+    commands: createLedgerCommands(store, { rules: { ...defaultMoneyRules, withdrawalUndoSeconds: 10 } }),
     adminId: '00000000-0000-4000-8000-000000000001',
     images,
   });

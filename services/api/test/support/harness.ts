@@ -96,7 +96,14 @@ export async function startHarness(
   options: HarnessOptions = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(20);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // No undo window and no confirmation unless a test asks (test/admin/withdrawal-desk.test.ts does).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WITHDRAWAL_UNDO_SECONDS: '0',
+    WITHDRAWAL_CONFIRM_ABOVE_NAIRA: '100000000',
+    ...env,
+  });
   const logger = options.logger ?? createLogger('silent');
   const store = createPostgresEventStore(db.pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock: options.clock });

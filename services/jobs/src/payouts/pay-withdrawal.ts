@@ -13,6 +13,7 @@ import {
   type LedgerCommands,
   type RecordedKoboEvent,
 } from '@kobo/ledger';
+import { DEFAULT_PAYOUT_START_MARGIN_MS, payoutStartsAt } from '../reactor/jobs-for-events';
 import type { PayoutJob } from './payout-job';
 import { payoutReference, type PayoutProvider } from './payout-provider';
 import { PAYOUTS } from './settle-payout';
@@ -24,6 +25,10 @@ export interface PayoutDeps {
     'recordPayoutSucceeded' | 'recordPayoutFailed' | 'recordPayoutSent' | 'recordPayoutHeld'
   >;
   provider: PayoutProvider;
+  /** Milliseconds a payout waits after its approval's undo window (default 5 s). */
+  startMarginMs?: number;
+  /** Default: the system clock. */
+  clock?: () => Date;
 }
 
 export interface PayoutAttempt {
@@ -41,7 +46,9 @@ export type PayoutOutcome =
   | { status: 'held'; reason: string }
   | { status: 'failed'; reason: string }
   | { status: 'already_settled'; withdrawalStatus: 'sending' | 'paid' | 'payout_failed' | 'reversed' }
-  | { status: 'on_manual_desk' };
+  | { status: 'on_manual_desk' }
+  /** The approval this job was for was undone (the withdrawal is pending, or approved again with a job of its own). */
+  | { status: 'undone' };
 
 /** The provider failed this attempt; another follows (the queue's backoff). */
 export class PayoutAttemptFailedError extends Error {
@@ -62,6 +69,21 @@ export async function payWithdrawal(
   const withdrawal = (await currentUser(deps.store, userId)).withdrawals.get(withdrawalId);
   if (!withdrawal)
     throw new PayoutNotPossibleError(`Withdrawal ${withdrawalId} of user ${userId} not found.`);
+  const approvals = withdrawal.approvals ?? 1;
+  if (withdrawal.status === 'pending' && withdrawal.approvals) return { status: 'undone' };
+  if (job.approval !== undefined && job.approval !== approvals) return { status: 'undone' };
+  // Early (a clock ahead of ours enqueued it, or a queue without delays): wait for the window to
+  // close and read the stream again, so an undo decided within it is seen (decision 0044).
+  if (withdrawal.status === 'approved' && withdrawal.undoableUntil) {
+    const clock = deps.clock ?? (() => new Date());
+    const wait =
+      payoutStartsAt(withdrawal.undoableUntil, deps.startMarginMs ?? DEFAULT_PAYOUT_START_MARGIN_MS) -
+      clock().getTime();
+    if (wait > 0) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      return payWithdrawal(deps, job, attempt);
+    }
+  }
   if (
     withdrawal.status === 'sending' ||
     withdrawal.status === 'paid' ||

@@ -5,4 +5,10 @@
 export interface PayoutJob {
   userId: string;
   withdrawalId: string;
+  /**
+   * Which approval of the withdrawal this job pays (1 for the first; a withdrawal whose approval
+   * was undone and which was approved again has one job per approval). Absent on jobs enqueued
+   * before approvals could be undone.
+   */
+  approval?: number;
 }

@@ -7,7 +7,23 @@ import type { VerificationJob } from '../verification/verification-job';
 export interface JobToAdd<Data> {
   name: string;
   data: Data;
-  opts: { jobId: string };
+  /** `delay`: milliseconds before the job may start. */
+  opts: { jobId: string; delay?: number };
+}
+
+/** When payouts may start: the clock, and how long after an approval's undo window they wait. */
+export interface PayoutTiming {
+  now: Date;
+  /** Milliseconds after `undoableUntil` (PAYOUT_START_MARGIN_SECONDS). */
+  startMarginMs: number;
+}
+
+/** The default margin after the undo window before a payout starts: 5 s. */
+export const DEFAULT_PAYOUT_START_MARGIN_MS = 5_000;
+
+/** When the payout of an approval undoable until `undoableUntil` may start. */
+export function payoutStartsAt(undoableUntil: string, startMarginMs: number): number {
+  return Date.parse(undoableUntil) + startMarginMs;
 }
 
 export interface JobsForEvents {
@@ -15,7 +31,10 @@ export interface JobsForEvents {
   payouts: JobToAdd<PayoutJob>[];
 }
 
-export function jobsForEvents(events: readonly RecordedEvent[]): JobsForEvents {
+export function jobsForEvents(
+  events: readonly RecordedEvent[],
+  timing: PayoutTiming = { now: new Date(), startMarginMs: DEFAULT_PAYOUT_START_MARGIN_MS },
+): JobsForEvents {
   const jobs: JobsForEvents = { verification: [], payouts: [] };
   for (const recorded of events) {
     const event = decodeEvent(recorded);
@@ -27,11 +46,15 @@ export function jobsForEvents(events: readonly RecordedEvent[]): JobsForEvents {
         opts: { jobId: jobIds.verification(submissionId) },
       });
     } else if (event.type === 'WithdrawalApproved') {
-      const { userId, withdrawalId } = event.data;
+      const { userId, withdrawalId, at, undoableUntil, approval = 1 } = event.data;
+      // Not before the approval can no longer be undone, and a margin more (decision 0044);
+      // an approval without a window is paid at once.
+      const delay =
+        undoableUntil > at ? payoutStartsAt(undoableUntil, timing.startMarginMs) - timing.now.getTime() : 0;
       jobs.payouts.push({
         name: 'pay-withdrawal',
-        data: { userId, withdrawalId },
-        opts: { jobId: jobIds.payout(withdrawalId) },
+        data: { userId, withdrawalId, approval },
+        opts: { jobId: jobIds.payout(withdrawalId, approval), ...(delay > 0 && { delay }) },
       });
     }
   }

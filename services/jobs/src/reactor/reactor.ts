@@ -13,7 +13,7 @@ import {
   type StartConsumersOptions,
 } from '@kobo/projector';
 import type { JobQueue, JobQueues } from '../queues';
-import { jobsForEvents, type JobToAdd } from './jobs-for-events';
+import { DEFAULT_PAYOUT_START_MARGIN_MS, jobsForEvents, type JobToAdd } from './jobs-for-events';
 
 export const REACTOR_NAME = 'jobs';
 
@@ -30,11 +30,17 @@ export interface ReactorOptions extends Pick<
   name?: string;
   /** Events per batch (default 200). */
   batchSize?: number;
+  /** Milliseconds a payout waits after its approval's undo window (default 5 s). */
+  payoutStartMarginMs?: number;
 }
 
 /** Enqueues the jobs for one batch of events; exported for tests that replay a batch by hand. */
-export async function enqueueJobsFor(queues: JobQueues, events: readonly RecordedEvent[]): Promise<void> {
-  const jobs = jobsForEvents(events);
+export async function enqueueJobsFor(
+  queues: JobQueues,
+  events: readonly RecordedEvent[],
+  startMarginMs = DEFAULT_PAYOUT_START_MARGIN_MS,
+): Promise<void> {
+  const jobs = jobsForEvents(events, { now: new Date(), startMarginMs });
   await Promise.all([addEach(queues.verification, jobs.verification), addEach(queues.payouts, jobs.payouts)]);
 }
 
@@ -48,23 +54,27 @@ async function addEach<Data>(queue: JobQueue<Data>, jobs: readonly JobToAdd<Data
   for (const job of jobs) await queue.add(job.name, job.data, job.opts);
 }
 
-export function jobsReactor(queues: JobQueues, name = REACTOR_NAME): Reactor {
+export function jobsReactor(
+  queues: JobQueues,
+  name = REACTOR_NAME,
+  startMarginMs = DEFAULT_PAYOUT_START_MARGIN_MS,
+): Reactor {
   return {
     kind: 'reactor',
     name,
     description:
       'Turns submitted tasks into proof verifications and approved withdrawals into payouts (jobs)',
-    react: (events) => enqueueJobsFor(queues, events),
+    react: (events) => enqueueJobsFor(queues, events, startMarginMs),
   };
 }
 
 export function startReactor(options: ReactorOptions): Promise<ConsumersHandle> {
-  const { pool, store, queues, name, batchSize = 200, ...timing } = options;
+  const { pool, store, queues, name, batchSize = 200, payoutStartMarginMs, ...timing } = options;
   return startConsumers({
     pool,
     store,
     logger: options.logger ?? createLogger('silent'),
-    consumers: [jobsReactor(queues, name)],
+    consumers: [jobsReactor(queues, name, payoutStartMarginMs)],
     // A crash repeats at most one batch of adds: keep batches small even when catching up.
     batchSize,
     maxBatchSize: batchSize,

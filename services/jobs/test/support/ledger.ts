@@ -6,6 +6,7 @@ import {
   createLedgerCommands,
   type LedgerCommands,
   moneyRules,
+  type MoneyRules,
   createPostgresEventStore,
   type PostgresEventStore,
   kobo,
@@ -28,11 +29,11 @@ export interface TestLedger {
   close(): Promise<void>;
 }
 
-export async function createTestLedger(): Promise<TestLedger> {
+export async function createTestLedger(withRules: MoneyRules = rules): Promise<TestLedger> {
   const db = await createTestDatabase(10);
   // A short poll so the reactor notices held-back events quickly while other test files write.
   const store = createPostgresEventStore(db.pool, { pollIntervalMs: 100 });
-  const commands = createLedgerCommands(store, { rules });
+  const commands = createLedgerCommands(store, { rules: withRules });
   return {
     db,
     store,

@@ -74,6 +74,15 @@ function balanceAdjustedAt(data: Record<string, unknown>, _metadata: EventMetada
 }
 
 /**
+ * WithdrawalApproved version 3: it says when it was approved (`at`) and until when it may be
+ * undone (`undoableUntil`); before, its recorded time said when, and there was no undo.
+ */
+function withdrawalApprovedAt(data: Record<string, unknown>, _metadata: EventMetadata, recordedAt: Date) {
+  const at = new Date(recordedAt).toISOString();
+  return { ...data, at, undoableUntil: at };
+}
+
+/**
  * The catalogue's upcasters. Changing a type's data: add the upcaster from its current version
  * here, change the type in events.ts, and the deciders then write the new version.
  */
@@ -85,6 +94,7 @@ export const eventUpcasters: readonly Upcaster[] = [
   })),
   { type: 'BalanceAdjusted', fromVersion: 1, upcast: balanceAdjustedByActors },
   { type: 'BalanceAdjusted', fromVersion: 2, upcast: balanceAdjustedAt },
+  { type: 'WithdrawalApproved', fromVersion: 2, upcast: withdrawalApprovedAt },
 ];
 
 /** An event this reader cannot turn into the catalogue's current shape. */

@@ -193,9 +193,35 @@ export type WithdrawalRequested = Event<
     postings: Posting[];
   }
 >;
-/** The hold is posted: hold -> payouts clearing; the payout is queued. */
+/**
+ * The hold is posted: hold -> payouts clearing; the payout is queued to start once the approval
+ * can no longer be undone (`undoableUntil`).
+ */
 export type WithdrawalApproved = Event<
   'WithdrawalApproved',
+  {
+    userId: string;
+    withdrawalId: string;
+    amount: Kobo;
+    by: Actor;
+    /** When it was approved (ISO 8601). Read from the recorded time for events stored before version 3. */
+    at: string;
+    /**
+     * Until when (ISO 8601, exclusive) the approval may be undone; no payout is sent or recorded
+     * before it. The same as `at` where there was no window (events stored before version 3).
+     */
+    undoableUntil: string;
+    /** This approval's number for the withdrawal once an earlier one was undone (2, 3, …); absent on the first. */
+    approval?: number;
+    postings: Posting[];
+  }
+>;
+/**
+ * An approval taken back within its undo window, before any payout started: payouts clearing ->
+ * hold (the reverse of the approval's postings); the withdrawal is pending again.
+ */
+export type WithdrawalApprovalUndone = Event<
+  'WithdrawalApprovalUndone',
   { userId: string; withdrawalId: string; amount: Kobo; by: Actor; postings: Posting[] }
 >;
 /** The hold is voided: hold -> the balance it came from. */
@@ -287,6 +313,7 @@ export type UserEvent =
   | ReferralBonusCredited
   | WithdrawalRequested
   | WithdrawalApproved
+  | WithdrawalApprovalUndone
   | WithdrawalRejected
   | PayoutSent
   | PayoutHeld
@@ -476,6 +503,7 @@ const eventTypes: Record<KoboEventType, true> = {
   ReferralBonusCredited: true,
   WithdrawalRequested: true,
   WithdrawalApproved: true,
+  WithdrawalApprovalUndone: true,
   WithdrawalRejected: true,
   PayoutSent: true,
   PayoutHeld: true,

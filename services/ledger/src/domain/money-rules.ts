@@ -17,6 +17,8 @@ export interface MoneyRules {
   campaignApprovalAbove?: Kobo;
   /** The most one unit of a task may pay; absent: ₦10,000. */
   taskPriceCap?: Kobo;
+  /** Seconds (not kobo) an approved withdrawal may be undone before its payout may start; absent: 0. */
+  withdrawalUndoSeconds?: number;
 }
 
 /**
@@ -38,6 +40,8 @@ export function moneyRules(settings: MoneySettings): MoneyRules {
   if (settings.campaignApprovalAbove !== undefined)
     rules.campaignApprovalAbove = kobo(settings.campaignApprovalAbove);
   if (settings.taskPriceCap !== undefined) rules.taskPriceCap = kobo(settings.taskPriceCap);
+  if (settings.withdrawalUndoSeconds !== undefined)
+    rules.withdrawalUndoSeconds = settings.withdrawalUndoSeconds;
   return rules;
 }
 

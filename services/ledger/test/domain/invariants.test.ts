@@ -23,6 +23,9 @@ import { userDecider } from '../../src/domain/user/decider';
 import { Accounts, kobo, postingsSum } from '../../src/money';
 import { bankSet, campaignCreated, details, naira, NOW, registered, rules } from './support/fixtures';
 
+/** After the undo window of an approval made at NOW. */
+const LATER = new Date(Date.parse(NOW) + 10_000).toISOString();
+
 /** mulberry32: a seeded generator, so a failure replays. */
 function random(seed: number) {
   let a = seed;
@@ -98,11 +101,21 @@ function simulate(seed: number, steps: number) {
       const w = `w${Math.floor(next() * 3)}`;
       const by = { role: 'admin', id: '1' } as const;
       const command = pick([
-        { type: 'ApproveWithdrawal', data: { userId: id, withdrawalId: w, by } },
+        { type: 'ApproveWithdrawal', data: { userId: id, withdrawalId: w, by, now: NOW, undoSeconds: 10 } },
+        {
+          type: 'UndoWithdrawalApproval',
+          data: { userId: id, withdrawalId: w, by, now: pick([NOW, LATER]) },
+        },
         { type: 'RejectWithdrawal', data: { userId: id, withdrawalId: w, reason: 'no', by } },
         {
           type: 'RecordPayoutSucceeded',
-          data: { userId: id, withdrawalId: w, provider: 'manual', reference: `ref-${w}` },
+          data: {
+            userId: id,
+            withdrawalId: w,
+            provider: 'manual',
+            reference: `ref-${w}`,
+            now: pick([NOW, LATER]),
+          },
         },
         {
           type: 'RecordPayoutFailed',

@@ -15,7 +15,7 @@ import {
 import { postingsOf, type UserEvent } from '../../src/domain/events';
 import { Accounts, kobo, transfer } from '../../src/money';
 import { specFor } from './support/spec';
-import { bank, bankSet, credited, naira, registered, withdrawalApproved } from './support/fixtures';
+import { bank, bankSet, credited, naira, NOW, registered, withdrawalApproved } from './support/fixtures';
 
 const user = specFor(userDecider);
 const finance = { role: 'finance', id: 'f1' } as const;
@@ -45,16 +45,24 @@ const pending = approved.slice(0, -1);
 const ids = { userId: 'u1', withdrawalId: 'w1' };
 const sent = {
   type: 'RecordPayoutSent',
-  data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1' },
+  data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1', now: NOW },
 } satisfies UserCommand;
 const held = {
   type: 'RecordPayoutHeld',
-  data: { ...ids, provider: 'paystack', reason: 'Your balance is not enough to fulfil this request' },
+  data: {
+    ...ids,
+    provider: 'paystack',
+    reason: 'Your balance is not enough to fulfil this request',
+    now: NOW,
+  },
 } satisfies UserCommand;
-const toManual = { type: 'MovePayoutToManual', data: { ...ids, by: finance } } satisfies UserCommand;
+const toManual = {
+  type: 'MovePayoutToManual',
+  data: { ...ids, by: finance, now: NOW },
+} satisfies UserCommand;
 const paid = {
   type: 'RecordPayoutSucceeded',
-  data: { ...ids, provider: 'paystack', reference: 'TRF_1' },
+  data: { ...ids, provider: 'paystack', reference: 'TRF_1', now: NOW },
 } satisfies UserCommand;
 const failed = {
   type: 'RecordPayoutFailed',
@@ -74,8 +82,10 @@ const discrepancy = {
   },
 } satisfies UserCommand;
 
-const payoutSent: UserEvent = { type: 'PayoutSent', data: sent.data };
-const payoutHeld: UserEvent = { type: 'PayoutHeld', data: held.data };
+const { now: _sentAt, ...sentData } = sent.data;
+const { now: _heldAt, ...heldData } = held.data;
+const payoutSent: UserEvent = { type: 'PayoutSent', data: sentData };
+const payoutHeld: UserEvent = { type: 'PayoutHeld', data: heldData };
 const movedToManual: UserEvent = {
   type: 'PayoutMovedToManual',
   data: { ...ids, from: 'provider', by: finance },
@@ -211,7 +221,7 @@ describe('the provider holds the payout for finance (PayoutHeld)', () => {
     user
       .given([...approved, payoutHeld])
       .when(otp)
-      .then([{ type: 'PayoutHeld', data: otp.data }]);
+      .then([{ type: 'PayoutHeld', data: { ...heldData, reason: otp.data.reason } }]);
   });
 
   it('is not recorded on the manual desk or once settled', () => {

@@ -209,7 +209,13 @@ describe('approving and rejecting', () => {
   const held = [...funded, withdrawalRequested('u1', 'w1', naira(3000))];
   const approve = {
     type: 'ApproveWithdrawal' as const,
-    data: { userId: 'u1', withdrawalId: 'w1', by: { role: 'admin', id: '1' } as const },
+    data: {
+      userId: 'u1',
+      withdrawalId: 'w1',
+      by: { role: 'admin', id: '1' } as const,
+      now: NOW,
+      undoSeconds: 0,
+    },
   };
   const reject = {
     type: 'RejectWithdrawal' as const,
@@ -299,7 +305,7 @@ describe('payouts', () => {
   ];
   const paid = {
     type: 'RecordPayoutSucceeded' as const,
-    data: { userId: 'u1', withdrawalId: 'w1', provider: 'manual', reference: 'GTB-123' },
+    data: { userId: 'u1', withdrawalId: 'w1', provider: 'manual', reference: 'GTB-123', now: NOW },
   };
   const failed = {
     type: 'RecordPayoutFailed' as const,
@@ -494,7 +500,7 @@ describe('who may approve: not the staff member who created the account or chang
   const admin = (id: string) => ({ role: 'admin', id }) as const;
   const approveBy = (by: { role: 'admin' | 'finance'; id: string }) => ({
     type: 'ApproveWithdrawal' as const,
-    data: { userId: 'u1', withdrawalId: 'w1', by },
+    data: { userId: 'u1', withdrawalId: 'w1', by, now: NOW, undoSeconds: 0 },
   });
   const refused = {
     code: 'forbidden' as const,

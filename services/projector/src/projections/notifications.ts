@@ -14,7 +14,8 @@ import { ops, timeOf, type Projection } from '../projection';
 export type NotificationKind = 'proof_approved' | 'proof_rejected' | 'referral_bonus' | 'withdrawal';
 
 /** A withdrawal's notifications speak of the steps after the request: the person made that one. */
-export type NotificationWithdrawalState = Exclude<WithdrawalState, 'requested'>;
+/** Every state; `requested` only when an approval was undone (the request itself makes none). */
+export type NotificationWithdrawalState = WithdrawalState;
 
 /** What a notification says, wherever it is shown (the centre, a push on the phone). */
 export interface Notification {
@@ -123,6 +124,14 @@ export function notificationOf(event: RecordedKoboEvent): Notification | null {
         'approved',
         'Withdrawal approved',
         `Your withdrawal of ${formatNaira(event.data.amount)} was approved. The payout desk is sending it to your bank.`,
+      );
+    case 'WithdrawalApprovalUndone':
+      return withdrawal(
+        event.data.userId,
+        'requested',
+        'Withdrawal back under review',
+        `The approval of your withdrawal of ${formatNaira(event.data.amount)} was taken back moments after it was given. ` +
+          'It is waiting for review again; nothing was sent.',
       );
     case 'PayoutSent':
       return withdrawal(

@@ -128,6 +128,8 @@ export const transactions: Projection<'transactions'> = {
       }
       case 'WithdrawalApproved':
         return [withdrawalMoved(event, event.data.withdrawalId, 'approved')];
+      case 'WithdrawalApprovalUndone':
+        return [withdrawalMoved(event, event.data.withdrawalId, 'requested')];
       case 'WithdrawalRejected':
         return [withdrawalMoved(event, event.data.withdrawalId, 'declined')];
       case 'PayoutSent':

@@ -17,6 +17,10 @@ export interface UserRow {
   bank_code: string | null;
   account_num: string | null;
   account_name: string | null;
+  /** When the bank details were last set or changed; null before any, or for details set before it was kept. */
+  bank_details_set_at: Date | null;
+  /** Whether the bank gave the account name (`resolved`) or the user typed it (`unchecked`); null when not said. */
+  bank_name_check: 'resolved' | 'unchecked' | null;
   referral_code: string;
   referred_by: string | null;
   created_at: Date;
@@ -84,6 +88,8 @@ export const users: Projection<'users'> = {
                 bank_code: bankCode,
                 account_num: accountNum,
                 account_name: accountName,
+                bank_details_set_at: event.data.changedAt ?? at,
+                bank_name_check: event.data.bankDetails.nameCheck ?? null,
                 updated_at: at,
               },
             },

@@ -1,6 +1,6 @@
 /**
  * Withdrawals: pending -> approved -> (sending ->) paid | payout_failed, paid -> reversed, or
- * pending -> rejected; and what a payout provider said that disagrees with the ledger.
+ * pending -> rejected, or approved -> pending again (an approval undone within its window); and what a payout provider said that disagrees with the ledger.
  */
 import {
   actorOf,
@@ -28,6 +28,8 @@ export interface WithdrawalRow {
   requested_at: Date;
   approved_at: Date | null;
   approved_by: string | null;
+  /** Until when the approval may be undone; null when it cannot (not approved, or approved without a window). */
+  undoable_until: Date | null;
   rejected_at: Date | null;
   rejected_by: string | null;
   rejection_reason: string | null;
@@ -88,6 +90,7 @@ export function withdrawalRowFrom(
     requested_at: at,
     approved_at: null,
     approved_by: null,
+    undoable_until: null,
     rejected_at: null,
     rejected_by: null,
     rejection_reason: null,
@@ -145,10 +148,21 @@ export const withdrawals: Projection<'withdrawals'> = {
                 status: 'approved' satisfies WithdrawalStatus,
                 approved_at: at,
                 approved_by: event.data.by.id,
+                undoable_until: event.data.undoableUntil > event.data.at ? event.data.undoableUntil : null,
                 updated_at: at,
               },
             },
           ),
+        ];
+      case 'WithdrawalApprovalUndone':
+        return [
+          update(event.data.withdrawalId, {
+            status: 'pending',
+            approved_at: null,
+            approved_by: null,
+            undoable_until: null,
+            updated_at: at,
+          }),
         ];
       case 'WithdrawalRejected':
         return [

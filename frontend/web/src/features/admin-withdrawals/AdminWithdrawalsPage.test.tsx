@@ -238,19 +238,110 @@ describe('the filters in the address', () => {
     const user = userEvent.setup();
     await rowOfTunde();
     await user.type(screen.getByLabelText('Search'), 'tunde');
-    await user.selectOptions(screen.getByLabelText('State'), 'requested');
+    await user.selectOptions(screen.getByLabelText('State'), 'all');
     // A new filter starts again at the first page. (That the search waits for a pause in typing
     // is useDebouncedSearch's own test, on a fake clock: here a loaded machine types slowly.)
-    await waitFor(() => expect(router.state.location.search).toBe('?state=requested&q=tunde'));
+    await waitFor(() => expect(router.state.location.search).toBe('?state=all&q=tunde'));
     const lastList = () => sent.filter((request) => request.path === '/api/admin/withdrawals').at(-1)!;
     await waitFor(() =>
       expect(Object.fromEntries(lastList().query)).toEqual({
-        state: 'requested',
         q: 'tunde',
         page: '1',
         pageSize: '25',
       }),
     );
     expect(screen.getByText('Tunde Bakare')).toBeInTheDocument();
+  });
+});
+
+describe('the withdrawal desk', () => {
+  it('opens on the requests waiting for a decision', async () => {
+    const sent = server(() => problem(404, 'Not found'));
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    await rowOfTunde();
+    expect(screen.getByLabelText('State')).toHaveValue('requested');
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals')?.query.get('state')).toBe(
+      'requested',
+    );
+  });
+
+  it('asks to confirm a large amount before approving it, and sends confirmed', async () => {
+    const big = withdrawal({ amount: 60_000, needsConfirmation: true });
+    const sent = serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals') return { status: 200, body: [big] };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return { status: 200, body: { status: 'success', message: 'Approved it.', undoableUntil: null } };
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    await user.click(within(await rowOfTunde()).getByRole('button', { name: /^Approve/ }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText('Approve ₦60,000.00 to Tunde Bakare?')).toBeInTheDocument();
+    expect(sent.some((request) => request.path === '/api/admin/withdrawals/approve')).toBe(false);
+    await user.click(within(alert).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved it.')).toBeInTheDocument();
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals/approve')?.body).toEqual({
+      transactionId: 'wd-1',
+      confirmed: true,
+    });
+  });
+
+  it('approves a small amount at once, and offers Undo while the window is open', async () => {
+    const undoableUntil = new Date(Date.now() + 10_000).toISOString();
+    const sent = serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals') return { status: 200, body: [withdrawal()] };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      if (request.path === '/api/admin/withdrawals/undo')
+        return {
+          status: 200,
+          body: { status: 'success', message: 'Tunde Bakare’s request is pending again.' },
+        };
+      return { status: 200, body: { status: 'success', message: 'Approved it.', undoableUntil } };
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    await user.click(within(await rowOfTunde()).getByRole('button', { name: /^Approve/ }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await screen.findByText('Approved.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Tunde Bakare’s request is pending again.')).toBeInTheDocument();
+    expect(sent.find((request) => request.path === '/api/admin/withdrawals/undo')?.body).toEqual({
+      transactionId: 'wd-1',
+    });
+  });
+
+  it('shows the checks beside a request in its details', async () => {
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals') return { status: 200, body: [withdrawal()] };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      if (request.path === '/api/admin/withdrawals/wd-1/checks')
+        return {
+          status: 200,
+          body: {
+            withdrawalId: 'wd-1',
+            accountCreatedAt: '2026-01-05T09:00:00.000Z',
+            bankDetailsSetAt: '2026-11-19T08:00:00.000Z',
+            accountNameCheck: 'resolved',
+            accountNameMatchesUser: false,
+            earlierPayouts: {
+              count: 2,
+              total: 5000,
+              lastPaidAt: '2026-10-01T12:00:00.000Z',
+              lastAmount: 3000,
+            },
+            sharedBankAccount: { otherUsers: 2 },
+          },
+        };
+      return problem(404, 'Not found');
+    });
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const user = userEvent.setup();
+    await user.click(within(await rowOfTunde()).getByRole('button', { name: /view/i }));
+    const checks = within(await screen.findByRole('region', { name: 'Checks' }));
+    expect(await checks.findByText(/^5 Jan 2026 \(\d+ days ago\)$/)).toBeInTheDocument();
+    expect(checks.getByText(/^19 Nov 2026, \d\d:00 \(/)).toBeInTheDocument();
+    expect(checks.getByText("Does not match the user's name · given by the bank")).toBeInTheDocument();
+    expect(checks.getByText('2 paid, ₦5,000.00 in all; last ₦3,000.00 on 1 Oct 2026')).toBeInTheDocument();
+    expect(checks.getByText('Account also on 2 other users')).toBeInTheDocument();
   });
 });

@@ -14,8 +14,23 @@ import { Pager } from '../../shared/ui/Pager';
 import { useAddressParams } from '../../shared/ui/useAddressParams';
 import { useDebouncedSearch } from '../../shared/ui/useDebouncedSearch';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
-import { useApproveWithdrawalMutation, useGetAdminWithdrawalsQuery, type AdminWithdrawal } from './api';
-import { listArgs, readFilters, STATE_FILTERS, typeLabel, writeFilters, type StateFilter } from './filters';
+import {
+  useApproveWithdrawalMutation,
+  useGetAdminWithdrawalsQuery,
+  useUndoWithdrawalApprovalMutation,
+  type AdminWithdrawal,
+} from './api';
+import { ConfirmApprovalDialog } from './ConfirmApprovalDialog';
+import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
+import {
+  DEFAULT_STATE,
+  listArgs,
+  readFilters,
+  STATE_FILTERS,
+  typeLabel,
+  writeFilters,
+  type StateFilter,
+} from './filters';
 import { RejectDialog } from './RejectDialog';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
@@ -23,6 +38,15 @@ import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
 import './admin-withdrawals.css';
 
 export const APPROVE_FAILED = 'Withdrawal Declined: Unknown error occured.';
+export const UNDO_FAILED = 'The approval could not be undone.';
+/** How long the "Approved. Undo" toast stays when the server's window cannot be read from its answer. */
+export const UNDO_TOAST_MS = 10_000;
+
+/** The time left to undo, by the server's `undoableUntil`; the usual window when the clocks disagree. */
+export function undoToastDuration(undoableUntil: string, now = Date.now()): number {
+  const left = Date.parse(undoableUntil) - now;
+  return left > 500 && left <= 5 * 60_000 ? left : UNDO_TOAST_MS;
+}
 
 export function AdminWithdrawalsPage() {
   const [params, changeParams] = useAddressParams();
@@ -31,11 +55,13 @@ export function AdminWithdrawalsPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   const [approve] = useApproveWithdrawalMutation();
+  const [undo] = useUndoWithdrawalApprovalMutation();
+  const [confirming, setConfirming] = useState<AdminWithdrawal | null>(null);
   const toast = useToast();
   const isPhone = useIsPhone();
 
   const shown = list.data?.items ?? [];
-  const filtered = filters.state !== 'all' || filters.query.trim() !== '';
+  const filtered = filters.state !== DEFAULT_STATE || filters.query.trim() !== '';
   // The open details follow the list, so an approval shows there too.
   const viewed = shown.find((withdrawal) => withdrawal._id === viewing) ?? null;
 
@@ -44,13 +70,32 @@ export function AdminWithdrawalsPage() {
     changeParams((current) => writeFilters({ ...readFilters(current), page: 1, ...next }));
   const [search, setSearch] = useDebouncedSearch(filters.query, (query) => setFilters({ query }));
 
-  const onApprove = async (withdrawal: AdminWithdrawal) => {
+  const onUndo = async (withdrawal: AdminWithdrawal) => {
     try {
-      const answer = await approve({ transactionId: withdrawal._id }).unwrap();
-      toast.success(answer.message, { title: 'Withdrawal approved' });
+      const answer = await undo({ transactionId: withdrawal._id }).unwrap();
+      toast.info(answer.message, { title: 'Approval undone' });
+    } catch (error) {
+      toast.error(errorMessage(error, UNDO_FAILED), { title: 'Not undone' });
+    }
+  };
+  const approveNow = async (withdrawal: AdminWithdrawal, confirmed: boolean) => {
+    try {
+      const answer = await approve({ transactionId: withdrawal._id, confirmed }).unwrap();
+      if (answer.undoableUntil)
+        toast.success(answer.message, {
+          title: 'Approved.',
+          duration: undoToastDuration(answer.undoableUntil),
+          action: { text: 'Undo', onClick: () => void onUndo(withdrawal) },
+        });
+      else toast.success(answer.message, { title: 'Withdrawal approved' });
     } catch (error) {
       toast.error(errorMessage(error, APPROVE_FAILED), { title: 'Approval failed' });
     }
+  };
+  // A large amount asks once more; the server refuses it unconfirmed too.
+  const onApprove = (withdrawal: AdminWithdrawal) => {
+    if (withdrawal.needsConfirmation) setConfirming(withdrawal);
+    else void approveNow(withdrawal, false);
   };
   const actions = { onView: (w: AdminWithdrawal) => setViewing(w._id), onApprove, onReject: setRejecting };
 
@@ -88,6 +133,7 @@ export function AdminWithdrawalsPage() {
     <main className="kobo-page kobo-admin-withdrawals">
       <PageHeader
         title="Withdrawals"
+        note={<AsOf fulfilledTimeStamp={list.fulfilledTimeStamp} />}
         subtitle="Review users' withdrawal requests and approve or reject them."
       />
       <Figures />
@@ -108,6 +154,7 @@ export function AdminWithdrawalsPage() {
           options={STATE_FILTERS}
         />
       </ListFilters>
+      <StaleNotice read={list} />
       <div aria-busy={list.isFetching}>{body}</div>
       {list.data && list.data.total > 0 ? (
         <Pager
@@ -128,6 +175,11 @@ export function AdminWithdrawalsPage() {
         }}
       />
       <RejectDialog withdrawal={rejecting} onClose={() => setRejecting(null)} />
+      <ConfirmApprovalDialog
+        withdrawal={confirming}
+        onConfirm={(withdrawal) => void approveNow(withdrawal, true)}
+        onClose={() => setConfirming(null)}
+      />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import type { AdminWithdrawal } from './api';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
 import { typeLabel } from './filters';
+import { WithdrawalChecks } from './WithdrawalChecks';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function WithdrawalDetailsDialog({
                 </Item>
               )}
             </Section>
+            <WithdrawalChecks withdrawalId={w._id} />
             <Section title="Withdrawal Request">
               <Item term="Reference" wide>
                 <span title={w._id}>{withdrawalReference(w._id)}</span>

@@ -8,7 +8,9 @@ import type { ApiAnswer, ApiBody, ApiQuery } from '../../shared/api/types';
 
 export type AdminWithdrawal = ApiAnswer<'getAdminWithdrawals'>[number];
 export type WithdrawalListArgs = ApiQuery<'getAdminWithdrawals'>;
-export type WithdrawalDecision = ApiAnswer<'postAdminWithdrawalsApprove'>;
+export type WithdrawalDecision = ApiAnswer<'postAdminWithdrawalsReject'>;
+export type WithdrawalApproval = ApiAnswer<'postAdminWithdrawalsApprove'>;
+export type WithdrawalChecks = ApiAnswer<'getAdminWithdrawalsByWithdrawalIdChecks'>;
 
 /** A new key for each attempt the admin makes; a retry by RTK (none for commands) would share it. */
 export function newAttemptKey(): string {
@@ -23,11 +25,19 @@ export const adminWithdrawalsApi = api.injectEndpoints({
       transformResponse: (items: AdminWithdrawal[], meta) => toPage(items, meta),
       providesTags: ['Withdrawals'],
     }),
-    approveWithdrawal: build.mutation<WithdrawalDecision, { transactionId: string }>({
-      query: ({ transactionId }) => ({
+    getWithdrawalChecks: build.query<WithdrawalChecks, string>({
+      query: (withdrawalId) => ({ url: `/admin/withdrawals/${encodeURIComponent(withdrawalId)}/checks` }),
+      providesTags: ['Withdrawals'],
+    }),
+    /** `confirmed`: the admin confirmed an amount above the confirmation amount (the row's needsConfirmation). */
+    approveWithdrawal: build.mutation<WithdrawalApproval, { transactionId: string; confirmed?: boolean }>({
+      query: ({ transactionId, confirmed }) => ({
         url: '/admin/withdrawals/approve',
         method: 'POST',
-        body: { transactionId } satisfies ApiBody<'postAdminWithdrawalsApprove'>,
+        body: {
+          transactionId,
+          ...(confirmed ? { confirmed: true } : {}),
+        } satisfies ApiBody<'postAdminWithdrawalsApprove'>,
         headers: { 'Idempotency-Key': newAttemptKey() },
       }),
       // The row shows Approved at once; a refusal puts it back as it was.
@@ -54,6 +64,16 @@ export const adminWithdrawalsApi = api.injectEndpoints({
       // Also after a refusal: a 409 means the request changed elsewhere, so show where it stands.
       invalidatesTags: ['Withdrawals', 'Transactions'],
     }),
+    /** Takes an approval back within its window: the request is pending again. */
+    undoWithdrawalApproval: build.mutation<WithdrawalDecision, { transactionId: string }>({
+      query: ({ transactionId }) => ({
+        url: '/admin/withdrawals/undo',
+        method: 'POST',
+        body: { transactionId } satisfies ApiBody<'postAdminWithdrawalsUndo'>,
+        headers: { 'Idempotency-Key': newAttemptKey() },
+      }),
+      invalidatesTags: ['Withdrawals', 'Transactions'],
+    }),
     rejectWithdrawal: build.mutation<WithdrawalDecision, { transactionId: string; reason: string }>({
       query: ({ transactionId, reason }) => ({
         url: '/admin/withdrawals/reject',
@@ -66,5 +86,10 @@ export const adminWithdrawalsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminWithdrawalsQuery, useApproveWithdrawalMutation, useRejectWithdrawalMutation } =
-  adminWithdrawalsApi;
+export const {
+  useGetAdminWithdrawalsQuery,
+  useGetWithdrawalChecksQuery,
+  useApproveWithdrawalMutation,
+  useUndoWithdrawalApprovalMutation,
+  useRejectWithdrawalMutation,
+} = adminWithdrawalsApi;

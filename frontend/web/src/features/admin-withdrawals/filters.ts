@@ -20,20 +20,23 @@ export interface WithdrawalFilters extends PageRequest {
   query: string;
 }
 
-/** The filters a URL's query holds (`?state=requested&q=ada&page=2`); anything unknown reads as All. */
+/** The page opens on the requests waiting for a decision (admin-area.md: "the default is pending"). */
+export const DEFAULT_STATE: StateFilter = 'requested';
+
+/** The filters a URL's query holds (`?state=all&q=ada&page=2`); none or anything unknown reads as Requested. */
 export function readFilters(params: URLSearchParams): WithdrawalFilters {
   const state = params.get('state');
   return {
-    state: STATE_FILTERS.some((filter) => filter.value === state) ? (state as StateFilter) : 'all',
+    state: STATE_FILTERS.some((filter) => filter.value === state) ? (state as StateFilter) : DEFAULT_STATE,
     query: params.get('q') ?? '',
     ...readPage(params),
   };
 }
 
-/** The query for the filters; the defaults are left out so the plain address means All. */
+/** The query for the filters; the defaults are left out so the plain address means Requested. */
 export function writeFilters({ state, query, ...page }: WithdrawalFilters): Record<string, string> {
   return {
-    ...(state === 'all' ? {} : { state }),
+    ...(state === DEFAULT_STATE ? {} : { state }),
     ...(query ? { q: query } : {}),
     ...writePage(page),
   };

@@ -36,6 +36,8 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     reversedAt: null,
     reversalReason: null,
     heldReason: null,
+    needsConfirmation: false,
+    undoableUntil: null,
     ...overrides,
   };
 }

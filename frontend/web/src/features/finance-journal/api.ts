@@ -30,6 +30,7 @@ export const EVENT_TYPES = [
   'ReferralBonusCredited',
   'WithdrawalRequested',
   'WithdrawalApproved',
+  'WithdrawalApprovalUndone',
   'WithdrawalRejected',
   'PayoutSent',
   'PayoutHeld',

@@ -392,6 +392,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/withdrawals/{withdrawalId}/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What to look at before approving: the account's age, its bank details, earlier payouts
+     * @description How old the account is, when its bank details were last set or changed, whether the account name is the bank's and holds the user's names, the user's earlier payouts, and other users on the same bank account.
+     */
+    get: operations['getAdminWithdrawalsByWithdrawalIdChecks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/withdrawals/approve': {
     parameters: {
       query?: never;
@@ -401,8 +421,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a pending withdrawal: the hold is posted and the payout queued */
+    /**
+     * Approve a pending withdrawal: the hold is posted and the payout queued after the undo window
+     * @description Above WITHDRAWAL_CONFIRM_ABOVE_NAIRA the body must say `confirmed: true` (else 409, field `confirmed`). The approval may be undone until `undoableUntil` (WITHDRAWAL_UNDO_SECONDS); its payout starts after it.
+     */
     post: operations['postAdminWithdrawalsApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/withdrawals/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Undo an approval within its window: the withdrawal is pending again and nothing is paid
+     * @description Allowed while the withdrawal is approved, before its `undoableUntil`, and before any payout desk took it; the payout job starts only after the window (decision 0044).
+     */
+    post: operations['postAdminWithdrawalsUndo'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1487,6 +1530,30 @@ export interface components {
       reversedAt: string | null;
       reversalReason: string | null;
       heldReason: string | null;
+      /** @description Above WITHDRAWAL_CONFIRM_ABOVE_NAIRA: approving it must be confirmed (`confirmed: true`) */
+      needsConfirmation: boolean;
+      /** @description While approved and before this time its approval may be undone (POST /admin/withdrawals/undo) */
+      undoableUntil: string | null;
+    };
+    WithdrawalChecks: {
+      withdrawalId: string;
+      /** @description When the user signed up (null: the user is gone) */
+      accountCreatedAt: string | null;
+      /** @description When the user last set or changed their bank details (null: not known, saved before it was kept) */
+      bankDetailsSetAt: string | null;
+      /** @description resolved: the account name is the bank's own (name enquiry); unchecked: as typed; null: not said */
+      accountNameCheck: ('resolved' | 'unchecked') | null;
+      /** @description The account name this withdrawal pays holds the user's first and last names (any order, any case) */
+      accountNameMatchesUser: boolean;
+      earlierPayouts: {
+        /** @description The user's other withdrawals paid (reversed ones not counted) */
+        count: number;
+        /** @description Their amounts together, naira */
+        total: number;
+        lastPaidAt: string | null;
+        lastAmount: number | null;
+      };
+      sharedBankAccount: components['schemas']['SharedBankAccount'];
     };
     AdminCampaign: {
       _id: string;
@@ -3648,6 +3715,73 @@ export interface operations {
       };
     };
   };
+  getAdminWithdrawalsByWithdrawalIdChecks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        withdrawalId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The checks (money in naira) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WithdrawalChecks'];
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such withdrawal */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   postAdminWithdrawalsApprove: {
     parameters: {
       query?: never;
@@ -3662,6 +3796,8 @@ export interface operations {
       content: {
         'application/json': {
           transactionId: string;
+          /** @description Required (true) for an amount above WITHDRAWAL_CONFIRM_ABOVE_NAIRA: the admin confirmed it */
+          confirmed?: boolean;
         };
       };
     };
@@ -3678,6 +3814,8 @@ export interface operations {
             /** @constant */
             status: 'success';
             message: string;
+            /** @description Until when the approval may be undone (POST /admin/withdrawals/undo); null: it cannot be */
+            undoableUntil: string | null;
           };
         };
       };
@@ -3717,7 +3855,105 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The withdrawal was already rejected */
+      /** @description The withdrawal was already rejected, or its amount is above the confirmation amount and `confirmed` is not true */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Idempotency-Key reused with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAdminWithdrawalsUndo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique key per intended operation; a retry with the same key gets the first answer. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          transactionId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description "{name}'s withdrawal request of ₦{amount} is pending again." */
+      200: {
+        headers: {
+          /** @description true when this is the stored first answer */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'success';
+            message: string;
+          };
+        };
+      };
+      /** @description The request is invalid (a message per field) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such withdrawal */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The time to undo has passed, the payout has started, or the withdrawal is not approved */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5564,7 +5800,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not approved, already failed, or paid with another reference */
+      /** @description Not approved, its approval may still be undone (a few seconds after it), already failed, or paid with another reference */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5959,6 +6195,7 @@ export interface operations {
           | 'ReferralBonusCredited'
           | 'WithdrawalRequested'
           | 'WithdrawalApproved'
+          | 'WithdrawalApprovalUndone'
           | 'WithdrawalRejected'
           | 'PayoutSent'
           | 'PayoutHeld'
@@ -7108,8 +7345,9 @@ export interface operations {
               id: string;
               /** @enum {string} */
               kind: 'proof_approved' | 'proof_rejected' | 'referral_bonus' | 'withdrawal';
-              /** @description For a withdrawal: where its money is now (failed, declined, reversed: back on the balance) */
-              withdrawalState: ('approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed') | null;
+              /** @description For a withdrawal: where its money is now (requested: waiting for review again, its approval undone; failed, declined, reversed: back on the balance) */
+              withdrawalState:
+                ('requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed') | null;
               title: string;
               /** @description One or two sentences in the product’s words, amounts as ₦1,234.50 */
               body: string;

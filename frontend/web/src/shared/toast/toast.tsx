@@ -15,6 +15,8 @@ export interface ToastOptions {
   duration?: number;
   /** A toast with the same key replaces the one on screen instead of stacking under it. */
   key?: string;
+  /** One button in the toast (such as "Undo"); clicking it closes the toast. */
+  action?: { text: string; onClick: () => void };
 }
 
 export interface Toasts {
@@ -71,6 +73,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           intent: intentOf[kind],
           icon: iconOf[kind],
           timeout: options.duration ?? TOAST_DURATION_MS,
+          ...(options.action && { action: { text: options.action.text, onClick: options.action.onClick } }),
         },
         options.key,
       ),

@@ -221,7 +221,11 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
         200: { description: "'Payout marked as paid.', and the payout", schema: settledPayoutSchema },
         400: { description: 'The reference is missing', problem: true },
         404: { description: 'No such withdrawal', problem: true },
-        409: { description: 'Not approved, already failed, or paid with another reference', problem: true },
+        409: {
+          description:
+            'Not approved, its approval may still be undone (a few seconds after it), already failed, or paid with another reference',
+          problem: true,
+        },
       },
       handler: ({ params, body, principal, res }) =>
         settle(

@@ -30,9 +30,11 @@ export const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(['proof_approved', 'proof_rejected', 'referral_bonus', 'withdrawal']),
   withdrawalState: z
-    .enum(['approved', 'sending', 'paid', 'failed', 'declined', 'reversed'])
+    .enum(['requested', 'approved', 'sending', 'paid', 'failed', 'declined', 'reversed'])
     .nullable()
-    .describe('For a withdrawal: where its money is now (failed, declined, reversed: back on the balance)'),
+    .describe(
+      'For a withdrawal: where its money is now (requested: waiting for review again, its approval undone; failed, declined, reversed: back on the balance)',
+    ),
   title: z.string(),
   body: z.string().describe('One or two sentences in the product’s words, amounts as ₦1,234.50'),
   link: z.string().describe('The page of the user area that shows more (a path: /dashboard/withdraw)'),

@@ -21,6 +21,9 @@ export function entryTitle(row: TitleSource): string {
     case 'WithdrawalApproved':
       // On the hold account: the held amount leaves for the payout.
       return 'Withdrawal approved';
+    case 'WithdrawalApprovalUndone':
+      // Back on the hold account: the request waits for review again.
+      return 'Withdrawal approval undone';
     case 'WithdrawalRejected':
       return 'Withdrawal returned';
     case 'PayoutSucceeded':

@@ -75,12 +75,15 @@ export interface LedgerCommands {
   approveBalanceAdjustment: UserHandler<UserData<'ApproveBalanceAdjustment'>>;
   rejectBalanceAdjustment: UserHandler<UserData<'RejectBalanceAdjustment'>>;
   requestWithdrawal: UserHandler<WithOptionalNow<Omit<UserData<'RequestWithdrawal'>, 'rules'>>>;
-  approveWithdrawal: UserHandler<UserData<'ApproveWithdrawal'>>;
+  /** The undo window is the money rules' (`withdrawalUndoSeconds`). */
+  approveWithdrawal: UserHandler<WithOptionalNow<Omit<UserData<'ApproveWithdrawal'>, 'undoSeconds'>>>;
+  /** Decided on the clock as each attempt reads it, so a retried undo is never late unseen. */
+  undoWithdrawalApproval: UserHandler<WithOptionalNow<UserData<'UndoWithdrawalApproval'>>>;
   rejectWithdrawal: UserHandler<UserData<'RejectWithdrawal'>>;
-  recordPayoutSent: UserHandler<UserData<'RecordPayoutSent'>>;
-  recordPayoutHeld: UserHandler<UserData<'RecordPayoutHeld'>>;
-  movePayoutToManual: UserHandler<UserData<'MovePayoutToManual'>>;
-  recordPayoutSucceeded: UserHandler<UserData<'RecordPayoutSucceeded'>>;
+  recordPayoutSent: UserHandler<WithOptionalNow<UserData<'RecordPayoutSent'>>>;
+  recordPayoutHeld: UserHandler<WithOptionalNow<UserData<'RecordPayoutHeld'>>>;
+  movePayoutToManual: UserHandler<WithOptionalNow<UserData<'MovePayoutToManual'>>>;
+  recordPayoutSucceeded: UserHandler<WithOptionalNow<UserData<'RecordPayoutSucceeded'>>>;
   recordPayoutFailed: UserHandler<UserData<'RecordPayoutFailed'>>;
   recordPayoutReversed: UserHandler<UserData<'RecordPayoutReversed'>>;
   recordPayoutDiscrepancy: UserHandler<UserData<'RecordPayoutDiscrepancy'>>;
@@ -108,15 +111,19 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
   const retry = { ...defaultRetry, ...options.retry };
   const run = (type: string, decision: Parameters<typeof runCommand>[2], meta?: CommandMetadata) =>
     runCommand(store, type, decision, meta, retry);
+  /** A command, or one made afresh for each attempt (to read the clock as it decides). */
   const onUser = async <T extends UserCommand>(
-    command: T,
+    given: T | (() => T),
     meta?: CommandMetadata,
   ): Promise<UserCommandResult> => {
-    const streamId = streams.user(command.data.userId);
+    const first = typeof given === 'function' ? given() : given;
+    const streamId = streams.user(first.data.userId);
     let after: UserState | undefined;
+    let attempts = 0;
     const result = await run(
-      command.type,
+      first.type,
       async (reader) => {
+        const command = attempts++ === 0 || typeof given !== 'function' ? first : given();
         const state = await reader.load(streamId, userDecider);
         const events = userDecider.decide(command, state);
         // The last attempt's: the one whose events were appended.
@@ -150,12 +157,25 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     rejectBalanceAdjustment: (data, meta) => onUser({ type: 'RejectBalanceAdjustment', data }, meta),
     requestWithdrawal: (data, meta) =>
       onUser({ type: 'RequestWithdrawal', data: { ...data, rules, now: now(data.now) } }, meta),
-    approveWithdrawal: (data, meta) => onUser({ type: 'ApproveWithdrawal', data }, meta),
+    approveWithdrawal: (data, meta) =>
+      onUser(
+        {
+          type: 'ApproveWithdrawal',
+          data: { ...data, now: now(data.now), undoSeconds: rules.withdrawalUndoSeconds ?? 0 },
+        },
+        meta,
+      ),
+    undoWithdrawalApproval: (data, meta) =>
+      onUser(() => ({ type: 'UndoWithdrawalApproval', data: { ...data, now: now(data.now) } }), meta),
     rejectWithdrawal: (data, meta) => onUser({ type: 'RejectWithdrawal', data }, meta),
-    recordPayoutSent: (data, meta) => onUser({ type: 'RecordPayoutSent', data }, meta),
-    recordPayoutHeld: (data, meta) => onUser({ type: 'RecordPayoutHeld', data }, meta),
-    movePayoutToManual: (data, meta) => onUser({ type: 'MovePayoutToManual', data }, meta),
-    recordPayoutSucceeded: (data, meta) => onUser({ type: 'RecordPayoutSucceeded', data }, meta),
+    recordPayoutSent: (data, meta) =>
+      onUser({ type: 'RecordPayoutSent', data: { ...data, now: now(data.now) } }, meta),
+    recordPayoutHeld: (data, meta) =>
+      onUser({ type: 'RecordPayoutHeld', data: { ...data, now: now(data.now) } }, meta),
+    movePayoutToManual: (data, meta) =>
+      onUser({ type: 'MovePayoutToManual', data: { ...data, now: now(data.now) } }, meta),
+    recordPayoutSucceeded: (data, meta) =>
+      onUser({ type: 'RecordPayoutSucceeded', data: { ...data, now: now(data.now) } }, meta),
     recordPayoutFailed: (data, meta) => onUser({ type: 'RecordPayoutFailed', data }, meta),
     recordPayoutReversed: (data, meta) => onUser({ type: 'RecordPayoutReversed', data }, meta),
     recordPayoutDiscrepancy: (data, meta) => onUser({ type: 'RecordPayoutDiscrepancy', data }, meta),

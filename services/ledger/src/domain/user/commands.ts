@@ -139,7 +139,26 @@ export type RequestWithdrawal = Command<
 >;
 export type ApproveWithdrawal = Command<
   'ApproveWithdrawal',
-  { userId: string; withdrawalId: string; by: Actor }
+  {
+    userId: string;
+    withdrawalId: string;
+    by: Actor;
+    /** When it is approved (ISO 8601): the undo window starts here. */
+    now: string;
+    /** How long the approval may be undone, in seconds (0: not at all). */
+    undoSeconds: number;
+  }
+>;
+/** Takes an approval back within its undo window, before any payout started. */
+export type UndoWithdrawalApproval = Command<
+  'UndoWithdrawalApproval',
+  {
+    userId: string;
+    withdrawalId: string;
+    by: Actor;
+    /** When it is asked (ISO 8601): refused from the approval's `undoableUntil` on. */
+    now: string;
+  }
 >;
 export type RejectWithdrawal = Command<
   'RejectWithdrawal',
@@ -147,7 +166,7 @@ export type RejectWithdrawal = Command<
 >;
 export type RecordPayoutSucceeded = Command<
   'RecordPayoutSucceeded',
-  { userId: string; withdrawalId: string; provider: string; reference: string }
+  { userId: string; withdrawalId: string; provider: string; reference: string; now: string }
 >;
 export type RecordPayoutFailed = Command<
   'RecordPayoutFailed',
@@ -155,15 +174,22 @@ export type RecordPayoutFailed = Command<
 >;
 export type RecordPayoutSent = Command<
   'RecordPayoutSent',
-  { userId: string; withdrawalId: string; provider: string; reference: string; transferCode: string | null }
+  {
+    userId: string;
+    withdrawalId: string;
+    provider: string;
+    reference: string;
+    transferCode: string | null;
+    now: string;
+  }
 >;
 export type RecordPayoutHeld = Command<
   'RecordPayoutHeld',
-  { userId: string; withdrawalId: string; provider: string; reason: string }
+  { userId: string; withdrawalId: string; provider: string; reason: string; now: string }
 >;
 export type MovePayoutToManual = Command<
   'MovePayoutToManual',
-  { userId: string; withdrawalId: string; by: Actor }
+  { userId: string; withdrawalId: string; by: Actor; now: string }
 >;
 export type RecordPayoutReversed = Command<
   'RecordPayoutReversed',
@@ -191,6 +217,7 @@ export type UserCommand =
   | CreditReferralBonus
   | RequestWithdrawal
   | ApproveWithdrawal
+  | UndoWithdrawalApproval
   | RejectWithdrawal
   | RecordPayoutSent
   | RecordPayoutHeld

@@ -19,7 +19,12 @@ import {
   updateProfile,
 } from './profile';
 import { evolveUser, initialUserState, restoreUserState, type UserState } from './state';
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from './withdrawals';
+import {
+  approveWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+  undoWithdrawalApproval,
+} from './withdrawals';
 import {
   movePayoutToManual,
   recordPayoutDiscrepancy,
@@ -64,6 +69,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return requestWithdrawal(command, state);
     case 'ApproveWithdrawal':
       return approveWithdrawal(command, state);
+    case 'UndoWithdrawalApproval':
+      return undoWithdrawalApproval(command, state);
     case 'RejectWithdrawal':
       return rejectWithdrawal(command, state);
     case 'RecordPayoutSent':
@@ -93,5 +100,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   // user@5: the changes posted without approval lately (directAdjustments), for the approval window.
   // user@6: an adjustment request carries the balance its edit set (target) and can be 'replaced'.
   // user@7: who created the account (createdBy) and the staff who changed its balance.
+  // A withdrawal record's approvals and undoableUntil are optional: a user@7 state without them
+  // reads as no approval undoable, which is what every approval before them was.
   snapshot: { kind: 'user@7', restore: restoreUserState },
 };

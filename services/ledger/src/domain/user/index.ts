@@ -8,4 +8,9 @@ export {
   pendingRequestTo,
   REASON_REQUIRED,
 } from './balance-edits';
-export { ANOTHER_STAFF_MEMBER_MUST_APPROVE } from './withdrawals';
+export {
+  ANOTHER_STAFF_MEMBER_MUST_APPROVE,
+  isUndoable,
+  PAYOUT_STARTED,
+  UNDO_WINDOW_CLOSED,
+} from './withdrawals';

@@ -41,31 +41,50 @@ function requireApproved(w: WithdrawalRecord): void {
   if (w.status === 'rejected') throw conflict('This withdrawal was rejected.');
 }
 
+/**
+ * While its approval may still be undone, nothing may take the payout: not the provider, not the
+ * manual desk. So an undo, decided on this stream before `undoableUntil`, and a payout, recorded
+ * after it, never meet.
+ */
+function requireUndoWindowClosed(w: WithdrawalRecord, now: string): void {
+  if (w.status !== 'approved' || w.undoableUntil === undefined) return;
+  const left = Date.parse(w.undoableUntil) - Date.parse(now);
+  if (left > 0) {
+    const seconds = Math.ceil(left / 1000);
+    throw conflict(
+      `This approval can still be undone for ${seconds} more ${seconds === 1 ? 'second' : 'seconds'}: its payout waits until then.`,
+    );
+  }
+}
+
 export function recordPayoutSent(command: RecordPayoutSent, state: UserState): PayoutSent[] {
-  const { userId, withdrawalId, provider, reference, transferCode } = command.data;
+  const { userId, withdrawalId, provider, reference, transferCode, now } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   requireApproved(w);
   // Sending, or already settled (a late answer): nothing new.
   if (w.status !== 'approved') return [];
   if (w.desk === 'manual') throw conflict('This payout was moved to the manual desk.');
+  requireUndoWindowClosed(w, now);
   return [{ type: 'PayoutSent', data: { userId, withdrawalId, provider, reference, transferCode } }];
 }
 
 export function recordPayoutHeld(command: RecordPayoutHeld, state: UserState): PayoutHeld[] {
-  const { userId, withdrawalId, provider, reason } = command.data;
+  const { userId, withdrawalId, provider, reason, now } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   requireApproved(w);
   if (isBlank(reason)) throw invalid('A reason is required when a payout is held.', 'reason');
   if (!isUnsettled(w) || w.desk === 'manual' || w.heldReason === reason.trim()) return [];
+  requireUndoWindowClosed(w, now);
   return [{ type: 'PayoutHeld', data: { userId, withdrawalId, provider, reason: reason.trim() } }];
 }
 
 export function movePayoutToManual(command: MovePayoutToManual, state: UserState): PayoutMovedToManual[] {
-  const { userId, withdrawalId, by } = command.data;
+  const { userId, withdrawalId, by, now } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   requireApproved(w);
   if (w.desk === 'manual') return [];
   if (!isUnsettled(w)) throw conflict('This payout has already settled.');
+  requireUndoWindowClosed(w, now);
   // A transfer the provider is sending could still arrive: paying it by hand too would pay twice.
   if (w.status === 'sending' && !w.heldReason)
     throw conflict(
@@ -75,7 +94,7 @@ export function movePayoutToManual(command: MovePayoutToManual, state: UserState
 }
 
 export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: UserState): PayoutSucceeded[] {
-  const { userId, withdrawalId, provider, reference } = command.data;
+  const { userId, withdrawalId, provider, reference, now } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   if (isBlank(reference)) throw invalid('The bank reference is required.', 'reference');
   requireApproved(w);
@@ -85,6 +104,7 @@ export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: Use
   }
   if (w.status === 'payout_failed') throw conflict('This payout was already recorded as failed.');
   if (w.status === 'reversed') throw conflict('This payout was already reversed.');
+  requireUndoWindowClosed(w, now);
   // The fee stays with the platform; the rest leaves for the bank.
   const postings: Posting[] = [
     ...transfer(Accounts.payoutsClearing, Accounts.world, kobo(w.amount - w.fee)),

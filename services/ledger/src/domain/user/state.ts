@@ -55,6 +55,13 @@ export interface WithdrawalRecord {
   heldReason?: string | null;
   /** The kinds of discrepancy already recorded (each is recorded once). */
   discrepancies?: PayoutDiscrepancyKind[];
+  /** The approvals made so far, undone ones included (absent: none). */
+  approvals?: number;
+  /**
+   * Until when (ISO 8601, exclusive) the current approval may be undone: no payout is sent,
+   * moved or recorded before it. Absent when not approved.
+   */
+  undoableUntil?: string;
 }
 
 export interface UserState {
@@ -305,8 +312,24 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
       return { ...next, withdrawals: state.withdrawals.set(d.withdrawalId, record) };
     }
-    case 'WithdrawalApproved':
-      return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'approved' }) };
+    case 'WithdrawalApproved': {
+      const approvals = (state.withdrawals.get(event.data.withdrawalId)?.approvals ?? 0) + 1;
+      return {
+        ...next,
+        withdrawals: withWithdrawal(state, event.data.withdrawalId, {
+          status: 'approved',
+          approvals,
+          // Only an approval with a window has one (none before undo existed, none with 0 s).
+          ...(event.data.undoableUntil > event.data.at && { undoableUntil: event.data.undoableUntil }),
+        }),
+      };
+    }
+    case 'WithdrawalApprovalUndone': {
+      const w = state.withdrawals.get(event.data.withdrawalId);
+      if (!w) return next;
+      const { undoableUntil: _closed, ...rest } = w;
+      return { ...next, withdrawals: state.withdrawals.set(w.withdrawalId, { ...rest, status: 'pending' }) };
+    }
     case 'WithdrawalRejected':
       return { ...next, withdrawals: withWithdrawal(state, event.data.withdrawalId, { status: 'rejected' }) };
     case 'PayoutSent':

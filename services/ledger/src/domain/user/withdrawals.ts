@@ -7,13 +7,19 @@ import { Accounts, transfer } from '../../money';
 import { conflict, DomainError, forbidden, invalid, notFound } from '../errors';
 import {
   balanceOf,
+  type WithdrawalApprovalUndone,
   type WithdrawalApproved,
   type WithdrawalRejected,
   type WithdrawalRequested,
 } from '../events';
 import { minimumWithdrawal, nairaInMessage, userBalanceAccount } from '../money-rules';
 import { isBlank } from '../text';
-import type { ApproveWithdrawal, RejectWithdrawal, RequestWithdrawal } from './commands';
+import type {
+  ApproveWithdrawal,
+  RejectWithdrawal,
+  RequestWithdrawal,
+  UndoWithdrawalApproval,
+} from './commands';
 import { requireNoBankChangeHold } from './bank-change-hold';
 import { requireNotSuspended, requireUser } from './guards';
 import type { UserState, WithdrawalRecord } from './state';
@@ -73,12 +79,16 @@ export const ANOTHER_STAFF_MEMBER_MUST_APPROVE =
   'Another staff member must approve this withdrawal: you created this account or changed its balance.';
 
 export function approveWithdrawal(command: ApproveWithdrawal, state: UserState): WithdrawalApproved[] {
-  const { userId, withdrawalId, by } = command.data;
+  const { userId, withdrawalId, by, now, undoSeconds } = command.data;
   const w = requireWithdrawal(state, withdrawalId);
   if (w.status === 'rejected') throw conflict('This withdrawal was already rejected.');
   if (w.status !== 'pending') return [];
   // Separation of duties: whoever put money on the account does not also let it out.
   if (state.staffInvolved.includes(by.id)) throw forbidden(ANOTHER_STAFF_MEMBER_MUST_APPROVE);
+  if (!Number.isFinite(undoSeconds) || undoSeconds < 0)
+    throw invalid('The undo window must be zero or more seconds.', 'undoSeconds');
+  const at = new Date(Date.parse(now));
+  const approval = (w.approvals ?? 0) + 1;
   return [
     {
       type: 'WithdrawalApproved',
@@ -87,7 +97,60 @@ export function approveWithdrawal(command: ApproveWithdrawal, state: UserState):
         withdrawalId,
         amount: w.amount,
         by,
+        at: at.toISOString(),
+        undoableUntil: new Date(at.getTime() + undoSeconds * 1000).toISOString(),
+        ...(approval > 1 && { approval }),
         postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, w.amount),
+      },
+    },
+  ];
+}
+
+export const UNDO_WINDOW_CLOSED = 'The time to undo this approval has passed: its payout goes ahead.';
+export const PAYOUT_STARTED =
+  'The payout of this withdrawal has started: its approval can no longer be undone.';
+
+/**
+ * Whether the withdrawal's approval may still be undone at `now`: while it is approved, no
+ * provider or desk has taken its payout, and the window has not closed.
+ */
+export function isUndoable(w: WithdrawalRecord, now: string): boolean {
+  return (
+    w.status === 'approved' &&
+    w.desk === undefined &&
+    !w.heldReason &&
+    w.undoableUntil !== undefined &&
+    Date.parse(now) < Date.parse(w.undoableUntil)
+  );
+}
+
+/**
+ * The approval taken back: payouts clearing -> hold, the reverse of what the approval posted, and
+ * the withdrawal is pending again. Only within the window: from `undoableUntil` on the payout job
+ * may be sending it, and no payout is recorded before then (payouts.ts), so an undo and a payout
+ * never both happen.
+ */
+export function undoWithdrawalApproval(
+  command: UndoWithdrawalApproval,
+  state: UserState,
+): WithdrawalApprovalUndone[] {
+  const { userId, withdrawalId, by, now } = command.data;
+  const w = requireWithdrawal(state, withdrawalId);
+  // Undone already (the same click twice): nothing new.
+  if (w.status === 'pending' && (w.approvals ?? 0) > 0) return [];
+  if (w.status === 'pending') throw conflict('This withdrawal has not been approved.');
+  if (w.status === 'rejected') throw conflict('This withdrawal was rejected.');
+  if (w.status !== 'approved' || w.desk !== undefined || w.heldReason) throw conflict(PAYOUT_STARTED);
+  if (!isUndoable(w, now)) throw conflict(UNDO_WINDOW_CLOSED);
+  return [
+    {
+      type: 'WithdrawalApprovalUndone',
+      data: {
+        userId,
+        withdrawalId,
+        amount: w.amount,
+        by,
+        postings: transfer(Accounts.payoutsClearing, Accounts.userHold(userId), w.amount),
       },
     },
   ];

@@ -110,7 +110,13 @@ export function withdrawalRequested(
   };
 }
 
-export function withdrawalApproved(userId: string, withdrawalId: string, amount: Kobo): UserEvent {
+/** Approved at `at` (default NOW), undoable for `undoSeconds` (default none). */
+export function withdrawalApproved(
+  userId: string,
+  withdrawalId: string,
+  amount: Kobo,
+  { at = NOW, undoSeconds = 0 }: { at?: string; undoSeconds?: number } = {},
+): UserEvent {
   return {
     type: 'WithdrawalApproved',
     data: {
@@ -118,6 +124,8 @@ export function withdrawalApproved(userId: string, withdrawalId: string, amount:
       withdrawalId,
       amount,
       by: { role: 'admin', id: '1' } as const,
+      at,
+      undoableUntil: new Date(Date.parse(at) + undoSeconds * 1000).toISOString(),
       postings: transfer(Accounts.userHold(userId), Accounts.payoutsClearing, amount),
     },
   };

@@ -11,7 +11,7 @@ import type { WithdrawalRow } from '@kobo/projector';
 import { Conditions, direction, readPage } from '../../../http';
 import { iso } from '../wire';
 import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../users/shared-bank-accounts';
-import type { AdminWithdrawal } from './schemas';
+import type { AdminWithdrawal, WithdrawalChecks } from './schemas';
 
 /** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */
 export interface WithdrawalWithRequester extends WithdrawalRow {
@@ -50,7 +50,16 @@ export function adminStatus(status: WithdrawalStatus): 'pending' | 'approved' | 
   return status === 'pending' || status === 'rejected' ? status : 'approved';
 }
 
-export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal {
+/** The desk's settings a row needs: approving above `confirmAbove` (kobo) must be confirmed. */
+export interface WithdrawalDesk {
+  confirmAbove: number;
+}
+
+export function needsConfirmation(amount: number, desk: WithdrawalDesk): boolean {
+  return amount > desk.confirmAbove;
+}
+
+export function toAdminWithdrawal(row: WithdrawalWithRequester, desk: WithdrawalDesk): AdminWithdrawal {
   return {
     _id: row.withdrawal_id,
     userId: row.user_id,
@@ -84,6 +93,8 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester): AdminWithdrawal
     heldReason: row.held_reason,
     rejectionReason: row.rejection_reason,
     failureReason: row.failure_reason,
+    needsConfirmation: row.status === 'pending' && needsConfirmation(Number(row.amount), desk),
+    undoableUntil: row.status === 'approved' ? iso(row.undoable_until) : null,
   };
 }
 
@@ -112,7 +123,7 @@ export interface WithdrawalListQuery {
 }
 
 /** Requests in every state, newest first unless sorted otherwise; `q` looks in who asked. */
-export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
+export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery, desk: WithdrawalDesk) {
   const where = new Conditions().search(query.q, [
     "u.first_name || ' ' || u.last_name",
     'u.username',
@@ -132,7 +143,8 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery) {
     pageSize: query.pageSize,
     after: query.after,
   });
-  return { withdrawals: (await otherUsersOnBankAccounts(pool, rows)).map(toAdminWithdrawal), total, next };
+  const withdrawals = (await otherUsersOnBankAccounts(pool, rows)).map((row) => toAdminWithdrawal(row, desk));
+  return { withdrawals, total, next };
 }
 
 export async function findWithdrawal(
@@ -144,4 +156,70 @@ export async function findWithdrawal(
     [withdrawalId],
   );
   return rows[0] ? (await otherUsersOnBankAccounts(pool, rows))[0]! : null;
+}
+
+/** The words of a name, lower-cased, letters and digits only: 'Ada-Obi  N.' -> ['ada', 'obi', 'n']. */
+function wordsOf(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Whether an account name holds the user's first and last names, each as a whole word, in any
+ * order and case (banks often hold SURNAME FIRSTNAME MIDDLENAME).
+ */
+export function accountNameMatches(accountName: string, firstName: string, lastName: string): boolean {
+  const held = new Set(wordsOf(accountName));
+  const wanted = [...wordsOf(firstName), ...wordsOf(lastName)];
+  return wanted.length > 0 && wanted.every((word) => held.has(word));
+}
+
+/** What the desk shows beside one request; null when there is no such withdrawal. */
+export async function withdrawalChecks(pool: Pool, withdrawalId: string): Promise<WithdrawalChecks | null> {
+  const found = await findWithdrawal(pool, withdrawalId);
+  if (!found) return null;
+  const [{ rows: users }, { rows: payouts }] = await Promise.all([
+    pool.query<{
+      created_at: Date;
+      bank_details_set_at: Date | null;
+      bank_name_check: 'resolved' | 'unchecked' | null;
+    }>('SELECT created_at, bank_details_set_at, bank_name_check FROM users WHERE user_id = $1', [
+      found.user_id,
+    ]),
+    pool.query<{
+      count: number;
+      total: string | null;
+      last_paid_at: Date | null;
+      last_amount: string | null;
+    }>(
+      `SELECT count(*)::int AS count, sum(amount) AS total, max(paid_at) AS last_paid_at,
+              (array_agg(amount ORDER BY paid_at DESC))[1] AS last_amount
+       FROM withdrawals WHERE user_id = $1 AND status = 'paid' AND withdrawal_id <> $2`,
+      [found.user_id, withdrawalId],
+    ),
+  ]);
+  const user = users[0];
+  const paid = payouts[0]!;
+  return {
+    withdrawalId,
+    accountCreatedAt: iso(user?.created_at ?? null),
+    bankDetailsSetAt: iso(user?.bank_details_set_at ?? null),
+    accountNameCheck: user?.bank_name_check ?? null,
+    accountNameMatchesUser: accountNameMatches(
+      found.account_name,
+      found.first_name ?? '',
+      found.last_name ?? '',
+    ),
+    earlierPayouts: {
+      count: paid.count,
+      total: koboToNaira(Number(paid.total ?? 0)),
+      lastPaidAt: iso(paid.last_paid_at),
+      lastAmount: paid.last_amount === null ? null : koboToNaira(Number(paid.last_amount)),
+    },
+    sharedBankAccount: sharedBankAccountOf(found),
+  };
 }

@@ -1,4 +1,9 @@
-/** /admin/withdrawals: the requests, and approving or rejecting one (docs/product/staff-area.md#admin-screens, #how-things-change, #messages; docs/product/api-contract.md#admin-calls). */
+/**
+ * /admin/withdrawals: the requests, the checks beside one, and approving (confirmed above an
+ * amount, and undoable for a few seconds: decision 0044) or rejecting one
+ * (docs/product/staff-area.md#admin-screens, #how-things-change, #messages;
+ * docs/product/api-contract.md#admin-calls).
+ */
 import { z } from 'zod';
 import { formatNaira } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../../context';
@@ -10,8 +15,9 @@ import {
   sendTotal,
   principalActor,
 } from '../../../http';
-import { findWithdrawal, fullNameOf, listWithdrawals } from './queries';
-import { adminWithdrawalSchema, withdrawalListQuery } from './schemas';
+import { iso } from '../wire';
+import { findWithdrawal, fullNameOf, listWithdrawals, needsConfirmation, withdrawalChecks } from './queries';
+import { adminWithdrawalSchema, withdrawalChecksSchema, withdrawalListQuery } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */
 export const DEFAULT_REJECTION_REASON = 'Your withdrawal request was declined by an admin.';
@@ -25,7 +31,24 @@ const decisionBody = z.object({
     .min(1, 'Transaction id is required'),
 });
 const rejectionBody = decisionBody.extend({ reason: z.string().trim().max(500).optional() });
+const approvalBody = decisionBody.extend({
+  confirmed: z
+    .boolean()
+    .optional()
+    .describe('Required (true) for an amount above WITHDRAWAL_CONFIRM_ABOVE_NAIRA: the admin confirmed it'),
+});
 const decisionAnswer = z.object({ status: z.literal('success'), message: z.string() });
+const approvalAnswer = decisionAnswer.extend({
+  undoableUntil: z
+    .string()
+    .nullable()
+    .describe('Until when the approval may be undone (POST /admin/withdrawals/undo); null: it cannot be'),
+});
+
+/** The problem an unconfirmed approval above the amount gets (409, field `confirmed`). */
+export function confirmationRequired(confirmAbove: number): string {
+  return `Approving more than ${formatNaira(confirmAbove)} must be confirmed: check the request and confirm the approval.`;
+}
 
 export const withdrawalRoutes: FeatureRoutes = (ctx) => {
   async function decide(
@@ -42,6 +65,8 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
       message: `${fullNameOf(found)}'s withdrawal request of ${formatNaira(Number(found.amount))} has been ${verb} successfully.`,
     };
   }
+
+  const desk = ctx.config.withdrawals;
 
   return [
     defineRoute({
@@ -62,23 +87,46 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { withdrawals, total, next } = await listWithdrawals(ctx.pool, query);
+        const { withdrawals, total, next } = await listWithdrawals(ctx.pool, query, desk);
         sendTotal(res, total, next);
         return withdrawals;
       },
     }),
     defineRoute({
-      method: 'post',
-      path: '/admin/withdrawals/approve',
-      summary: 'Approve a pending withdrawal: the hold is posted and the payout queued',
+      method: 'get',
+      path: '/admin/withdrawals/:withdrawalId/checks',
+      summary: "What to look at before approving: the account's age, its bank details, earlier payouts",
+      description:
+        'How old the account is, when its bank details were last set or changed, whether the account name is the ' +
+        "bank's and holds the user's names, the user's earlier payouts, and other users on the same bank account.",
       tags: ['admin'],
       access: ['admin'],
-      body: decisionBody,
+      params: z.object({ withdrawalId: z.string().min(1) }),
+      responses: {
+        200: { description: 'The checks (money in naira)', schema: withdrawalChecksSchema },
+        404: { description: 'No such withdrawal', problem: true },
+      },
+      async handler({ params }) {
+        const checks = await withdrawalChecks(ctx.pool, params.withdrawalId);
+        if (!checks) throw new HttpProblem('not_found', 'Withdrawal not found.');
+        return checks;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/withdrawals/approve',
+      summary: 'Approve a pending withdrawal: the hold is posted and the payout queued after the undo window',
+      description:
+        'Above WITHDRAWAL_CONFIRM_ABOVE_NAIRA the body must say `confirmed: true` (else 409, field `confirmed`). ' +
+        'The approval may be undone until `undoableUntil` (WITHDRAWAL_UNDO_SECONDS); its payout starts after it.',
+      tags: ['admin'],
+      access: ['admin'],
+      body: approvalBody,
       idempotency: 'optional',
       responses: {
         200: {
           description: '"{name}\'s withdrawal request of ₦{amount} has been approved successfully."',
-          schema: decisionAnswer,
+          schema: approvalAnswer,
         },
         403: {
           description:
@@ -86,15 +134,72 @@ export const withdrawalRoutes: FeatureRoutes = (ctx) => {
           problem: true,
         },
         404: { description: 'No such withdrawal', problem: true },
-        409: { description: 'The withdrawal was already rejected', problem: true },
+        409: {
+          description:
+            'The withdrawal was already rejected, or its amount is above the confirmation amount and `confirmed` is not true',
+          problem: true,
+        },
       },
-      handler: ({ body, principal, res }) =>
-        decide(body.transactionId, 'approved', (userId) =>
+      async handler({ body, principal, res }) {
+        const found = await findWithdrawal(ctx.pool, body.transactionId);
+        if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
+        if (
+          found.status === 'pending' &&
+          needsConfirmation(Number(found.amount), desk) &&
+          body.confirmed !== true
+        )
+          throw new HttpProblem('conflict', confirmationRequired(desk.confirmAbove), {
+            confirmed: `Confirm the approval of ${formatNaira(Number(found.amount))}.`,
+          });
+        const answer = await decide(body.transactionId, 'approved', (userId) =>
           ctx.commands.approveWithdrawal(
             { userId, withdrawalId: body.transactionId, by: principalActor(principal) },
             { commandId: commandIdOf(res) },
           ),
-        ),
+        );
+        const after = await findWithdrawal(ctx.pool, body.transactionId);
+        return {
+          ...answer,
+          undoableUntil: after?.status === 'approved' ? iso(after.undoable_until) : null,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/withdrawals/undo',
+      summary: 'Undo an approval within its window: the withdrawal is pending again and nothing is paid',
+      description:
+        'Allowed while the withdrawal is approved, before its `undoableUntil`, and before any payout desk took it; ' +
+        'the payout job starts only after the window (decision 0044).',
+      tags: ['admin'],
+      access: ['admin'],
+      body: decisionBody,
+      idempotency: 'optional',
+      responses: {
+        200: {
+          description: '"{name}\'s withdrawal request of ₦{amount} is pending again."',
+          schema: decisionAnswer,
+        },
+        404: { description: 'No such withdrawal', problem: true },
+        409: {
+          description:
+            'The time to undo has passed, the payout has started, or the withdrawal is not approved',
+          problem: true,
+        },
+      },
+      async handler({ body, principal, res }) {
+        const found = await findWithdrawal(ctx.pool, body.transactionId);
+        if (!found) throw new HttpProblem('not_found', 'Withdrawal not found.');
+        const result = await ctx.commands.undoWithdrawalApproval(
+          { userId: found.user_id, withdrawalId: body.transactionId, by: principalActor(principal) },
+          { commandId: commandIdOf(res) },
+        );
+        await ctx.writes.caughtUpTo(result.lastPosition, WITHDRAWAL_VIEWS);
+        return {
+          status: 'success' as const,
+          message: `${fullNameOf(found)}'s withdrawal request of ${formatNaira(Number(found.amount))} is pending again.`,
+        };
+      },
     }),
     defineRoute({
       method: 'post',

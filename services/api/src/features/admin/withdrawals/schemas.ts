@@ -54,7 +54,50 @@ export const adminWithdrawalSchema = z
     reversalReason: z.string().nullable(),
     /** The payout provider's words when it held the payout for finance. */
     heldReason: z.string().nullable(),
+    needsConfirmation: z
+      .boolean()
+      .describe('Above WITHDRAWAL_CONFIRM_ABOVE_NAIRA: approving it must be confirmed (`confirmed: true`)'),
+    undoableUntil: z
+      .string()
+      .nullable()
+      .describe(
+        'While approved and before this time its approval may be undone (POST /admin/withdrawals/undo)',
+      ),
   })
   .meta({ id: 'AdminWithdrawal' });
+
+/** What the desk shows beside a request before it is approved (GET /admin/withdrawals/{withdrawalId}/checks). */
+export const withdrawalChecksSchema = z
+  .object({
+    withdrawalId: z.string(),
+    accountCreatedAt: z.string().nullable().describe('When the user signed up (null: the user is gone)'),
+    bankDetailsSetAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When the user last set or changed their bank details (null: not known, saved before it was kept)',
+      ),
+    accountNameCheck: z
+      .enum(['resolved', 'unchecked'])
+      .nullable()
+      .describe(
+        "resolved: the account name is the bank's own (name enquiry); unchecked: as typed; null: not said",
+      ),
+    accountNameMatchesUser: z
+      .boolean()
+      .describe(
+        "The account name this withdrawal pays holds the user's first and last names (any order, any case)",
+      ),
+    earlierPayouts: z.object({
+      count: z.number().int().describe("The user's other withdrawals paid (reversed ones not counted)"),
+      total: z.number().describe('Their amounts together, naira'),
+      lastPaidAt: z.string().nullable(),
+      lastAmount: z.number().nullable(),
+    }),
+    sharedBankAccount: sharedBankAccountSchema,
+  })
+  .meta({ id: 'WithdrawalChecks' });
+
+export type WithdrawalChecks = z.output<typeof withdrawalChecksSchema>;
 
 export type AdminWithdrawal = z.output<typeof adminWithdrawalSchema>;
