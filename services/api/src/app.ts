@@ -60,7 +60,12 @@ export function createApiRegistry(context: ApiContext): RouteRegistry {
     idempotencyStore: createIdempotencyStore(context.pool),
     commandRecorded: async (commandId) => (await context.store.readCommand(commandId)) !== undefined,
     // One round trip per money command: the key claimed by the command's append (decisions/0048).
-    ...(context.store.claimsKeysInAppend && { claimInAppend: withKeyClaim }),
+    // The API's store is PostgreSQL's, which claims keys in appends; looked at per request (the
+    // OpenAPI document declares the routes without a store).
+    claimInAppend: (claim, handle) => {
+      if (!context.store.claimsKeysInAppend) throw new Error('this event store cannot claim keys in appends');
+      withKeyClaim(claim, handle);
+    },
     logger: context.logger,
     readYourWrites: context.writes,
   });

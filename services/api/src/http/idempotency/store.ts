@@ -1,12 +1,13 @@
 /**
  * Idempotency-Key records in PostgreSQL (table idempotency_keys, migration 0004). A key is
- * claimed atomically by INSERT ... ON CONFLICT DO NOTHING, so of two concurrent requests with the
- * same key exactly one runs.
+ * claimed atomically by an INSERT that loses to any record already there, so of two concurrent
+ * requests with the same key exactly one takes it. Where the event store is PostgreSQL the
+ * command's append writes that claim in its own transaction (decisions/0048) and this store only
+ * keeps answers: after a success is sent (`complete`), or with the claim of a request that never
+ * appended (`claimWithAnswer`). Otherwise `claim` takes the key before the handler runs.
  *
- * Every request with a key claims it and stores its answer: the claims of one turn of the event
- * loop go in one statement, and so do the answers (`sameTurn`), which halved the round trips of a
- * withdrawal under load.
- */
+ * The claims of one turn of the event loop go in one statement, and so do the answers
+ * (`sameTurn`), which halved the round trips of a withdrawal under load. */
 import { randomUUID } from 'node:crypto';
 import { prepared, sameTurn, type Pool } from '@kobo/platform';
 
