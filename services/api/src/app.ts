@@ -1,6 +1,7 @@
 /** The API application: the HTTP frame, health probes, and every feature's routes. */
 import express, { type Express, type RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
+import { withKeyClaim } from '@kobo/ledger';
 import type { ApiContext, FeatureRoutes } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
 import { serveWebApp } from './web/serve-web-app';
@@ -58,6 +59,13 @@ export function createApiRegistry(context: ApiContext): RouteRegistry {
     requireRole: context.auth.requireRole,
     idempotencyStore: createIdempotencyStore(context.pool),
     commandRecorded: async (commandId) => (await context.store.readCommand(commandId)) !== undefined,
+    // One round trip per money command: the key claimed by the command's append (decisions/0048).
+    // The API's store is PostgreSQL's, which claims keys in appends; looked at per request (the
+    // OpenAPI document declares the routes without a store).
+    claimInAppend: (claim, handle) => {
+      if (!context.store.claimsKeysInAppend) throw new Error('this event store cannot claim keys in appends');
+      withKeyClaim(claim, handle);
+    },
     logger: context.logger,
     readYourWrites: context.writes,
   });

@@ -74,7 +74,9 @@ export type PinCheck =
   | { kind: 'missing' }
   | { kind: 'wrong'; triesLeft: number }
   /** Blocked until `until`: by this try (the last allowed), or already, whatever PIN was given. */
-  | { kind: 'blocked'; until: Date };
+  | { kind: 'blocked'; until: Date }
+  /** A repeat of a request already taken: not judged again (its first run was). */
+  | { kind: 'unjudged' };
 
 interface PinRow {
   pin_hash: string;
@@ -108,13 +110,22 @@ export async function checkTransactionPin(
   userId: string,
   pin: string | undefined,
   now: Date,
+  /**
+   * Whether the request repeats one already taken (its Idempotency-Key has a record): asked before
+   * a refusal, and before a wrong try is counted. A repeat is not judged again ('unjudged').
+   */
+  repeated: () => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<PinCheck> {
   const first = beforeJudging((await pool.query<PinRow>(selectPin, [userId])).rows[0], pin, now);
+  if (first.kind === 'blocked' || first.kind === 'missing')
+    return (await repeated()) ? { kind: 'unjudged' } : first;
   if (first.kind !== 'judge') return first;
   return inTransaction(pool, async (client): Promise<PinCheck> => {
     // Read again under the lock: a try judged meanwhile may have blocked, a reset removed the PIN.
     const locked = (await client.query<PinRow>(`${selectPin} FOR UPDATE`, [userId])).rows[0];
     const next = beforeJudging(locked, pin, now);
+    if (next.kind === 'blocked' || next.kind === 'missing')
+      return (await repeated()) ? { kind: 'unjudged' } : next;
     if (next.kind !== 'judge') return next;
     const { row } = next;
 
@@ -126,6 +137,7 @@ export async function checkTransactionPin(
         );
       return { kind: 'right' };
     }
+    if (await repeated()) return { kind: 'unjudged' };
     const failures = row.failed_tries + 1;
     if (failures >= PIN_WRONG_TRIES_ALLOWED) {
       const until = new Date(now.getTime() + PIN_BLOCK_MINUTES * 60_000);

@@ -102,54 +102,68 @@ it('a logout on A ends the session on B (within the one second B may remember it
   expect(res.body.code).toBe('session_expired');
 });
 
-it('an Idempotency-Key in flight on A answers 409 on B, and B replays the answer once A has given it', async () => {
+it('a withdrawal in flight on A: the same request on B is answered as its first run, another refused (422)', async () => {
+  // The key is claimed by the command's append (decisions/0048): B's copy waits for A's append,
+  // finds the command recorded and answers as its first run; a copy with another amount finds the
+  // key taken. Money moves once.
   const user = await registerUser(h, 'ngozi', { accountBalance: 500_000 });
   const key = randomUUID();
   const body = { amount: 2000, type: 'withdrawal' };
-  // Every append waits on the chain head: A's withdrawal stays in flight, its key taken.
+  const send = (api: typeof h.http, sent: object) =>
+    api
+      .post('/api/users/withdraw')
+      .set(user.auth)
+      .set('Idempotency-Key', key)
+      .send(sent)
+      .then((res) => res);
+  const appendsWaiting = async () =>
+    (
+      await h.db.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND query LIKE 'SELECT kobo_append_events%'`,
+      )
+    ).rowCount ?? 0;
+  // Every append waits on the chain head: A's withdrawal stays in flight.
   const { release } = await holdLock(h, 'SELECT 1 FROM event_chain_head FOR UPDATE');
   try {
-    const first = h.http
-      .post('/api/users/withdraw')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(body)
-      .then((res) => res);
-    await eventually('the key taken on A', async () => {
-      const { rowCount } = await h.db.pool.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]);
-      return rowCount ? true : undefined;
-    });
-    const inFlight = await b.http
-      .post('/api/users/withdraw')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(body)
-      .expect(409);
-    expect(inFlight.body.code).toBe('request_in_progress');
+    const first = send(h.http, body);
+    await eventually("A's append waiting", async () => ((await appendsWaiting()) >= 1 ? true : undefined));
+    const again = send(b.http, body);
+    const other = send(b.http, { amount: 3000, type: 'withdrawal' });
+    await eventually("B's appends waiting too", async () =>
+      (await appendsWaiting()) >= 2 ? true : undefined,
+    );
     await release();
     const answered = await first;
     expect(answered.status).toBe(201);
-    const replayed = await b.http
-      .post('/api/users/withdraw')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(body)
-      .expect(201);
+    const [repeated, refused] = [await again, await other];
+    expect({ status: repeated.status, replayed: repeated.headers['idempotent-replayed'] }).toEqual({
+      status: 201,
+      replayed: 'true',
+    });
+    expect(repeated.body.withdrawal.id).toBe(answered.body.withdrawal.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('idempotency_key_reused');
+    const replayed = await send(b.http, body);
+    expect(replayed.status).toBe(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.body.withdrawal.id).toBe(answered.body.withdrawal.id);
+    const held = (await h.store.readStream(streams.user(user.userId))).filter(
+      (e) => e.type === 'WithdrawalRequested',
+    );
+    expect(held).toHaveLength(1);
   } finally {
     await release();
   }
 });
 
-it('a rejection cut off after the ledger took it leaves its key to the retry running it on A', async () => {
+it('a rejection cut off after the ledger took it keeps its key; the retry on A is answered as its first run', async () => {
   // The bank test's flake (seed 2: "rejectWithdrawal sent again with the same key was not a
   // replay"), on a rejection that reads back after its command (a balance change's: the
   // adjustment). C's run is cut off after the ledger recorded it: the connection of its read-back
-  // is killed (as a database restart or failover ends sessions), so it answers 5xx. Its client's
-  // retry on A found the key in flight and ran the rejection again; the 5xx then released the key
-  // under it, A's answer was never stored, and the same key once more ran as a new request, not
-  // answered as a replay.
+  // is killed (as a database restart or failover ends sessions), so it answers 5xx. The key was
+  // claimed by the command's append, so it stays with the recorded command, and the client's
+  // retries on A are answered as the first run, marked replayed (decisions/0048).
   const user = await registerUser(h, 'amaka');
   const edit = await h.http
     .put(`/api/admin/users/${user.userId}`)
@@ -199,7 +213,6 @@ it('a rejection cut off after the ledger took it leaves its key to the retry run
 
   const chain = await holdLock(h, 'SELECT 1 FROM event_chain_head FOR UPDATE');
   let readModel: { release: () => Promise<void> } | undefined;
-  let keyRow: { release: () => Promise<void> } | undefined;
   try {
     const onC = reject(c).then((res) => res);
     await eventually('C, its key taken and the adjustment found, appending the rejection', () =>
@@ -207,33 +220,19 @@ it('a rejection cut off after the ledger took it leaves its key to the retry run
     );
     // C's read-back of the adjustment will wait for this lock, and its connection be killed there.
     readModel = await holdLock(h, 'LOCK TABLE balance_adjustments IN ACCESS EXCLUSIVE MODE');
-    // Whatever C then does with the key waits behind this lock, in line before A's answer.
-    keyRow = await holdLock(h, 'SELECT 1 FROM idempotency_keys WHERE key = $1 FOR UPDATE', [key]);
-    let cutOff: request.Response | undefined;
-    void onC.then((res) => (cutOff = res));
     await chain.release();
     const readBack = await eventually('the rejection recorded, and C reading it back', async () =>
       (await rejections()).length ? waitingOnC('balance_adjustments') : undefined,
     );
     await h.db.pool.query('SELECT pg_terminate_backend($1)', [readBack]);
     await readModel.release();
-    await eventually('C done with the key or waiting to release it', async () => {
-      if (cutOff) return true;
-      const { rowCount } = await h.db.pool.query(
-        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM idempotency_keys%'`,
-      );
-      return rowCount ? true : undefined;
-    });
-    const retried = reject(h.http).then((res) => res);
-    await eventually("A's answer waiting to be stored", async () => {
-      const { rowCount } = await h.db.pool.query(
-        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE idempotency_keys%'`,
-      );
-      return rowCount ? true : undefined;
-    });
-    await keyRow.release();
     expect((await onC).status).toBe(500);
-    const answered = await retried;
+    // The key stays with the recorded command: nothing gives it up (decisions/0048).
+    const { rows } = await h.db.pool.query('SELECT response_status FROM idempotency_keys WHERE key = $1', [
+      key,
+    ]);
+    expect(rows).toEqual([{ response_status: null }]);
+    const answered = await reject(h.http);
     expect({ status: answered.status, replayed: answered.headers['idempotent-replayed'] }).toEqual({
       status: 200,
       replayed: 'true',
@@ -253,7 +252,6 @@ it('a rejection cut off after the ledger took it leaves its key to the retry run
   } finally {
     await chain.release();
     await readModel?.release();
-    await keyRow?.release();
     await store.close();
     await pool.end();
   }

@@ -60,6 +60,26 @@ export interface AppendCommand {
   id: string;
   /** What kind of command ('SubmitTask'): the same id with another kind is refused. */
   type: string;
+  /**
+   * The Idempotency-Key the command is sent under, claimed in the append's transaction: the
+   * append writes the key's row (table idempotency_keys) with the events, and writes nothing
+   * when the key is taken by anything but this command (KeyTakenError). A command already
+   * recorded answers as its first run without looking at the key. Only stores whose
+   * `claimsKeysInAppend` is true take one (docs/decisions/0048).
+   */
+  claim?: KeyClaim;
+}
+
+/** An Idempotency-Key as the HTTP layer records it: whose, which request, for how long. */
+export interface KeyClaim {
+  userId: string;
+  key: string;
+  /** The request's fingerprint: the same key with another request is another request. */
+  requestHash: string;
+  method: string;
+  path: string;
+  /** A key whose answer is older than this is free again. */
+  retentionMs: number;
 }
 
 export interface AppendResult {
@@ -100,6 +120,14 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
+/** The command's Idempotency-Key is taken (by another request, or this one's refusal): nothing written. */
+export class KeyTakenError extends Error {
+  override readonly name = 'KeyTakenError';
+  constructor(readonly commandId: string) {
+    super(`the Idempotency-Key of command ${commandId} is taken`);
+  }
+}
+
 /** A command id recorded for a command of another kind. */
 export class CommandIdReusedError extends Error {
   override readonly name = 'CommandIdReusedError';
@@ -127,6 +155,11 @@ export interface Snapshot {
 }
 
 export interface EventStore {
+  /**
+   * Whether an append can claim a command's Idempotency-Key in its own transaction
+   * (AppendCommand.claim): PostgreSQL, where the keys live; not KurrentDB.
+   */
+  readonly claimsKeysInAppend: boolean;
   /**
    * Append to one or several streams atomically: all expected versions hold, or nothing is written.
    * With a command, its id is recorded with the events; if it was recorded already, nothing is

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import {
   CommandIdReusedError,
+  createPostgresEventStore,
   DuplicateEventIdError,
+  KeyTakenError,
+  WrongExpectedVersionError,
   type EventStore,
+  type KeyClaim,
+  type PostgresEventStore,
   type NewEvent,
   type StreamAppend,
 } from '../../src/event-store';
@@ -167,5 +173,91 @@ describeContract('commands and event ids', (backend) => {
       ).rejects.toBeInstanceOf(DuplicateEventIdError);
       expect(await store.readStream('dup-d')).toEqual([]);
     });
+  });
+});
+
+describe('an Idempotency-Key claimed by the append (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = createPostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const claimOf = (key: string, requestHash: string): KeyClaim => ({
+    userId: 'user-1',
+    key,
+    requestHash,
+    method: 'POST',
+    path: '/api/x',
+    retentionMs: 86_400_000,
+  });
+  const append = (streamId: string) => [{ streamId, expectedVersion: 'any' as const, events: [event(1)] }];
+  const keyRows = async (key: string) =>
+    (await db.pool.query('SELECT request_hash, response_status FROM idempotency_keys WHERE key = $1', [key]))
+      .rows;
+
+  it('writes the key in flight with the events, and refuses another command on the key, writing nothing', async () => {
+    const key = randomUUID();
+    const first = await store.appendToStreams(append('claim-a'), {
+      id: 'cmd-claim-1',
+      type: 'Note',
+      claim: claimOf(key, 'hash-1'),
+    });
+    expect(first.appended).toBe(true);
+    expect(await keyRows(key)).toEqual([{ request_hash: 'hash-1', response_status: null }]);
+
+    await expect(
+      store.appendToStreams(append('claim-b'), {
+        id: 'cmd-claim-2',
+        type: 'Note',
+        claim: claimOf(key, 'hash-2'),
+      }),
+    ).rejects.toBeInstanceOf(KeyTakenError);
+    expect(await store.readStream('claim-b')).toEqual([]);
+    expect(await store.readCommand('cmd-claim-2')).toBeUndefined();
+
+    // The same command again answers as its first run.
+    const again = await store.appendToStreams(append('claim-a'), {
+      id: 'cmd-claim-1',
+      type: 'Note',
+      claim: claimOf(key, 'hash-1'),
+    });
+    expect(again).toEqual({ ...first, appended: false });
+  });
+
+  it('of two commands on one key in one batch, appends the first only', async () => {
+    const key = randomUUID();
+    const results = await Promise.allSettled([
+      store.appendToStreams(append('claim-c'), {
+        id: 'cmd-claim-3',
+        type: 'Note',
+        claim: claimOf(key, 'h3'),
+      }),
+      store.appendToStreams(append('claim-d'), {
+        id: 'cmd-claim-4',
+        type: 'Note',
+        claim: claimOf(key, 'h4'),
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await store.readStream('claim-d')).toEqual([]);
+  });
+
+  it('writes no claim for a request refused by another check', async () => {
+    const key = randomUUID();
+    await expect(
+      store.appendToStreams([{ streamId: 'claim-e', expectedVersion: 3, events: [event(1)] }], {
+        id: 'cmd-claim-5',
+        type: 'Note',
+        claim: claimOf(key, 'h5'),
+      }),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await keyRows(key)).toEqual([]);
   });
 });

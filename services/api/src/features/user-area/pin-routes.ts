@@ -22,11 +22,14 @@ export async function requireTransactionPin(
   ctx: ApiContext,
   userId: string,
   pin: string | undefined,
+  /** Whether the request repeats one already taken (`keyAlreadyUsed`): then it is not judged. */
+  repeated?: () => Promise<boolean>,
 ): Promise<void> {
-  const check = await checkTransactionPin(ctx.pool, userId, pin, nowOf(ctx));
+  const check = await checkTransactionPin(ctx.pool, userId, pin, nowOf(ctx), repeated);
   switch (check.kind) {
     case 'no_pin':
     case 'right':
+    case 'unjudged':
       return;
     case 'missing':
       throw new HttpProblem('validation', pinMessages.needed, { pin: pinMessages.needed });

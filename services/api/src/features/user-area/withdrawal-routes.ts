@@ -14,6 +14,7 @@ import {
   defineRoute,
   HttpProblem,
   IDEMPOTENCY_HEADER,
+  keyAlreadyUsed,
   parseIdempotencyKey,
   REPLAYED_HEADER,
 } from '../../http';
@@ -88,12 +89,13 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       const key = header === undefined ? undefined : parseIdempotencyKey(header.trim());
       const withdrawalId = withdrawalIdFor(userId, key);
       // The PIN is judged before the ledger sees the command. A repeated request is not judged
-      // again: the idempotency middleware answers a key's stored answer before this handler runs
-      // (no try counted, no PIN asked, whatever the PIN's state now), and when it lets a repeat
-      // through to be run again it is because the ledger has recorded the command (the first
-      // answer was lost; it marks the answer replayed): a command the ledger took passed this
-      // check when it was first run, so running it again must not ask or count a second time.
-      if (res.getHeader(REPLAYED_HEADER) !== 'true') await requireTransactionPin(ctx, userId, body.pin);
+      // again (no try counted, no PIN asked, whatever the PIN's state now): a command the ledger
+      // took passed this check when it was first run. Before refusing or counting a wrong try,
+      // the key's record is looked at (keyAlreadyUsed): a request with one runs on unjudged, and
+      // is answered as its first run (the ledger's record of the command), from its stored answer,
+      // or refused by its command's append, which finds the key taken (decisions/0048).
+      if (res.getHeader(REPLAYED_HEADER) !== 'true')
+        await requireTransactionPin(ctx, userId, body.pin, () => keyAlreadyUsed(res));
       const amount = nairaToKobo(typeof body.amount === 'number' ? body.amount : body.amount.trim());
       const result = await ctx.commands.requestWithdrawal(
         { userId, withdrawalId, type: body.type, amount },

@@ -1,12 +1,13 @@
 /**
  * Idempotency-Key records in PostgreSQL (table idempotency_keys, migration 0004). A key is
- * claimed atomically by INSERT ... ON CONFLICT DO NOTHING, so of two concurrent requests with the
- * same key exactly one runs.
+ * claimed atomically by an INSERT that loses to any record already there, so of two concurrent
+ * requests with the same key exactly one takes it. Where the event store is PostgreSQL the
+ * command's append writes that claim in its own transaction (decisions/0048) and this store only
+ * keeps answers: after a success is sent (`complete`), or with the claim of a request that never
+ * appended (`claimWithAnswer`). Otherwise `claim` takes the key before the handler runs.
  *
- * Every request with a key claims it and stores its answer: the claims of one turn of the event
- * loop go in one statement, and so do the answers (`sameTurn`), which halved the round trips of a
- * withdrawal under load.
- */
+ * The claims of one turn of the event loop go in one statement, and so do the answers
+ * (`sameTurn`), which halved the round trips of a withdrawal under load. */
 import { randomUUID } from 'node:crypto';
 import { prepared, sameTurn, type Pool } from '@kobo/platform';
 
@@ -53,9 +54,26 @@ export interface IdempotencyStoreOptions {
   retentionMs?: number;
 }
 
+/** What a key's record says to a request that did not take it. */
+export type KeyVerdict = Exclude<ClaimResult, { kind: 'claimed' }>;
+
 export interface IdempotencyStore {
+  /** How long a completed answer is kept: after that the key may be used afresh. */
+  readonly retentionMs: number;
   claim(request: IdempotencyRequest): Promise<ClaimResult>;
-  complete(scope: IdempotencyScope, response: StoredResponse): Promise<void>;
+  /**
+   * Claims the key with its answer, for a request that took it nowhere else (its command never
+   * appended): one insert that loses to any record already there, which then answers (a replay,
+   * another request's key, or one still in flight).
+   */
+  claimWithAnswer(
+    request: IdempotencyRequest,
+    response: StoredResponse,
+  ): Promise<{ kind: 'stored' } | KeyVerdict>;
+  /** What the key's record says to this request; undefined when there is none. */
+  verdict(request: IdempotencyRequest): Promise<KeyVerdict | undefined>;
+  /** Stores the answer of a key in flight; false when it had one already (or no record). */
+  complete(scope: IdempotencyScope, response: StoredResponse): Promise<boolean>;
   /**
    * Forgets an in-flight claim (the request failed on our side, so a retry should run again), if
    * the attempt whose `token` it is still holds it: one taken over since leaves it to its successor.
@@ -89,7 +107,15 @@ const COMPLETE = prepared(
           response_body = answer.body, completed_at = now(), locked_at = NULL
      FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
           AS answer (user_id, key, status, content_type, body)
-    WHERE k.user_id = answer.user_id AND k.key = answer.key AND k.response_status IS NULL`,
+    WHERE k.user_id = answer.user_id AND k.key = answer.key AND k.response_status IS NULL
+   RETURNING k.user_id, k.key`,
+);
+// A key claimed with its answer at once: a request that never appended (decisions/0048).
+const CLAIM_WITH_ANSWER = prepared(
+  `INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, response_status,
+                                 response_content_type, response_body, completed_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+   ON CONFLICT (user_id, key) DO NOTHING`,
 );
 
 const scopeKey = ({ userId, key }: IdempotencyScope) => JSON.stringify([userId, key]);
@@ -119,7 +145,7 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
 
   const storeAnswer = sameTurn(
     async (answers: { scope: IdempotencyScope; response: StoredResponse }[]) => {
-      await pool.query({
+      const { rows } = await pool.query<{ user_id: string; key: string }>({
         ...COMPLETE,
         values: [
           answers.map((a) => a.scope.userId),
@@ -129,7 +155,8 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
           answers.map((a) => a.response.body),
         ],
       });
-      return answers.map(() => undefined);
+      const stored = new Set(rows.map((row) => scopeKey({ userId: row.user_id, key: row.key })));
+      return answers.map((answer) => stored.has(scopeKey(answer.scope)));
     },
     (answer) => scopeKey(answer.scope),
   );
@@ -159,7 +186,67 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
     return result.rowCount === 1;
   }
 
+  /** The key's record as it is now, or undefined; an answer past its retention counts as none. */
+  async function readRecord(request: IdempotencyRequest): Promise<Row | undefined> {
+    const { rows } = await pool.query<Row>(
+      `SELECT request_hash, response_status, response_content_type, response_body,
+              created_at < now() - ${ms('$3')} AS expired
+         FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+      [request.userId, request.key, retentionMs],
+    );
+    return rows[0];
+  }
+
+  function verdictOf(request: IdempotencyRequest, row: Row): KeyVerdict {
+    if (row.request_hash !== request.requestHash) return { kind: 'mismatch' };
+    if (row.response_status === null) return { kind: 'in_flight' };
+    return {
+      kind: 'replay',
+      response: {
+        status: row.response_status,
+        contentType: row.response_content_type,
+        body: row.response_body ?? '',
+      },
+    };
+  }
+
   return {
+    retentionMs,
+
+    async claimWithAnswer(request, response) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await pool.query({
+          ...CLAIM_WITH_ANSWER,
+          values: [
+            request.userId,
+            request.key,
+            request.requestHash,
+            request.method,
+            request.path,
+            response.status,
+            response.contentType,
+            response.body,
+          ],
+        });
+        if (inserted.rowCount === 1) return { kind: 'stored' };
+        const row = await readRecord(request);
+        if (!row) continue; // purged between the two statements
+        if (row.expired && row.response_status !== null) {
+          const token = randomUUID();
+          if (await renewExpired(request, token))
+            if (await storeAnswer({ scope: request, response })) return { kind: 'stored' };
+          continue;
+        }
+        return verdictOf(request, row);
+      }
+      return { kind: 'in_flight' };
+    },
+
+    async verdict(request) {
+      const row = await readRecord(request);
+      return row && !(row.expired && row.response_status !== null) ? verdictOf(request, row) : undefined;
+    },
+
     async claim(request) {
       // A row can vanish between the INSERT and the SELECT (released after a failure): try again.
       const token = randomUUID();
@@ -195,7 +282,7 @@ export function createIdempotencyStore(pool: Pool, options: IdempotencyStoreOpti
     },
 
     async complete(scope, response) {
-      await storeAnswer({ scope, response });
+      return storeAnswer({ scope, response });
     },
 
     async release({ userId, key }, token) {

@@ -6,7 +6,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { Role } from '../auth/tokens';
 import type { z } from 'zod';
 import type { Logger } from '@kobo/platform';
-import { idempotency } from '../idempotency/middleware';
+import { idempotency, type IdempotencyOptions } from '../idempotency/middleware';
 import type { IdempotencyStore } from '../idempotency/store';
 import { problemFor } from '../problem';
 import type { ReadYourWrites } from '../read-your-writes';
@@ -20,6 +20,8 @@ export interface RouteRegistryOptions {
   /** Needed by routes that declare `idempotency`, with the ledger's record of commands. */
   idempotencyStore?: IdempotencyStore;
   commandRecorded?: (commandId: string) => Promise<boolean>;
+  /** Idempotency-Keys claimed by the commands' appends (IdempotencyOptions.claimInAppend). */
+  claimInAppend?: IdempotencyOptions['claimInAppend'];
   /** The prefix the router is mounted at; used for metrics labels and the document's server. */
   basePath?: string;
   logger?: Pick<Logger, 'error'>;
@@ -133,6 +135,7 @@ function chainFor(route: RouteDefinition, options: RouteRegistryOptions, basePat
       idempotency({
         store: options.idempotencyStore,
         commandRecorded: options.commandRecorded ?? (() => Promise.resolve(false)),
+        claimInAppend: options.claimInAppend,
         required: route.idempotency === 'required',
         logger: options.logger,
       }),

@@ -17,6 +17,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import {
   CommandIdReusedError,
+  KeyTakenError,
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
@@ -28,6 +29,7 @@ import type { StreamEvents } from '../decider';
 import { withSchemaVersion } from '../event-decoding';
 import { conflict } from '../errors';
 import { eventIdFor } from '../ids';
+import { claimFor, type RequestKeyClaim } from './key-claims';
 import { StreamReader } from './stream-reader';
 
 export interface CommandMetadata {
@@ -113,6 +115,9 @@ function toAppends(decision: StreamEvents[], reader: StreamReader, meta: Command
 
 const reusedId = () => conflict('This request id was already used for a different request.');
 
+/** The HTTP layer answers this from the key's record (a replay, or the key reused: 422). */
+const keyTaken = () => conflict('This Idempotency-Key is taken by another request.');
+
 /** What a repeat of a recorded command answers: the first run's events and position. */
 function repeatOf(recorded: RecordedCommand, type: string): CommandResult {
   if (recorded.type !== type) throw reusedId();
@@ -137,7 +142,37 @@ export async function runCommand(
   meta: CommandMetadata = {},
   retry: RetryOptions = defaultRetry,
 ): Promise<CommandResult> {
+  // The request's Idempotency-Key, claimed by this command's append (decisions/0048).
+  const held = store.claimsKeysInAppend ? claimFor(meta.commandId) : undefined;
+  try {
+    return await decideAndAppend(store, type, decide, meta, retry, held);
+  } catch (error) {
+    if (error instanceof KeyTakenError && held) {
+      held.state = 'taken';
+      throw keyTaken();
+    }
+    throw error;
+  } finally {
+    // Refused, or failed: the next command of the request, or its answer, claims the key.
+    if (held?.state === 'claiming') held.state = 'unclaimed';
+  }
+}
+
+async function decideAndAppend(
+  store: EventStore,
+  type: string,
+  decide: ReadAndDecide,
+  meta: CommandMetadata,
+  retry: RetryOptions,
+  held: RequestKeyClaim | undefined,
+): Promise<CommandResult> {
   const { commandId } = meta;
+  /** A repeat of a recorded command: the request's key belongs to the first run. */
+  const repeat = (recorded: RecordedCommand) => {
+    const result = repeatOf(recorded, type);
+    if (held) held.state = 'repeat';
+    return result;
+  };
   // Looked up only when the decision cannot go ahead: on the way that appends, the append itself
   // answers a recorded command (appended = false), so a fresh command costs no extra read.
   const recordedRun = async () => (commandId === undefined ? undefined : await store.readCommand(commandId));
@@ -162,7 +197,7 @@ export async function runCommand(
         if (unchecked()) continue;
         // A repeat may be refused now because its first run happened (the balance it spent is gone).
         const recorded = await recordedRun();
-        if (recorded) return repeatOf(recorded, type);
+        if (recorded) return repeat(recorded);
         throw error;
       }
       const appends = toAppends(decision, reader, meta);
@@ -177,16 +212,17 @@ export async function runCommand(
       if (appends.length === 0) {
         // Nothing left to do may mean it was done before.
         const recorded = await recordedRun();
-        if (recorded) return repeatOf(recorded, type);
+        if (recorded) return repeat(recorded);
         return { appended: false, events: [], lastPosition: reader.lastPosition };
       }
       try {
         const result = await store.appendToStreams(
           appends,
-          commandId === undefined ? undefined : { id: commandId, type },
+          commandId === undefined ? undefined : { id: commandId, type, ...(held && { claim: held.claim }) },
         );
         // Recorded before (by its first run or a concurrent copy): answer as the first run did.
-        if (!result.appended) return repeatOf((await recordedRun())!, type);
+        if (!result.appended) return repeat((await recordedRun())!);
+        if (held) held.state = 'claimed';
         reader.remember(appends, result.lastPosition);
         const events = appends.flatMap((a) =>
           a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),

@@ -167,9 +167,14 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
   };
 
   return {
+    // The keys live in PostgreSQL, which shares no transaction with KurrentDB: the HTTP layer
+    // claims a key with a statement of its own before the command (docs/decisions/0048).
+    claimsKeysInAppend: false,
+
     async appendToStreams(appends, command) {
       assertOpen();
       toAppendRequest(appends, command); // the same checks of the input as PostgreSQL's
+      if (command?.claim) throw new Error('KurrentDB cannot claim an Idempotency-Key in an append');
       const append = appendAtomically(context, appends, command);
       inFlight.add(append);
       try {

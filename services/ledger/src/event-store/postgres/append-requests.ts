@@ -6,6 +6,7 @@
 import {
   CommandIdReusedError,
   DuplicateEventIdError,
+  KeyTakenError,
   WrongExpectedVersionError,
   type AppendCommand,
   type AppendResult,
@@ -20,7 +21,8 @@ export type AppendOutcome =
   | AppendResult
   | { conflict: { streamId: string; expected: ExpectedVersion; actual: number } }
   | { duplicate: string }
-  | { reused: string };
+  | { reused: string }
+  | { keyTaken: string };
 
 /** A validated request: the JSON sent to SQL plus what the batcher needs to keep batches disjoint. */
 export interface AppendRequest {
@@ -38,6 +40,15 @@ export function toAppendRequest(appends: StreamAppend[], command?: AppendCommand
   if (appends.length === 0) throw new Error('appendToStreams needs at least one stream');
   if (command && (!command.id || !command.type || hasNul(command.id) || hasNul(command.type)))
     throw new Error(`invalid command ${JSON.stringify(command)}`);
+  const claim = command?.claim;
+  if (
+    claim &&
+    (![claim.userId, claim.key, claim.requestHash, claim.method, claim.path].every(
+      (text) => typeof text === 'string' && !hasNul(text),
+    ) ||
+      !(claim.retentionMs > 0))
+  )
+    throw new Error(`invalid Idempotency-Key claim ${JSON.stringify(claim)}`);
   const streamIds: string[] = [];
   const eventIds: string[] = [];
   for (const append of appends) {
@@ -66,6 +77,7 @@ export function toAppendRequest(appends: StreamAppend[], command?: AppendCommand
   }
   const json = {
     command: command ? { id: command.id, type: command.type } : null,
+    claim: command?.claim ?? null,
     streams: appends.map((append) => ({
       streamId: append.streamId,
       expectedVersion: append.expectedVersion,
@@ -83,7 +95,10 @@ export function toAppendRequest(appends: StreamAppend[], command?: AppendCommand
   return { json, streamIds, eventIds, commandId: command?.id };
 }
 
-/** The AppendResult, or the port's error for a conflict, a stored event id or a reused command id. */
+/**
+ * The AppendResult, or the port's error for a conflict, a stored event id, a reused command id or
+ * a taken Idempotency-Key.
+ */
 export function settle(outcome: AppendOutcome): AppendResult {
   if ('conflict' in outcome) {
     const { streamId, expected, actual } = outcome.conflict;
@@ -91,5 +106,6 @@ export function settle(outcome: AppendOutcome): AppendResult {
   }
   if ('duplicate' in outcome) throw new DuplicateEventIdError(outcome.duplicate);
   if ('reused' in outcome) throw new CommandIdReusedError(outcome.reused);
+  if ('keyTaken' in outcome) throw new KeyTakenError(outcome.keyTaken);
   return { streams: outcome.streams, lastPosition: Number(outcome.lastPosition), appended: outcome.appended };
 }

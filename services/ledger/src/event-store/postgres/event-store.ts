@@ -116,6 +116,8 @@ export function createPostgresEventStore(
   );
 
   return {
+    claimsKeysInAppend: true,
+
     async appendToStreams(appends, command) {
       assertOpen();
       return groupCommit.append(toAppendRequest(appends, command));
