@@ -1,5 +1,5 @@
 /**
- * The activity balance's withdrawal minimum in words (user-site.md section 9: ₦40,000), said the
+ * The activity balance's withdrawal minimum in words (docs/product/user-site.md#figures-and-limits: ₦40,000), said the
  * same way wherever the activity balance or the signup bonus shows: "Withdrawable from ₦40,000:
  * ₦39,500 to go". Both figures are the server's (the balance and `withdrawalRules.minActivity`);
  * only the distance between them is worked out here, for the sentence.

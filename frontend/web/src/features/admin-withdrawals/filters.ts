@@ -20,7 +20,7 @@ export interface WithdrawalFilters extends PageRequest {
   query: string;
 }
 
-/** The page opens on the requests waiting for a decision (admin-area.md: "the default is pending"). */
+/** The page opens on the requests waiting for a decision (docs/product/staff-area.md#withdrawals-adminwithdrawals). */
 export const DEFAULT_STATE: StateFilter = 'requested';
 
 /** The filters a URL's query holds (`?state=all&q=ada&page=2`); none or anything unknown reads as Requested. */

@@ -1,5 +1,5 @@
 /**
- * The marks of the platforms tasks come from (user-site.md section 3: Facebook, WhatsApp, YouTube,
+ * The marks of the platforms tasks come from (docs/product/user-site.md#what-the-screens-show: Facebook, WhatsApp, YouTube,
  * Telegram, Instagram, X/Twitter, TikTok, Spotify, Audiomack, Boomplay, Google Play, the App Store,
  * a website, an activity), drawn small and inline so a person knows the platform at a glance. All
  * of them are here and nowhere else. They are simplified drawings in each brand's colours, not the
