@@ -10,14 +10,51 @@ import { formatNaira } from '../../shared/money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { ErrorState } from '../../shared/ui/states';
 import { useGetAdminStatsQuery, type AdminStats } from '../../shared/api/admin';
 import './admin-dashboard.css';
 
 const count = (value: number) => value.toLocaleString('en-NG');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
 
-function Figures({ stats }: { stats: AdminStats }) {
+/** Stands in for a figure until the server's answer, the card keeping its size (no layout shift). */
+const placeholder = (text: string) => (
+  <span className="bp6-skeleton" aria-hidden="true">
+    {text}
+  </span>
+);
+
+/** The figures; without `stats` (loading), the same cards with placeholders in their place. */
+function Figures({ stats }: { stats?: AdminStats }) {
+  if (!stats)
+    return (
+      <div aria-busy="true">
+        <p className="kobo-visually-hidden" role="status">
+          Loading the figures...
+        </p>
+        <div className="kobo-grid kobo-admin-dashboard-stats">
+          {['Total Users', 'Total Campaigns', 'Total Withdrawn'].map((label) => (
+            <StatCard
+              key={label}
+              label={label}
+              value={placeholder('0,000')}
+              hint={placeholder('Loading the figure')}
+            />
+          ))}
+        </div>
+        <h2 className="kobo-admin-dashboard-title">Waiting for you</h2>
+        <div className="kobo-grid kobo-admin-dashboard-stats">
+          {['Pending Withdrawals', 'Proofs awaiting review'].map((label) => (
+            <StatCard
+              key={label}
+              label={label}
+              value={placeholder('000')}
+              hint={placeholder('Loading the figure')}
+            />
+          ))}
+        </div>
+      </div>
+    );
   return (
     <>
       <div className="kobo-grid kobo-admin-dashboard-stats">
@@ -86,7 +123,7 @@ export function AdminDashboardPage() {
   const stats = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   let body;
-  if (stats.isLoading) body = <LoadingState label="Loading the figures..." />;
+  if (stats.isLoading) body = <Figures />;
   else if (!stats.data)
     body = (
       <ErrorState
