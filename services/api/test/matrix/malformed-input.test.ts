@@ -641,6 +641,7 @@ describe('malformed input on every route', () => {
           'GET /admin/users',
           'GET /admin/tasks',
           'GET /admin/tasks/:taskId/submissions',
+          'GET /admin/submissions/pending',
           'GET /admin/transactions',
           'GET /finance/payouts',
           'GET /finance/adjustments',
