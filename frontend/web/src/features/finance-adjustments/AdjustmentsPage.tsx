@@ -70,6 +70,35 @@ export function AdjustmentsPage() {
   const go = (next: Filter, page: PageRequest) =>
     setParams({ ...(next === 'all' ? {} : { state: next }), ...writePage(page) }, { replace: true });
 
+  const panel = list.isLoading ? (
+    <LoadingState label="Loading adjustments..." />
+  ) : list.isError ? (
+    <ErrorState
+      message={errorMessage(list.error, 'Could not load the adjustments.')}
+      onRetry={() => void list.refetch()}
+    />
+  ) : !list.data || list.data.items.length === 0 ? (
+    <EmptyState
+      icon="exchange"
+      title={filter === 'pending' ? 'Nothing waits for approval' : 'No adjustments yet'}
+      description="Balance changes made by admins, and large campaigns, appear here."
+    />
+  ) : (
+    <>
+      <ul className="kobo-finance-adjustments-list" aria-label="Adjustments" aria-busy={list.isFetching}>
+        {list.data.items.map((adjustment) => (
+          <AdjustmentRow key={adjustment.adjustmentId} adjustment={adjustment} onReject={setRejecting} />
+        ))}
+      </ul>
+      <Pager
+        {...paging}
+        total={list.data.total}
+        onChange={(page) => go(filter, page)}
+        label="Adjustment pages"
+      />
+    </>
+  );
+
   return (
     <main className="kobo-page kobo-finance-adjustments">
       <PageHeader
@@ -81,39 +110,13 @@ export function AdjustmentsPage() {
         selectedTabId={filter}
         onChange={(id) => go(id as Filter, { page: 1, pageSize: paging.pageSize })}
         className="kobo-finance-adjustments-tabs"
+        renderActiveTabPanelOnly
       >
+        {/* The list is the selected tab's panel, so each tab names the panel it controls. */}
         {FILTERS.map((f) => (
-          <Tab key={f.value} id={f.value} title={f.label} />
+          <Tab key={f.value} id={f.value} title={f.label} panel={panel} />
         ))}
       </Tabs>
-      {list.isLoading ? (
-        <LoadingState label="Loading adjustments..." />
-      ) : list.isError ? (
-        <ErrorState
-          message={errorMessage(list.error, 'Could not load the adjustments.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <EmptyState
-          icon="exchange"
-          title={filter === 'pending' ? 'Nothing waits for approval' : 'No adjustments yet'}
-          description="Balance changes made by admins, and large campaigns, appear here."
-        />
-      ) : (
-        <>
-          <ul className="kobo-finance-adjustments-list" aria-label="Adjustments" aria-busy={list.isFetching}>
-            {list.data.items.map((adjustment) => (
-              <AdjustmentRow key={adjustment.adjustmentId} adjustment={adjustment} onReject={setRejecting} />
-            ))}
-          </ul>
-          <Pager
-            {...paging}
-            total={list.data.total}
-            onChange={(page) => go(filter, page)}
-            label="Adjustment pages"
-          />
-        </>
-      )}
       <RejectDialog adjustment={rejecting} onClose={() => setRejecting(null)} />
     </main>
   );
