@@ -6,7 +6,7 @@
  * says so and leads back to the dashboard or Active Campaigns.
  */
 import { Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
@@ -27,17 +27,10 @@ import {
 import { PLATFORM_FILTERS } from './campaigns';
 import { ProofDialog, RejectDialog } from './ReviewDialogs';
 import { displayName, readFlags } from './review';
-import {
-  REVIEW_SHORTCUTS,
-  commandForKey,
-  keepFocus,
-  reviewKeys,
-  type ReviewCommand,
-  type ReviewItem,
-  type ReviewKeysState,
-} from './review-keys';
+import { REVIEW_SHORTCUTS, commandForKey, type ReviewCommand, type ReviewItem } from './review-keys';
 import { REVIEW_QUEUE_PATH, proofsLine } from './review-queue';
 import { SubmissionCard } from './SubmissionCard';
+import { useReviewFocus } from './useReviewFocus';
 import './admin-review.css';
 
 const WAY_BACK = (
@@ -216,41 +209,7 @@ function QueueList({
   const left = Math.max(0, total - proofs.filter((p) => decided.has(p._id)).length);
   const items: ReviewItem[] = useMemo(() => shown.map((p) => ({ id: p._id, pending: true })), [shown]);
 
-  const [keys, dispatch] = useReducer(
-    (
-      state: ReviewKeysState,
-      action: { command: ReviewCommand; items: ReviewItem[] } | { keep: string | null },
-    ) =>
-      'keep' in action ? { ...state, focused: action.keep } : reviewKeys(state, action.command, action.items),
-    { focused: null, dialog: null },
-  );
-  const send = useCallback((command: ReviewCommand) => dispatch({ command, items }), [items]);
-
-  // A decided proof left the list: the focus moves on to the one after it.
-  const previous = useRef(items);
-  useEffect(() => {
-    const kept = keepFocus(keys.focused, previous.current, items);
-    previous.current = items;
-    if (kept !== keys.focused) dispatch({ keep: kept });
-  }, [items, keys.focused]);
-
-  const cards = useRef(new Map<string, HTMLElement>());
-  const list = useRef<HTMLUListElement>(null);
-  const focusedId = useRef(keys.focused);
-  focusedId.current = keys.focused;
-  const focusCard = useCallback((id: string | null) => {
-    const card = id ? cards.current.get(id) : undefined;
-    if (card && document.activeElement !== card) {
-      card.focus();
-      card.scrollIntoView?.({ block: 'nearest' });
-    }
-  }, []);
-  useEffect(() => {
-    if (keys.dialog) return;
-    const active = document.activeElement;
-    if (!active || active === document.body || list.current?.contains(active)) focusCard(keys.focused);
-  }, [keys.focused, keys.dialog, focusCard]);
-  const afterDialog = () => focusCard(focusedId.current);
+  const { keys, dispatch, send, cards, list, focusCard, afterDialog } = useReviewFocus(items);
 
   async function decide(proof: PendingProof, decision: 'approve' | 'reject', reason?: string) {
     const attempt = `${decision}:${proof._id}`;

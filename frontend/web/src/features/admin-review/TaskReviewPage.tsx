@@ -4,7 +4,7 @@
  * from the keyboard alone (review-keys.ts).
  */
 import { Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
@@ -34,17 +34,10 @@ import {
   showingLine,
   type StatusFilter,
 } from './review';
-import {
-  REVIEW_SHORTCUTS,
-  commandForKey,
-  keepFocus,
-  reviewKeys,
-  type ReviewCommand,
-  type ReviewItem,
-  type ReviewKeysState,
-} from './review-keys';
+import { REVIEW_SHORTCUTS, commandForKey, type ReviewCommand, type ReviewItem } from './review-keys';
 import { REVIEW_QUEUE_PATH } from './review-queue';
 import { SubmissionCard } from './SubmissionCard';
+import { useReviewFocus } from './useReviewFocus';
 import './admin-review.css';
 
 const DECISION_TOAST = 'review-decision';
@@ -195,43 +188,7 @@ function ReviewQueue({
     [shown],
   );
 
-  const [keys, dispatch] = useReducer(
-    (
-      state: ReviewKeysState,
-      action: { command: ReviewCommand; items: ReviewItem[] } | { keep: string | null },
-    ) =>
-      'keep' in action ? { ...state, focused: action.keep } : reviewKeys(state, action.command, action.items),
-    { focused: null, dialog: null },
-  );
-  const send = useCallback((command: ReviewCommand) => dispatch({ command, items }), [items]);
-
-  // The list changed (a review, a refetch, another filter): keep the keyboard focus on a listed item.
-  const previous = useRef(items);
-  useEffect(() => {
-    const kept = keepFocus(keys.focused, previous.current, items);
-    previous.current = items;
-    if (kept !== keys.focused) dispatch({ keep: kept });
-  }, [items, keys.focused]);
-
-  // Move the browser's focus with the keyboard focus, unless the admin is elsewhere (a tab, a field).
-  const cards = useRef(new Map<string, HTMLElement>());
-  const list = useRef<HTMLUListElement>(null);
-  const focusedId = useRef(keys.focused);
-  focusedId.current = keys.focused;
-  const focusCard = useCallback((id: string | null) => {
-    const card = id ? cards.current.get(id) : undefined;
-    if (card && document.activeElement !== card) {
-      card.focus();
-      card.scrollIntoView?.({ block: 'nearest' });
-    }
-  }, []);
-  useEffect(() => {
-    if (keys.dialog) return;
-    const active = document.activeElement;
-    if (!active || active === document.body || list.current?.contains(active)) focusCard(keys.focused);
-  }, [keys.focused, keys.dialog, focusCard]);
-  // A closed dialog hands the focus back to the current card (the one it was opened from may be gone).
-  const afterDialog = () => focusCard(focusedId.current);
+  const { keys, dispatch, send, cards, list, afterDialog } = useReviewFocus(items);
 
   async function decide(submission: AdminSubmission, decision: 'approve' | 'reject', reason?: string) {
     const attempt = `${decision}:${submission._id}`;
