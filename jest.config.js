@@ -28,7 +28,12 @@ module.exports = {
       displayName: 'services',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': ['@swc/jest'] },
-      testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/loadtests/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/services/*/test/**/*.test.ts',
+        // A read model's tests sit in its folder (docs/decisions/0049).
+        '<rootDir>/services/*/src/read-models/**/*.test.ts',
+        '<rootDir>/loadtests/**/*.test.ts',
+      ],
     },
     {
       displayName: 'web',

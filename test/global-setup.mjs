@@ -36,8 +36,12 @@ export default async function globalSetup() {
   const templateUrl = withDatabase(adminUrl, template);
   await runner({
     databaseUrl: templateUrl,
-    // Every package's migrations in one order by number, as services/platform/src/migrate.ts runs them.
-    dir: join(root, 'services', '*', 'migrations', '*.sql'),
+    // Every package's and read model's migrations in one order by number, as
+    // services/platform/src/migrate.ts runs them.
+    dir: [
+      join(root, 'services', '*', 'migrations', '*.sql'),
+      join(root, 'services', '*', 'src', 'read-models', '*', 'migrations', '*.sql'),
+    ],
     useGlob: true,
     direction: 'up',
     migrationsTable: 'schema_migrations',

@@ -3,4 +3,4 @@ export * from './database';
 export * from './logger';
 export { sameTurn } from './same-turn';
 export { embeddedServerUrl, provideDatabase } from './launcher/provide-database';
-export { migrate } from './migrate';
+export { migrate, migrationFilePaths } from './migrate';

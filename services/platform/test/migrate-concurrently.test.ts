@@ -4,9 +4,9 @@
  * left to do, instead of failing.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { migrationFilePaths } from '../src/migrate';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 jest.setTimeout(120_000);
@@ -41,14 +41,7 @@ it('three processes migrating one empty database at once: each succeeds, every m
     'ok',
     'ok',
   ]);
-  const services = join(__dirname, '..', '..');
-  const files = readdirSync(services).flatMap((pkg) => {
-    try {
-      return readdirSync(join(services, pkg, 'migrations')).filter((file) => file.endsWith('.sql'));
-    } catch {
-      return [];
-    }
-  });
+  const files = migrationFilePaths().map((path) => basename(path));
   const { rows } = await db.pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
   expect(rows.map((row) => `${row.name}.sql`)).toEqual(files.sort());
 });

@@ -4,30 +4,17 @@
  * stored in the database is that migration's, character for character. A later migration that
  * redefines the function fails this test until the page names it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { migrationFilePaths } from '@kobo/platform';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 
 const repository = join(__dirname, '..', '..', '..', '..');
-const services = join(repository, 'services');
 const DEFINES = /CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+kobo_append_events\s*\(/i;
 
-/** Every migration file, in the order the migrator runs them (by number, across packages). */
+/** Every migration file, in the order the migrator runs them (by number, across folders). */
 function migrations(): { path: string; text: string }[] {
-  return readdirSync(services)
-    .flatMap((pkg) => {
-      let files: string[];
-      try {
-        files = readdirSync(join(services, pkg, 'migrations'));
-      } catch {
-        return [];
-      }
-      return files
-        .filter((file) => file.endsWith('.sql'))
-        .map((file) => join(services, pkg, 'migrations', file));
-    })
-    .sort((a, b) => Number(a.split('/').pop()!.split('_')[0]) - Number(b.split('/').pop()!.split('_')[0]))
-    .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+  return migrationFilePaths().map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
 /** The migration's up part only: its down part may define the function again, to roll back. */
