@@ -36,31 +36,3 @@ export const SUPPORT_HOURS = [
 /** The same hours in one line. */
 export const SUPPORT_HOURS_SUMMARY =
   'Monday to Friday 9 AM - 6 PM and Saturday 10 AM - 4 PM (WAT); closed on Sundays';
-
-/**
- * The 20 banks of the original screens (docs/product/user-site.md#what-the-screens-show). The bank picker offers the server's list
- * (GET /api/banks, with codes; the payout provider's when one is configured), which always holds
- * these; the public FAQ, read before sign-in, names them.
- */
-export const BANKS_ALWAYS_OFFERED = [
-  'Access Bank',
-  'Citibank Nigeria',
-  'Ecobank Nigeria',
-  'Fidelity Bank',
-  'Fairmoney Bank',
-  'First Bank of Nigeria',
-  'Guaranty Trust Bank',
-  'Keystone Bank',
-  'Kuda Bank',
-  'Moniepoint Bank',
-  'Opay Bank',
-  'PalmPay Bank',
-  'Polaris Bank',
-  'Stanbic IBTC Bank',
-  'Sterling Bank',
-  'Union Bank of Nigeria',
-  'United Bank for Africa',
-  'Unity Bank',
-  'Wema Bank',
-  'Zenith Bank',
-] as const;

@@ -1,27 +1,43 @@
 /**
- * The web app's API types (frontend/web/src/shared/api/schema.d.ts) must be what the document
- * generates now: a route or schema change without `npm run api-types` fails here.
+ * The web app's API types (frontend/web/src/shared/api/schema.d.ts) and banks always offered
+ * (banks-always-offered.ts) must be what their sources generate now: a route, schema or bank-list
+ * change without `npm run api-types` fails here.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..', '..');
-const apiTypesFile = join(root, 'frontend', 'web', 'src', 'shared', 'api', 'schema.d.ts');
+const webApi = join(root, 'frontend', 'web', 'src', 'shared', 'api');
 
-it('the committed web API types match the OpenAPI document (run `npm run api-types` if not)', () => {
-  // renderApiTypes from scripts/api-types.ts, and prettier, each in a child process: openapi-typescript's
-  // ESM dependencies and prettier's plugin loading do not run under Jest's CommonJS.
+/** What `npm run api-types` writes to `file`: scripts/api-types.ts with `flag`, then prettier. */
+function generated(flag: string, file: string): string {
+  // Each in a child process: openapi-typescript's ESM dependencies and prettier's plugin loading
+  // do not run under Jest's CommonJS.
   const rendered = execFileSync(
     process.execPath,
-    [require.resolve('tsx/cli'), join(root, 'scripts', 'api-types.ts'), '--stdout'],
+    [require.resolve('tsx/cli'), join(root, 'scripts', 'api-types.ts'), flag],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  // Formatted as `npm run api-types` does it: prettier with the repository's config for that file.
-  const expected = execFileSync(
+  // Formatted with the repository's prettier config for that file.
+  return execFileSync(
     process.execPath,
-    [require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', apiTypesFile],
-    { cwd: root, encoding: 'utf8', input: rendered, maxBuffer: 64 * 1024 * 1024 },
+    [require.resolve('prettier/bin/prettier.cjs'), '--stdin-filepath', file],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      input: rendered,
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
-  expect(readFileSync(apiTypesFile, 'utf8')).toBe(expected);
+}
+
+it('the committed web API types match the OpenAPI document (run `npm run api-types` if not)', () => {
+  const file = join(webApi, 'schema.d.ts');
+  expect(readFileSync(file, 'utf8')).toBe(generated('--stdout', file));
+});
+
+it("the web app's banks always offered are the ledger's (run `npm run api-types` if not)", () => {
+  const file = join(webApi, 'banks-always-offered.ts');
+  expect(readFileSync(file, 'utf8')).toBe(generated('--banks-stdout', file));
 });
