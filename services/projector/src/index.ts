@@ -86,6 +86,41 @@ export {
 } from './projections';
 export { ops, type Projection, type RowOp, type TableSpec } from './projection';
 export {
+  BAD_CURSOR,
+  Conditions,
+  direction,
+  MAX_PAGE_SIZE,
+  readPage,
+  type OrderKey,
+  type PageOptions,
+} from './read-models/paging';
+export {
+  findDashboard,
+  findUser,
+  listUsers,
+  otherUsersOnBankAccounts,
+  staffNames,
+  USER_SORTS,
+  type AdminUserRow,
+  type BankAccountRow,
+  type StaffNames,
+  type UserDashboardRow,
+  type UserListQuery,
+  type UserProfileRow,
+  type UserSort,
+} from './read-models/users';
+export { adminStats, type AdminStatsRow } from './read-models/user-stats';
+export { usersWithMovedBalances } from './read-models/balances';
+export {
+  listTransactions,
+  listTransactionsOf,
+  TRANSACTION_SORTS,
+  type AdminTransactionRow,
+  type TransactionListQuery,
+  type TransactionSort,
+  type UserTransactionRow,
+} from './read-models/transactions';
+export {
   rebuild,
   RebuildBusyError,
   type RebuildOptions,

@@ -7,180 +7,22 @@ import {
   decideSubmissionApproval,
   fold,
   kobo,
-  moneyRules,
   userDecider,
   type CampaignCommand,
   type CampaignEvent,
   type KoboEvent,
   type RecordedKoboEvent,
-  type UserCommand,
   type UserEvent,
 } from '@kobo/ledger';
-import type { RowOp } from '../src/projection';
 import {
-  balances,
   campaigns,
   ledgerEntries,
   notificationOf,
   notifications,
   projections,
-  transactions,
-  userStats,
-  users,
   withdrawals,
 } from '../src/projections';
-
-const at = new Date('2026-03-01T10:00:00.000Z');
-const rules = moneyRules({
-  signupBonus: 50_000,
-  referralBonus: 20_000,
-  minWithdrawalAccount: 200_000,
-  minWithdrawalActivity: 4_000_000,
-  withdrawalFee: 0,
-});
-
-let position = 0;
-function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
-  position++;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId,
-    version: position,
-    globalPosition: position,
-    type: event.type,
-    data: event.data,
-    metadata: {},
-    recordedAt: at,
-    hash: '',
-    prevHash: '',
-  } as RecordedKoboEvent;
-}
-
-/** Runs the commands through the user decider in order, each against the state so far; all their events. */
-function decided(...commands: UserCommand[]): RecordedKoboEvent[] {
-  const history: UserEvent[] = [];
-  for (const command of commands) history.push(...userDecider.decide(command, fold(userDecider, history)));
-  return history.map((event) => recorded(event));
-}
-
-/** The one event of `type` the commands produced. */
-function the(type: KoboEvent['type'], events: RecordedKoboEvent[]): RecordedKoboEvent {
-  const [event, ...more] = events.filter((candidate) => candidate.type === type);
-  if (!event || more.length > 0)
-    throw new Error(`expected one ${type}, got ${more.length + (event ? 1 : 0)}`);
-  return event;
-}
-
-const register = (signupBonus: number, referredBy: string | null = null): UserCommand => ({
-  type: 'RegisterUser',
-  data: {
-    userId: 'u1',
-    firstName: 'Ada',
-    lastName: 'Obi',
-    username: 'ada',
-    email: 'ada@example.ng',
-    phone: '08012345678',
-    role: 'user',
-    referralCode: 'ADA123',
-    referredBy,
-    rules: { ...rules, signupBonus: kobo(signupBonus) },
-  },
-});
-const registration = (signupBonus: number, referredBy: string | null = null) =>
-  the('UserRegistered', decided(register(signupBonus, referredBy)));
-
-const adjust = (amount: number, balance: 'account' | 'activity' = 'account'): UserCommand => ({
-  type: 'AdjustBalance',
-  data: {
-    userId: 'u1',
-    adjustmentId: `adj-${amount}`,
-    balance,
-    amount: kobo(amount),
-    reason: amount > 0 ? 'opening balance' : 'duplicate reward',
-    by: { role: 'admin', id: 'a1' } as const,
-  },
-});
-
-const reward = (amount: number, balance: 'account' | 'activity' = 'account') =>
-  the(
-    'RewardCredited',
-    decided(register(0), {
-      type: 'CreditReward',
-      data: {
-        userId: 'u1',
-        campaignId: 'c1',
-        submissionId: 's1',
-        balance,
-        amount: kobo(amount),
-        title: 'Follow @kobo',
-      },
-    }),
-  );
-
-/** A withdrawal w1 of `amount` from `balance`, taken through `steps` (after its request). */
-function withdrawalHistory(
-  amount: number,
-  balance: 'account' | 'activity',
-  ...steps: ('approve' | 'reject' | 'sent' | 'paid' | 'payoutFailed' | 'reversed')[]
-): RecordedKoboEvent[] {
-  const ids = { userId: 'u1', withdrawalId: 'w1' };
-  const commands: UserCommand[] = [
-    register(0),
-    adjust(amount, balance),
-    {
-      type: 'UpdateBankDetails',
-      data: {
-        userId: 'u1',
-        bankCode: '50211',
-        accountNum: '0123456789',
-        accountName: 'Ada Obi',
-        now: at.toISOString(),
-      },
-    },
-    {
-      type: 'RequestWithdrawal',
-      data: {
-        ...ids,
-        type: balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
-        amount: kobo(amount),
-        rules,
-        now: at.toISOString(),
-      },
-    },
-  ];
-  for (const step of steps) {
-    if (step === 'approve')
-      commands.push({
-        type: 'ApproveWithdrawal',
-        data: { ...ids, by: { role: 'admin', id: 'a2' } as const, now: at.toISOString(), undoSeconds: 0 },
-      });
-    if (step === 'reject')
-      commands.push({
-        type: 'RejectWithdrawal',
-        data: { ...ids, reason: 'no', by: { role: 'admin', id: 'a1' } as const },
-      });
-    if (step === 'sent')
-      commands.push({
-        type: 'RecordPayoutSent',
-        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1', now: at.toISOString() },
-      });
-    if (step === 'reversed')
-      commands.push({
-        type: 'RecordPayoutReversed',
-        data: { ...ids, provider: 'paystack', reason: 'returned' },
-      });
-    if (step === 'paid')
-      commands.push({
-        type: 'RecordPayoutSucceeded',
-        data: { ...ids, provider: 'manual', reference: 'TRF1', now: at.toISOString() },
-      });
-    if (step === 'payoutFailed')
-      commands.push({ type: 'RecordPayoutFailed', data: { ...ids, provider: 'manual', reason: 'bank' } });
-  }
-  return decided(...commands);
-}
-
-const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
+import { at, recorded, register, reward, rules, setOf, the, withdrawalHistory } from './support';
 
 describe('ledger_entries', () => {
   it('writes one journal row per posting, numbered within the event', () => {
@@ -209,146 +51,6 @@ describe('ledger_entries', () => {
     expect(
       ledgerEntries.handle(recorded({ type: 'UserRoleSet', data: { userId: 'u1', role: 'admin' } })),
     ).toEqual([]);
-  });
-});
-
-describe('balances', () => {
-  it('adds each posting to its account and to the owning user’s balance of that kind', () => {
-    const changes = balances.handle(reward(7000, 'activity'));
-    expect(changes).toEqual([
-      expect.objectContaining({
-        table: 'account_balances',
-        key: { account: 'campaign:c1:escrow' },
-        add: { balance: -7000, entry_count: 1 },
-      }),
-      expect.objectContaining({
-        table: 'account_balances',
-        key: { account: 'user:u1:activity' },
-        add: { balance: 7000, entry_count: 1 },
-      }),
-      expect.objectContaining({
-        table: 'user_balances',
-        key: { user_id: 'u1' },
-        add: { activity_balance: 7000 },
-      }),
-    ]);
-  });
-
-  it('moves a withdrawal hold into held_balance', () => {
-    const event = the('WithdrawalRequested', withdrawalHistory(300_000, 'account'));
-    const userRows = balances.handle(event).filter((op) => op.table === 'user_balances');
-    expect(userRows.map((op) => (op.kind === 'upsert' ? op.add : null))).toEqual([
-      { account_balance: -300_000 },
-      { held_balance: 300_000 },
-    ]);
-  });
-
-  it('gives every registered user a row, even without a bonus', () => {
-    const changes = balances.handle(registration(0));
-    expect(changes).toEqual([expect.objectContaining({ table: 'user_balances', key: { user_id: 'u1' } })]);
-  });
-});
-
-describe('transactions', () => {
-  it('follows a withdrawal: pending when requested and approved, completed when paid', () => {
-    const requested = the('WithdrawalRequested', withdrawalHistory(4_000_000, 'activity'));
-    expect(transactions.handle(requested)).toEqual([
-      expect.objectContaining({
-        kind: 'insert',
-        row: expect.objectContaining({
-          id: 'w1',
-          type: 'activityWithdrawal',
-          amount: -4_000_000,
-          status: 'pending',
-          withdrawal_state: 'requested',
-        }),
-      }),
-    ]);
-    expect(
-      transactions
-        .handle(the('WithdrawalApproved', withdrawalHistory(250_000, 'account', 'approve')))
-        .map(setOf),
-    ).toEqual([{ status: 'pending', withdrawal_state: 'approved', updated_at: at.toISOString() }]);
-    expect(
-      transactions
-        .handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid')))
-        .map(setOf),
-    ).toEqual([{ status: 'completed', withdrawal_state: 'paid', updated_at: at.toISOString() }]);
-  });
-
-  it('keeps a declined withdrawal apart from a failed payout, both failed in the coarse status', () => {
-    expect(
-      transactions
-        .handle(the('WithdrawalRejected', withdrawalHistory(250_000, 'account', 'reject')))
-        .map(setOf),
-    ).toEqual([expect.objectContaining({ status: 'failed', withdrawal_state: 'declined' })]);
-    expect(
-      transactions
-        .handle(the('PayoutFailed', withdrawalHistory(250_000, 'account', 'approve', 'payoutFailed')))
-        .map(setOf),
-    ).toEqual([expect.objectContaining({ status: 'failed', withdrawal_state: 'failed' })]);
-  });
-
-  it('gives no withdrawal state to what is not a withdrawal', () => {
-    const [bonus] = transactions.handle(registration(50_000));
-    expect(bonus?.kind === 'insert' ? bonus.row.withdrawal_state : 'not an insert').toBeUndefined();
-  });
-
-  it('keeps a Sending payout pending, and marks a reversed one failed (the money is back)', () => {
-    expect(
-      transactions
-        .handle(the('PayoutSent', withdrawalHistory(250_000, 'account', 'approve', 'sent')))
-        .map(setOf),
-    ).toEqual([{ status: 'pending', withdrawal_state: 'sending', updated_at: at.toISOString() }]);
-    expect(
-      transactions
-        .handle(
-          the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'sent', 'paid', 'reversed')),
-        )
-        .map(setOf),
-    ).toEqual([{ status: 'failed', withdrawal_state: 'reversed', updated_at: at.toISOString() }]);
-  });
-
-  it('records the signup bonus only when it was credited', () => {
-    expect(transactions.handle(registration(50_000))).toEqual([
-      expect.objectContaining({
-        row: expect.objectContaining({ type: 'bonus', title: 'Signup Bonus', amount: 50_000 }),
-      }),
-    ]);
-    expect(transactions.handle(registration(0))).toEqual([]);
-  });
-
-  it('signs an adjustment by what the user’s balance gained or lost', () => {
-    const event = decided(register(0), adjust(1500), adjust(-1500)).at(-1)!;
-    expect(transactions.handle(event)).toEqual([
-      expect.objectContaining({ row: expect.objectContaining({ type: 'other', amount: -1500 }) }),
-    ]);
-  });
-});
-
-describe('user_stats', () => {
-  it('counts a referral for the referrer and the signup bonus as the new user’s earnings', () => {
-    expect(userStats.handle(registration(50_000, 'r9'))).toEqual([
-      expect.objectContaining({ key: { user_id: 'u1' }, add: { total_earnings: 50_000 } }),
-      expect.objectContaining({ key: { user_id: 'r9' }, add: { total_referrals: 1 } }),
-    ]);
-  });
-
-  it('counts a rewarded task and its earnings; a paid withdrawal as withdrawn', () => {
-    expect(userStats.handle(reward(9000))).toEqual([
-      expect.objectContaining({ add: { total_tasks: 1, total_earnings: 9000 } }),
-    ]);
-    expect(
-      userStats.handle(the('PayoutSucceeded', withdrawalHistory(250_000, 'account', 'approve', 'paid'))),
-    ).toEqual([expect.objectContaining({ add: { total_withdrawn: 250_000 } })]);
-  });
-
-  it('takes a reversed payout back out of withdrawn', () => {
-    expect(
-      userStats.handle(
-        the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'paid', 'reversed')),
-      ),
-    ).toEqual([expect.objectContaining({ key: { user_id: 'u1' }, add: { total_withdrawn: -250_000 } })]);
   });
 });
 
@@ -412,23 +114,7 @@ describe('campaigns', () => {
   });
 });
 
-describe('users and withdrawals', () => {
-  it('registers a user as active, and deletion only flags the row', () => {
-    expect(users.handle(registration(0))).toEqual([
-      expect.objectContaining({
-        kind: 'insert',
-        row: expect.objectContaining({ status: 'active', deleted: false }),
-      }),
-    ]);
-    expect(
-      users
-        .handle(
-          recorded({ type: 'UserDeleted', data: { userId: 'u1', by: { role: 'admin', id: 'a1' } as const } }),
-        )
-        .map(setOf),
-    ).toEqual([expect.objectContaining({ deleted: true, deleted_by: 'a1' })]);
-  });
-
+describe('withdrawals', () => {
   it('records the payout reference when a withdrawal is paid', () => {
     expect(
       withdrawals

@@ -1,19 +1,19 @@
 import type { Projection } from '../projection';
 import { adjustments } from './adjustments';
-import { balances } from './balances';
+import { balances } from '../read-models/balances';
 import { campaigns } from './campaigns';
 import { community } from './community';
 import { ledgerEntries } from './ledger-entries';
 import { notifications } from './notifications';
-import { userStats } from './user-stats';
+import { userStats } from '../read-models/user-stats';
 import { submissions } from './submissions';
-import { transactions } from './transactions';
-import { users } from './users';
+import { transactions } from '../read-models/transactions';
+import { users } from '../read-models/users';
 import { withdrawals } from './withdrawals';
 
 /** The read models' rows, one type per table, as the API's queries read them. */
 export type { BalanceAdjustmentRow } from './adjustments';
-export type { AccountBalanceRow, UserBalanceRow } from './balances';
+export type { AccountBalanceRow, UserBalanceRow } from '../read-models/balances';
 export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
 export type { CommunityLinksRow } from './community';
 export type { LedgerEntryRow } from './ledger-entries';
@@ -25,15 +25,15 @@ export {
   type NotificationRow,
   type NotificationWithdrawalState,
 } from './notifications';
-export type { UserStatsRow } from './user-stats';
+export type { UserStatsRow } from '../read-models/user-stats';
 export type { SubmissionRow } from './submissions';
 export type {
   TransactionRow,
   TransactionStatus,
   TransactionType,
   TransactionWithdrawalState,
-} from './transactions';
-export type { UserRow } from './users';
+} from '../read-models/transactions';
+export type { UserRow } from '../read-models/users';
 export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from './withdrawals';
 
 export {

@@ -1,8 +1,9 @@
-/** GET /admin/stats: the dashboard's counters, from admin_stats() over the read models. */
+/** GET /admin/stats: the dashboard's counters (the user-stats read model's `adminStats`). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute } from '../../http';
 import { koboToNaira } from '@kobo/ledger';
+import { adminStats } from '@kobo/projector';
 
 const statsSchema = z
   .object({
@@ -23,21 +24,6 @@ const statsSchema = z
   })
   .meta({ id: 'AdminStats' });
 
-interface StatsRow {
-  total_users: number;
-  active_users: number;
-  inactive_users: number;
-  suspended_users: number;
-  total_campaigns: number;
-  active_campaigns: number;
-  total_withdrawn: number;
-  pending_withdrawals: number;
-  pending_withdrawal_amount: number;
-  pending_submissions: number;
-  total_budget: number;
-  completed_tasks: number;
-}
-
 export const statsRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
     method: 'get',
@@ -47,14 +33,7 @@ export const statsRoutes: FeatureRoutes = (ctx) => [
     access: ['admin'],
     responses: { 200: { description: 'The counters (money in naira)', schema: statsSchema } },
     async handler() {
-      const { rows } = await ctx.pool.query<StatsRow>(
-        `SELECT s.*, (SELECT count(*) FROM submissions WHERE status = 'pending')::bigint AS pending_submissions,
-                c.total_budget, c.completed_tasks
-         FROM admin_stats() s,
-              (SELECT coalesce(sum(budget), 0)::bigint AS total_budget, coalesce(sum(approved), 0)::bigint AS completed_tasks
-               FROM campaigns WHERE status <> 'deleted') c`,
-      );
-      const s = rows[0]!;
+      const s = await adminStats(ctx.pool);
       return {
         totalUsers: Number(s.total_users),
         totalWithdrawn: koboToNaira(s.total_withdrawn),

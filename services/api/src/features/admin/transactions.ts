@@ -1,17 +1,9 @@
 /** GET /admin/transactions: every user's transactions, newest first (docs/product/staff-area.md#what-the-admin-screens-show). */
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
-import {
-  choicesQuery,
-  Conditions,
-  defineRoute,
-  direction,
-  pagedResponseHeaders,
-  pagingQuery,
-  readPage,
-  sendTotal,
-} from '../../http';
+import { choicesQuery, defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
 import { koboToNaira } from '@kobo/ledger';
+import { listTransactions, TRANSACTION_SORTS } from '@kobo/projector';
 import { iso } from './wire';
 
 const transactionSchema = z
@@ -32,33 +24,16 @@ const transactionSchema = z
   .meta({ id: 'AdminTransaction' });
 
 const TYPES = ['task', 'activity', 'referral', 'bonus', 'withdrawal', 'activityWithdrawal', 'other'] as const;
-const SORTS = ['createdAt', 'amount'] as const;
-const ORDER: Record<(typeof SORTS)[number], string> = { createdAt: 'created_at', amount: 'amount' };
 
 const query = z.object({
   /** The old cap, for a call without pageSize. */
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
-  ...pagingQuery(SORTS),
+  ...pagingQuery(TRANSACTION_SORTS),
   status: z
     .enum(['completed', 'pending', 'failed'], { error: 'Status is completed, pending or failed' })
     .optional(),
   type: choicesQuery('Type', TYPES),
 });
-
-interface Row {
-  id: string;
-  user_id: string;
-  type: string;
-  title: string;
-  amount: number;
-  status: 'completed' | 'pending' | 'failed';
-  created_at: Date;
-  updated_at: Date;
-  first_name: string | null;
-  last_name: string | null;
-  username: string | null;
-  email: string | null;
-}
 
 export const transactionRoutes: FeatureRoutes = (ctx) => [
   defineRoute({
@@ -79,25 +54,12 @@ export const transactionRoutes: FeatureRoutes = (ctx) => [
       400: { description: 'An invalid limit, filter, sort or page', problem: true },
     },
     async handler({ query, res }) {
-      const where = new Conditions().search(query.q, [
-        "u.first_name || ' ' || u.last_name",
-        'u.username',
-        't.title',
-      ]);
-      if (query.status) where.add((param) => `t.status = ${param(query.status)}`);
-      if (query.type) where.add((param) => `t.type = ANY(${param(query.type)}::text[])`);
-      const sort = query.sort ?? 'createdAt';
-      const { rows, total, next } = await readPage<Row>(ctx.pool, {
-        select: `SELECT t.id, t.user_id, t.type, t.title, t.amount, t.status, t.created_at, t.updated_at,
-                        t.global_position, u.first_name, u.last_name, u.username, u.email
-                 FROM transactions t LEFT JOIN users u ON u.user_id = t.user_id`,
-        where,
-        // A transaction's id is unique; its position breaks ties in log order.
-        order: [
-          [ORDER[sort], direction(query.order, 'desc')],
-          ['global_position', 'DESC'],
-          ['id', 'ASC'],
-        ],
+      const { rows, total, next } = await listTransactions(ctx.pool, {
+        q: query.q,
+        status: query.status,
+        type: query.type,
+        sort: query.sort,
+        order: query.order,
         page: query.pageSize ? query.page : 1,
         pageSize: query.pageSize ?? query.limit,
         after: query.after,

@@ -11,7 +11,7 @@
  * few streams across all processes (live-seats.ts). See
  * docs/decisions/0037-sign-in-limits-and-live-streams.md.
  */
-import { CHECKPOINT_CHANNEL, DedicatedClient } from '@kobo/projector';
+import { CHECKPOINT_CHANNEL, DedicatedClient, usersWithMovedBalances } from '@kobo/projector';
 import type { Logger, Pool } from '@kobo/platform';
 import { SESSIONS_ENDED_CHANNEL } from '../../http';
 import { LiveSeats, type LiveSeatsOptions } from './live-seats';
@@ -309,18 +309,8 @@ class Listening {
     if (to <= from) return;
     const userIds = [...this.byUser.keys()];
     if (userIds.length) {
-      // Both tables keep the position of a row's last change (transactions: of its creation; a
-      // withdrawal's later status changes move the user's balances too).
-      const { rows } = await this.pool.query<{ user_id: string }>(
-        `SELECT user_id FROM user_balances
-          WHERE user_id = ANY($1::text[]) AND last_position > $2 AND last_position <= $3
-         UNION
-         SELECT user_id FROM transactions
-          WHERE user_id = ANY($1::text[]) AND global_position > $2 AND global_position <= $3`,
-        [userIds, from, to],
-      );
-      for (const { user_id } of rows)
-        for (const subscriber of this.byUser.get(user_id) ?? []) subscriber.balance(to);
+      for (const userId of await usersWithMovedBalances(this.pool, userIds, from, to))
+        for (const subscriber of this.byUser.get(userId) ?? []) subscriber.balance(to);
     }
     this.told = Math.max(this.told, to);
   }

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
-import { listStatement, listTransactions, statementAccount } from './queries';
+import { listTransactionsOf } from '@kobo/projector';
+import { listStatement, statementAccount } from './queries';
 import { statementQuery, statementSchema, transactionSchema } from './schemas';
 import { statementView, transactionView } from './views';
 
@@ -31,7 +32,7 @@ export const historyRoutes = (ctx: ApiContext) => [
       400: { description: 'A bad page, page size or cursor', problem: true },
     },
     handler: async ({ principal, query, res }) => {
-      const { rows, total, next } = await listTransactions(ctx.pool, principal.userId, query);
+      const { rows, total, next } = await listTransactionsOf(ctx.pool, principal.userId, query);
       sendTotal(res, total, next);
       return rows.map(transactionView);
     },

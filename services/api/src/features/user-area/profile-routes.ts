@@ -1,5 +1,6 @@
 /** The signed-in user's dashboard and profile: GET /users/dashboard, PUT /users/profile. */
 import { bankCodeOf, bankNameKey, currentUser, type Bank, type UserState } from '@kobo/ledger';
+import { findDashboard } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem, principalActor } from '../../http';
 import { passwordMatches } from '../../accounts/password-hashing';
@@ -7,7 +8,6 @@ import { credentialsByUserId } from '../auth/queries';
 import { followEmailChange } from '../../accounts/email-change';
 import { hasTransactionPin } from '../../accounts/transaction-pin';
 import { checkBankAccount } from '../banks/account-check';
-import { findDashboard } from './queries';
 import {
   dashboardSchema,
   messages,
@@ -132,9 +132,12 @@ export const profileRoutes = (ctx: ApiContext) => [
       404: { description: 'The account does not exist (or was deleted)', problem: true },
     },
     handler: async ({ principal }) => {
-      const row = await findDashboard(ctx.pool, principal.userId);
+      const [row, hasPin] = await Promise.all([
+        findDashboard(ctx.pool, principal.userId),
+        hasTransactionPin(ctx.pool, principal.userId),
+      ]);
       if (!row) throw new HttpProblem('not_found', messages.userNotFound);
-      return dashboardView(row, ctx.config.money);
+      return dashboardView({ ...row, has_pin: hasPin }, ctx.config.money);
     },
   }),
 

@@ -1,11 +1,21 @@
 /** Read-model rows as the client reads them: camelCase names, naira amounts, ISO dates. */
 import { bankCodeOf, type UserState, koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
-import type { WithdrawalRow } from '@kobo/projector';
-import type { BalancesRow, DashboardRow, ProfileRow, StatementRow, TransactionRow } from './queries';
+import type {
+  UserBalanceRow,
+  UserDashboardRow,
+  UserProfileRow,
+  UserTransactionRow,
+  WithdrawalRow,
+} from '@kobo/projector';
+import type { StatementRow } from './queries';
 import { entryTitle } from './statement-titles';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The profile's columns and whether the account has a transaction PIN (transaction_pins, beside the credentials). */
+export type ProfileRow = UserProfileRow & { has_pin: boolean };
+export type DashboardRow = UserDashboardRow & { has_pin: boolean };
 
 export function profileView(row: ProfileRow) {
   return {
@@ -54,7 +64,7 @@ export function balancesOfUser(user: UserState) {
 }
 
 export function balancesView(
-  row: Pick<BalancesRow, 'account_balance' | 'activity_balance' | 'held_balance'>,
+  row: Pick<UserBalanceRow, 'account_balance' | 'activity_balance' | 'held_balance'>,
 ) {
   return {
     accountBalance: koboToNaira(row.account_balance),
@@ -83,10 +93,10 @@ const transactionStatus = {
   completed: 'Completed',
   pending: 'Pending',
   failed: 'Failed',
-} as const satisfies Record<TransactionRow['status'], string>;
+} as const satisfies Record<UserTransactionRow['status'], string>;
 const isWithdrawal = (type: string) => type === 'withdrawal' || type === 'activityWithdrawal';
 
-export function transactionView(row: TransactionRow) {
+export function transactionView(row: UserTransactionRow) {
   return {
     id: row.id,
     type: row.type,

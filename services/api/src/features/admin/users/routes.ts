@@ -1,6 +1,7 @@
 /** /admin/users: list, create, edit and delete users (docs/product/staff-area.md#admin-screens, #form-rules, #messages; docs/product/api-contract.md#admin-calls). */
 import { z } from 'zod';
 import { currentUser } from '@kobo/ledger';
+import { findUser, listUsers } from '@kobo/projector';
 import type { FeatureRoutes } from '../../../context';
 import {
   commandIdOf,
@@ -11,7 +12,6 @@ import {
   principalActor,
 } from '../../../http';
 import { createUser } from './create-user';
-import { findUser, listUsers } from './queries';
 import {
   adminUserSchema,
   createUserBody,
@@ -22,6 +22,7 @@ import {
   userListQuery,
 } from './schemas';
 import { requireManagedUser, updateUser } from './update-user';
+import { toAdminUser } from './views';
 
 /** What the users screen shows after a change. */
 // Transactions too: a balance edit is an 'other' entry the admin's transactions screen shows next.
@@ -33,7 +34,7 @@ export const userRoutes: FeatureRoutes = (ctx) => {
     await ctx.writes.caughtUpTo(position, USER_VIEWS);
     const user = await findUser(ctx.pool, userId);
     if (!user) throw new HttpProblem('not_found', 'User not found.');
-    return user;
+    return toAdminUser(user);
   }
 
   return [
@@ -55,9 +56,9 @@ export const userRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { users, total, next } = await listUsers(ctx.pool, query);
+        const { rows, total, next } = await listUsers(ctx.pool, query);
         sendTotal(res, total, next);
-        return users;
+        return rows.map(toAdminUser);
       },
     }),
     defineRoute({

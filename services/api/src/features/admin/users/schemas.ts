@@ -1,5 +1,6 @@
 /** Request and answer shapes of the admin users routes. */
 import { z } from 'zod';
+import { USER_SORTS } from '@kobo/projector';
 import {
   emailField,
   nameField,
@@ -9,7 +10,6 @@ import {
 } from '../../../accounts/person-fields';
 import { pagingQuery } from '../../../http';
 import { messageSchema, nairaInput } from '../wire';
-import { USER_SORTS } from './queries';
 import { sharedBankAccountSchema } from './shared-bank-accounts';
 
 const REQUIRED = 'Please fill in all required fields.';

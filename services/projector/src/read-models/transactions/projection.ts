@@ -6,7 +6,7 @@
  * failed, declined, reversed), so the history can show returned money as returned.
  */
 import { Accounts, withdrawalTypeOf, type RecordedKoboEvent, type WithdrawalState } from '@kobo/ledger';
-import { ops, timeOf, type Projection, type RowOp } from '../projection';
+import { ops, timeOf, type Projection, type RowOp } from '../../projection';
 
 /** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface TransactionRow {

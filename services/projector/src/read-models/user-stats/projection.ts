@@ -2,7 +2,7 @@
  * Per-user overview counters (docs/projections.md defines each). The admin dashboard counters are
  * the SQL function admin_stats(), computed from the users, campaigns and withdrawals read models.
  */
-import { ops, type Projection, type RowOp } from '../projection';
+import { ops, type Projection, type RowOp } from '../../projection';
 
 /** A row of `user_stats`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface UserStatsRow {

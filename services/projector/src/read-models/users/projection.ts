@@ -1,6 +1,6 @@
 /** Users as the admin users screen and the profile read them (never the password). */
 import { bankCodeOf, type Role, type UserStatus } from '@kobo/ledger';
-import { ops, timeOf, type Projection } from '../projection';
+import { ops, timeOf, type Projection } from '../../projection';
 
 /** A row of `users`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface UserRow {

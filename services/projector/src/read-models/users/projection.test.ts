@@ -1,0 +1,21 @@
+/** The users projection as a pure function: given one recorded event, its row operations. */
+import { recorded, registration, setOf } from '../../../test/support';
+import { users } from './projection';
+
+describe('users', () => {
+  it('registers a user as active, and deletion only flags the row', () => {
+    expect(users.handle(registration(0))).toEqual([
+      expect.objectContaining({
+        kind: 'insert',
+        row: expect.objectContaining({ status: 'active', deleted: false }),
+      }),
+    ]);
+    expect(
+      users
+        .handle(
+          recorded({ type: 'UserDeleted', data: { userId: 'u1', by: { role: 'admin', id: 'a1' } as const } }),
+        )
+        .map(setOf),
+    ).toEqual([expect.objectContaining({ deleted: true, deleted_by: 'a1' })]);
+  });
+});
