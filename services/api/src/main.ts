@@ -20,8 +20,17 @@ import {
   loadConfig,
   provideDatabase,
   type Config,
+  type Logger,
+  type Pool,
 } from '@kobo/platform';
-import { createQueues, jobsReactor, payoutsFromSettings, startJobs, type JobQueues } from '@kobo/jobs';
+import {
+  createQueues,
+  jobsReactor,
+  payoutsFromSettings,
+  startJobs,
+  type JobQueues,
+  type Payouts,
+} from '@kobo/jobs';
 import {
   projectionNames,
   ProjectionsBehindError,
@@ -31,17 +40,19 @@ import {
   watchConsumers,
   watchProjectors,
   type ConsumersHandle,
+  type ProjectorsHandle,
 } from '@kobo/projector';
-import { rolesFrom } from './roles';
-import { bootstrapAccounts } from './accounts/bootstrap';
+import { rolesFrom, type Role, type Roles } from './roles';
+import { bootstrapAccounts, type BootstrappedAccount } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { createApiApp, createMetricsApp } from './app';
+import type { ApiContext } from './context';
 import { bankDirectoryFor } from './features/banks/bank-directory-for';
 import { liveBalancesOf } from './features/live/live-balances';
 import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
 import { developmentPushKeys } from './push/development-keys';
 import { pushReactor, startPushSender } from './push/push-sender';
-import { emailFor, emailSettingsFromEnvironment, type SmtpMailer } from './email';
+import { emailFor, emailSettingsFromEnvironment, type Mailer, type SmtpMailer } from './email';
 import { createObjectStore } from './uploads/create-object-store';
 import { ensureWebBuild, webDistDir } from './web/ensure-web-build';
 import { proofImagesFrom } from './uploads/proof-images';
@@ -95,7 +106,85 @@ function addressOf(server: Server, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** A part of the process to stop, and what the log calls it if stopping it fails. */
+type Stopper = [what: string, stop: () => Promise<unknown>];
+
+/** The API context every feature is built from, and the mailer the features share. */
+interface Serving {
+  context: ApiContext;
+  mailer: Mailer;
+}
+
+/** This process: the parts every role shares, made before any role starts, and what the roles started. */
+interface Kobo {
+  /** The settings as given (`config` may add development push keys). */
+  loaded: Config;
+  config: Config;
+  roles: Roles;
+  logger: Logger;
+  payouts: Payouts;
+  banks: ApiContext['banks'];
+  email: ReturnType<typeof emailSettingsFromEnvironment>;
+  objectStore: ReturnType<typeof createObjectStore>;
+  database: Awaited<ReturnType<typeof provideDatabase>>;
+  pool: Pool;
+  store: ApiContext['store'];
+  commands: ApiContext['commands'];
+  /** Run here or watched: set by the projectors' entry, which starts first. */
+  projectors?: ProjectorsHandle;
+  /** The reactors this process runs (workers, relay), or, in an API process without them, as others run them. */
+  shownReactors: Pick<ConsumersHandle, 'status'>[];
+  /** The topic the relay started here feeds. */
+  relayTopic?: string;
+  /** The bootstrap accounts (api). */
+  accounts: BootstrappedAccount[];
+  /** Demo data allowed: the one-process product on a developer's machine. */
+  demo: boolean;
+  /** Made once, when a role first needs it (servingOf). */
+  serving?: Serving;
+  /** The job queues, run (workers) or only shown (api). */
+  queues?: JobQueues;
+}
+
+/**
+ * A role of decisions/0026: `start` runs it in this process; `without`, in a process that does not
+ * have the role, shows it as other processes run it (when there is anything to show). Both return
+ * what they started, to be stopped in that order.
+ */
+interface RoleEntry {
+  role: Role;
+  start: (kobo: Kobo) => Promise<Stopper[]>;
+  without?: (kobo: Kobo) => Promise<Stopper[]>;
+}
+
+/** The roles, in the order they start. The api serves HTTP once every role has started (serveApi). */
+const roleTable: RoleEntry[] = [
+  { role: 'projectors', start: runProjectors, without: watchTheProjectors },
+  { role: 'relay', start: runRelay, without: watchTheRelay },
+  { role: 'api', start: prepareApi },
+  { role: 'workers', start: runWorkers, without: showTheQueues },
+];
+
 async function main() {
+  const kobo = await prepareProcess();
+  const stopping: Stopper[] = [];
+  for (const { role, start, without } of roleTable) {
+    const begin = kobo.roles.has(role) ? start : without;
+    if (begin) stopping.push(...(await begin(kobo)));
+  }
+  stopping.push(...startEveryProcess(kobo));
+  // Each step runs even if one before it failed (a database that went first), so the server we
+  // started is always stopped.
+  const stopAll = async () => {
+    for (const [what, stop] of stopping)
+      await stop().catch((error: unknown) => kobo.logger.warn({ err: error }, `stopping ${what} failed`));
+  };
+  if (kobo.roles.has('api')) await serveApi(kobo, stopAll);
+  else await serveMetrics(kobo, stopping, stopAll);
+}
+
+/** The settings checked, then the database (migrated), the pool, the event store and the commands. */
+async function prepareProcess(): Promise<Kobo> {
   const loaded = loadConfig();
   const roles = rolesFrom(process.env.KOBO_ROLES, loaded.databaseUrl);
   // A developer's `npm start` has push without settings: keys made once in the data folder.
@@ -116,35 +205,82 @@ async function main() {
   const pool = createPool(database.url, config.poolSize);
   const store = createPostgresEventStore(pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
-  // Without the role, the projectors run in other processes: this one reads their checkpoints.
-  const projectors = roles.has('projectors')
-    ? await startProjectors({ pool, store, logger, kafka: config.kafka })
-    : await watchProjectors({ pool, store });
-  const stopping: [string, () => Promise<unknown>][] = [];
-  // The reactors this process runs (workers, relay), or, in an API process without them, as others run them.
-  const shownReactors: Pick<ConsumersHandle, 'status'>[] = [];
-  // The Kafka relay (KAFKA_BROKERS): every ledger event also published to Kafka
-  // (docs/kafka-topic.md), one leader across the processes with the relay role. Started before
-  // anything waits for the projectors, which then read the topic it feeds (decision 0028).
-  let relayTopic: string | undefined;
-  if (config.kafka && roles.has('relay')) {
-    const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
-    stopping.push(['kafka relay', () => relay.stop()]);
-    shownReactors.push(relay);
-    relayTopic = relay.topic;
-  } else if (config.kafka && roles.has('api')) {
-    shownReactors.push(watchConsumers(pool, store, [relayConsumer(config.kafka.topic)]));
-  }
+  return {
+    loaded,
+    config,
+    roles,
+    logger,
+    payouts,
+    banks,
+    email,
+    objectStore,
+    database,
+    pool,
+    store,
+    commands,
+    shownReactors: [],
+    accounts: [],
+    demo: false,
+  };
+}
 
-  const accounts = roles.has('api')
-    ? await bootstrapAccounts(config.bootstrapAccounts, { pool, store, commands })
-    : [];
-  for (const account of accounts)
+/** The projectors' handle, which their entry (the first) sets. */
+function projectorsOf(kobo: Kobo): ProjectorsHandle {
+  if (!kobo.projectors) throw new Error('the projectors are started (or watched) before anything uses them');
+  return kobo.projectors;
+}
+
+/** projectors: every projection, run here. */
+async function runProjectors(kobo: Kobo): Promise<Stopper[]> {
+  const { pool, store, logger, config } = kobo;
+  kobo.projectors = await startProjectors({ pool, store, logger, kafka: config.kafka });
+  return []; // stopped with the parts every process has (startEveryProcess), as a watch is
+}
+
+/** Without the role, the projectors run in other processes: this one reads their checkpoints. */
+async function watchTheProjectors(kobo: Kobo): Promise<Stopper[]> {
+  kobo.projectors = await watchProjectors({ pool: kobo.pool, store: kobo.store });
+  return [];
+}
+
+/**
+ * relay: the Kafka relay (KAFKA_BROKERS): every ledger event also published to Kafka
+ * (docs/kafka-topic.md), one leader across the processes with the relay role. Started before
+ * anything waits for the projectors, which then read the topic it feeds (decision 0028).
+ */
+async function runRelay(kobo: Kobo): Promise<Stopper[]> {
+  const { pool, store, logger, config } = kobo;
+  if (!config.kafka) return [];
+  const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
+  kobo.shownReactors.push(relay);
+  kobo.relayTopic = relay.topic;
+  return [['kafka relay', () => relay.stop()]];
+}
+
+/** An API process without the relay shows it as another process runs it. */
+async function watchTheRelay(kobo: Kobo): Promise<Stopper[]> {
+  const { pool, store, config } = kobo;
+  if (config.kafka && kobo.roles.has('api'))
+    kobo.shownReactors.push(watchConsumers(pool, store, [relayConsumer(config.kafka.topic)]));
+  return [];
+}
+
+/** api, before it serves: the bootstrap accounts, and the demo data where it belongs. */
+async function prepareApi(kobo: Kobo): Promise<Stopper[]> {
+  const { pool, store, commands, logger } = kobo;
+  kobo.accounts = await bootstrapAccounts(kobo.config.bootstrapAccounts, { pool, store, commands });
+  for (const account of kobo.accounts)
     logger.info(
       { email: account.email, role: account.role, created: account.created },
       'bootstrap account ready',
     );
+  kobo.demo = await loadDemoData(kobo);
+  return [];
+}
 
+async function loadDemoData(kobo: Kobo): Promise<boolean> {
+  const { config, roles, pool, store, commands, objectStore, logger } = kobo;
+  const projectors = projectorsOf(kobo);
   // Demo data (and demo staff with a known password) on an empty ledger ("empty": no one has
   // signed up; the bootstrap accounts alone do not count), only where no one else can reach it:
   // listening on 127.0.0.1 (HOST unset), outside production, in the one-process product.
@@ -167,7 +303,14 @@ async function main() {
     });
     logger.info('empty ledger: demo data loaded');
   }
+  return demo;
+}
 
+/** The API context and the mailer, made once, when a role first needs them. */
+function servingOf(kobo: Kobo): Serving {
+  if (kobo.serving) return kobo.serving;
+  const { config, logger, pool, store, commands, roles, banks, payouts } = kobo;
+  const projectors = projectorsOf(kobo);
   const auth = createAuth(
     jwtSecretFromEnvironment({
       env: {
@@ -186,7 +329,7 @@ async function main() {
     logger,
   );
   const reactors = {
-    status: async () => (await Promise.all(shownReactors.map((reactor) => reactor.status()))).flat(),
+    status: async () => (await Promise.all(kobo.shownReactors.map((reactor) => reactor.status()))).flat(),
   };
   const context = {
     config,
@@ -202,119 +345,134 @@ async function main() {
     payouts,
   };
   const { mailer } = emailFor(context);
+  kobo.serving = { context, mailer };
+  return kobo.serving;
+}
 
-  // Workers: the jobs (reactor and workers), the notices reactor, and email retries.
-  let queues: JobQueues | undefined;
-  if (roles.has('workers')) {
-    const jobs = await startJobs({
-      pool,
-      databaseUrl: database.url,
-      redisUrl: config.redisUrl,
-      store,
-      commands,
-      logger,
-      dataDir: config.dataDir,
-      images: proofImagesFrom(objectStore),
-      kafka: config.kafka,
-      payoutProvider: payouts.provider,
-      reconcileSeconds: config.payouts.reconcileSeconds,
-      payoutStartMarginSeconds: config.payouts.startMarginSeconds,
-    });
-    stopping.push(['jobs', () => jobs.stop()]);
-    queues = jobs.queues;
-    // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
-    const retryEmail =
-      'deliverUndelivered' in mailer
-        ? setInterval(() => {
-            (mailer as SmtpMailer)
-              .deliverUndelivered()
-              .catch((error: unknown) => logger.error({ err: error }, 'email retry failed'));
-          }, 60_000)
-        : undefined;
-    retryEmail?.unref();
-    const notices = await startNoticeReactor({ pool, store, mailer, logger, kafka: config.kafka });
-    stopping.push([
-      'notices',
-      async () => {
-        clearInterval(retryEmail);
-        await notices.stop();
-      },
-    ]);
-    shownReactors.push(jobs.reactor, notices);
-    if (config.push) {
-      const push = await startPushSender({ pool, store, logger, push: config.push, kafka: config.kafka });
-      stopping.push(['push', () => push.stop()]);
-      shownReactors.push(push);
-    }
-  } else if (roles.has('api')) {
-    // The API still shows the queues (Bull Board, /metrics) and the reactors other processes run.
-    const shown = createQueues({
-      databaseUrl: database.url,
-      redisUrl: config.redisUrl,
-      onError: (err) => logger.warn({ err }, 'job queue connection error'),
-    });
-    stopping.push(['queues', () => shown.close()]);
-    queues = shown;
-    shownReactors.push(
-      watchConsumers(pool, store, [
-        jobsReactor(shown),
-        noticesReactor({ pool, mailer }),
-        ...(config.push ? [pushReactor({ pool, logger, push: config.push })] : []),
-      ]),
-    );
+/** workers: the jobs (reactor and workers), the notices reactor, email retries and push. */
+async function runWorkers(kobo: Kobo): Promise<Stopper[]> {
+  const { mailer } = servingOf(kobo);
+  const { pool, database, config, store, commands, logger, objectStore, payouts } = kobo;
+  const stopping: Stopper[] = [];
+  const jobs = await startJobs({
+    pool,
+    databaseUrl: database.url,
+    redisUrl: config.redisUrl,
+    store,
+    commands,
+    logger,
+    dataDir: config.dataDir,
+    images: proofImagesFrom(objectStore),
+    kafka: config.kafka,
+    payoutProvider: payouts.provider,
+    reconcileSeconds: config.payouts.reconcileSeconds,
+    payoutStartMarginSeconds: config.payouts.startMarginSeconds,
+  });
+  stopping.push(['jobs', () => jobs.stop()]);
+  kobo.queues = jobs.queues;
+  // With SMTP, a message whose send failed (or whose process died mid-send) is retried every minute.
+  const retryEmail =
+    'deliverUndelivered' in mailer
+      ? setInterval(() => {
+          (mailer as SmtpMailer)
+            .deliverUndelivered()
+            .catch((error: unknown) => logger.error({ err: error }, 'email retry failed'));
+        }, 60_000)
+      : undefined;
+  retryEmail?.unref();
+  const notices = await startNoticeReactor({ pool, store, mailer, logger, kafka: config.kafka });
+  stopping.push([
+    'notices',
+    async () => {
+      clearInterval(retryEmail);
+      await notices.stop();
+    },
+  ]);
+  kobo.shownReactors.push(jobs.reactor, notices);
+  if (config.push) {
+    const push = await startPushSender({ pool, store, logger, push: config.push, kafka: config.kafka });
+    stopping.push(['push', () => push.stop()]);
+    kobo.shownReactors.push(push);
   }
+  return stopping;
+}
 
+/** The API still shows the queues (Bull Board, /metrics) and the reactors other processes run. */
+async function showTheQueues(kobo: Kobo): Promise<Stopper[]> {
+  if (!kobo.roles.has('api')) return [];
+  const { mailer } = servingOf(kobo);
+  const { pool, store, database, config, logger } = kobo;
+  const shown = createQueues({
+    databaseUrl: database.url,
+    redisUrl: config.redisUrl,
+    onError: (err) => logger.warn({ err }, 'job queue connection error'),
+  });
+  kobo.queues = shown;
+  kobo.shownReactors.push(
+    watchConsumers(pool, store, [
+      jobsReactor(shown),
+      noticesReactor({ pool, mailer }),
+      ...(config.push ? [pushReactor({ pool, logger, push: config.push })] : []),
+    ]),
+  );
+  return [['queues', () => shown.close()]];
+}
+
+/** In every process: the purges, then the parts every role shares, stopped last. */
+function startEveryProcess(kobo: Kobo): Stopper[] {
+  const { context } = servingOf(kobo);
+  const { pool, store, logger, database } = kobo;
+  const projectors = projectorsOf(kobo);
   // Old idempotency keys and delivered email are deleted by age, hourly (harmless in every process).
   const purges = schedulePurges(pool, store, logger);
-  stopping.push(
+  return [
     ['purges', async () => purges.stop()],
     ['projectors', () => projectors.stop()],
-    ['sessions', () => auth.sessions.close()],
+    ['sessions', () => context.auth.sessions.close()],
     ['event store', () => store.close()],
     ['pool', () => pool.end()],
     ['embedded PostgreSQL', () => database.stop()],
-  );
-  // Each step runs even if one before it failed (a database that went first), so the server we
-  // started is always stopped.
-  const stopAll = async () => {
-    for (const [what, stop] of stopping)
-      await stop().catch((error: unknown) => logger.warn({ err: error }, `stopping ${what} failed`));
-  };
+  ];
+}
 
-  if (!roles.has('api')) {
-    // METRICS_PORT: /healthz and /metrics, so this process's consumers are scraped too.
-    let metricsAddress = '';
-    const { metricsPort } = config;
-    if (metricsPort !== undefined) {
-      const metricsApp = createMetricsApp(context, queues?.list());
-      const listening = await listen(metricsApp, metricsPort, config.host, 'METRICS_PORT').catch(
-        async (error: unknown) => {
-          await stopAll();
-          throw error;
-        },
-      );
-      stopping.unshift([
-        'metrics listener',
-        () =>
-          new Promise<void>((resolve) => {
-            listening.close(() => resolve());
-            listening.closeAllConnections(); // a scraper's kept-alive connection would hold close()
-          }),
-      ]);
-      metricsAddress = `; /healthz and /metrics on ${addressOf(listening, config.host)} (METRICS_PORT)`;
-    }
-    console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)${metricsAddress}\n`);
-    shutdownOnSignals(async () => {
-      logger.info('shutting down');
-      await stopAll();
-      process.exit(0);
-    });
-    return;
+/** A process without the api role: METRICS_PORT serves /healthz and /metrics, so its consumers are scraped too. */
+async function serveMetrics(kobo: Kobo, stopping: Stopper[], stopAll: () => Promise<void>): Promise<void> {
+  const { config, roles, logger } = kobo;
+  let metricsAddress = '';
+  const { metricsPort } = config;
+  if (metricsPort !== undefined) {
+    const metricsApp = createMetricsApp(servingOf(kobo).context, kobo.queues?.list());
+    const listening = await listen(metricsApp, metricsPort, config.host, 'METRICS_PORT').catch(
+      async (error: unknown) => {
+        await stopAll();
+        throw error;
+      },
+    );
+    stopping.unshift([
+      'metrics listener',
+      () =>
+        new Promise<void>((resolve) => {
+          listening.close(() => resolve());
+          listening.closeAllConnections(); // a scraper's kept-alive connection would hold close()
+        }),
+    ]);
+    metricsAddress = `; /healthz and /metrics on ${addressOf(listening, config.host)} (METRICS_PORT)`;
   }
+  console.log(`\nKobo ${roles.names.join(', ')} running on DATABASE_URL (KOBO_ROLES)${metricsAddress}\n`);
+  shutdownOnSignals(async () => {
+    logger.info('shutting down');
+    await stopAll();
+    process.exit(0);
+  });
+}
 
+/** api: HTTP, on PORT, with what it serves printed. */
+async function serveApi(kobo: Kobo, stopAll: () => Promise<void>): Promise<void> {
+  const { config, logger } = kobo;
+  const { context } = servingOf(kobo);
   const app = createApiApp(context, {
     webOrigin: config.webOrigin,
-    queues: queues?.list(),
+    queues: kobo.queues?.list(),
     webAppDir: webDistDir,
   });
 
@@ -323,7 +481,26 @@ async function main() {
     throw error;
   });
 
-  const address = addressOf(server, config.host);
+  await printWhatRuns(kobo, addressOf(server, config.host));
+
+  // Stop accepting, let requests in flight finish, then the jobs, the notices, the projectors, the
+  // pool and, last, the embedded PostgreSQL.
+  const shutdown = createGracefulShutdown(server, { timeoutMs: 10_000, onClosed: stopAll });
+  shutdownOnSignals(async () => {
+    logger.info('shutting down');
+    // Event streams never go idle: end them first, or closing the server waits for its timeout.
+    await liveBalancesOf(context)
+      .close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'closing the live streams failed'));
+    await shutdown().catch((error) => logger.error({ err: error }, 'shutdown failed'));
+    process.exit(0);
+  });
+}
+
+/** The address and what is served there, the sign-ins, and a warning for demo sign-ins left in a reachable database. */
+async function printWhatRuns(kobo: Kobo, address: string): Promise<void> {
+  const { config, loaded, roles, logger, pool, database, email, objectStore, relayTopic, accounts, demo } =
+    kobo;
   console.log(`\nKobo is running at ${address}${roles.all ? '' : ` (KOBO_ROLES=${roles.names.join(',')})`}`);
   console.log(
     config.hostSet
@@ -366,19 +543,6 @@ async function main() {
     console.log(`    users: ${demoUsers.map((u) => u.email).join(', ')}`);
   }
   console.log('  finance tools: npm run ledger -- verify | status | balance <account> | export | rebuild\n');
-
-  // Stop accepting, let requests in flight finish, then the jobs, the notices, the projectors, the
-  // pool and, last, the embedded PostgreSQL.
-  const shutdown = createGracefulShutdown(server, { timeoutMs: 10_000, onClosed: stopAll });
-  shutdownOnSignals(async () => {
-    logger.info('shutting down');
-    // Event streams never go idle: end them first, or closing the server waits for its timeout.
-    await liveBalancesOf(context)
-      .close()
-      .catch((error: unknown) => logger.warn({ err: error }, 'closing the live streams failed'));
-    await shutdown().catch((error) => logger.error({ err: error }, 'shutdown failed'));
-    process.exit(0);
-  });
 }
 
 main().catch((error) => {

@@ -19,6 +19,7 @@ import {
   CommandIdReusedError,
   KeyTakenError,
   WrongExpectedVersionError,
+  type AppendCommand,
   type EventMetadata,
   type EventStore,
   type RecordedCommand,
@@ -158,6 +159,28 @@ export async function runCommand(
   }
 }
 
+/** One command being run: what it is, and what its attempts have learnt so far. */
+interface CommandRun {
+  store: EventStore;
+  type: string;
+  decide: ReadAndDecide;
+  meta: CommandMetadata;
+  retry: RetryOptions;
+  /** The request's Idempotency-Key, when this command carries its claim. */
+  held: RequestKeyClaim | undefined;
+  /** Which kept states the next attempt may decide on without reading their tails. */
+  trustCache: (streamId: string) => boolean;
+  /** Conflicts with another writer so far, which back off. */
+  conflicts: number;
+}
+
+/** An attempt that ends without an answer: the command is decided again, on fresher state. */
+const AGAIN = Symbol('again');
+type Attempt = CommandResult | typeof AGAIN;
+
+const everything = () => true;
+const nothing = () => false;
+
 async function decideAndAppend(
   store: EventStore,
   type: string,
@@ -166,81 +189,154 @@ async function decideAndAppend(
   retry: RetryOptions,
   held: RequestKeyClaim | undefined,
 ): Promise<CommandResult> {
-  const { commandId } = meta;
-  /** A repeat of a recorded command: the request's key belongs to the first run. */
-  const repeat = (recorded: RecordedCommand) => {
-    const result = repeatOf(recorded, type);
-    if (held) held.state = 'repeat';
-    return result;
-  };
-  // Looked up only when the decision cannot go ahead: on the way that appends, the append itself
-  // answers a recorded command (appended = false), so a fresh command costs no extra read.
-  const recordedRun = async () => (commandId === undefined ? undefined : await store.readCommand(commandId));
-  const everything = () => true;
-  const nothing = () => false;
-  let trustCache: (streamId: string) => boolean = everything;
-  // Conflicts with another writer, which back off; a kept state found stale is read again at once.
-  let conflicts = 0;
+  const run: CommandRun = { store, type, decide, meta, retry, held, trustCache: everything, conflicts: 0 };
   for (;;) {
-    const reader = new StreamReader(store, { trustCache });
-    // Decided on kept states that nothing will check: decide again, trusting only `keep`'s.
-    const unchecked = (keep: (streamId: string) => boolean = nothing) => {
-      if (reader.fromCache.size === 0) return false;
-      trustCache = keep;
-      return true;
-    };
+    const reader = loadState(run);
     try {
-      let decision: StreamEvents[];
-      try {
-        decision = await decide(reader);
-      } catch (error) {
-        if (unchecked()) continue;
-        // A repeat may be refused now because its first run happened (the balance it spent is gone).
-        const recorded = await recordedRun();
-        if (recorded) return repeat(recorded);
-        throw error;
-      }
-      const appends = toAppends(decision, reader, meta);
-      const written = new Set(appends.map((a) => a.streamId));
-      if (appends.length === 0 && unchecked()) continue;
-      // A stream read but not written (a submission reads the user) is read as stored next time; the
-      // streams written keep their kept states, which the append checks.
-      // (Trust only shrinks, by a stream each time, so this ends.)
-      const trusted = trustCache;
-      const keep = (streamId: string) => trusted(streamId) && written.has(streamId);
-      if ([...reader.fromCache].some((id) => !written.has(id)) && unchecked(keep)) continue;
-      if (appends.length === 0) {
-        // Nothing left to do may mean it was done before.
-        const recorded = await recordedRun();
-        if (recorded) return repeat(recorded);
-        return { appended: false, events: [], lastPosition: reader.lastPosition };
-      }
-      try {
-        const result = await store.appendToStreams(
-          appends,
-          commandId === undefined ? undefined : { id: commandId, type, ...(held && { claim: held.claim }) },
-        );
-        // Recorded before (by its first run or a concurrent copy): answer as the first run did.
-        if (!result.appended) return repeat((await recordedRun())!);
-        if (held) held.state = 'claimed';
-        reader.remember(appends, result.lastPosition);
-        const events = appends.flatMap((a) =>
-          a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
-        );
-        return { appended: true, events, lastPosition: result.lastPosition };
-      } catch (error) {
-        if (error instanceof CommandIdReusedError) throw reusedId();
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (unchecked()) continue; // a kept state was stale: no one to wait for
-        conflicts += 1;
-        if (conflicts >= retry.maxAttempts)
-          throw conflict('Too many changes at the same time; please try again.');
-        const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (conflicts - 1));
-        await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
-      }
+      const answer = await attempt(run, reader);
+      if (answer !== AGAIN) return answer;
     } finally {
       // Once the command has its answer: a save of a big state must not hold the command.
       reader.saveSnapshots();
     }
   }
+}
+
+/** The reader of one attempt: it loads the streams the decider asks for, from kept states it may trust. */
+function loadState(run: CommandRun): StreamReader {
+  return new StreamReader(run.store, { trustCache: run.trustCache });
+}
+
+/** Decide on the state read, plan the append, append, and answer; or AGAIN. */
+async function attempt(run: CommandRun, reader: StreamReader): Promise<Attempt> {
+  const decision = await decideOn(run, reader);
+  if (!Array.isArray(decision)) return decision; // a repeat's answer, or AGAIN
+  const plan = planAppend(run, reader, decision);
+  if (plan === AGAIN) return AGAIN;
+  if (plan.appends.length === 0) return answerUnchanged(run, reader);
+  return append(run, reader, plan);
+}
+
+/**
+ * The attempt decided on kept states that nothing will check: the next attempt trusts only
+ * `keep`'s (by default none), and reads the others as stored. False when it read no kept state.
+ */
+function decidedUnchecked(
+  run: CommandRun,
+  reader: StreamReader,
+  keep: (streamId: string) => boolean = nothing,
+) {
+  if (reader.fromCache.size === 0) return false;
+  run.trustCache = keep;
+  return true;
+}
+
+/**
+ * Looked up only when the decision cannot go ahead: on the way that appends, the append itself
+ * answers a recorded command (appended = false), so a fresh command costs no extra read.
+ */
+async function recordedRun(run: CommandRun): Promise<RecordedCommand | undefined> {
+  return run.meta.commandId === undefined ? undefined : await run.store.readCommand(run.meta.commandId);
+}
+
+/** A repeat of a recorded command: the request's key belongs to the first run. */
+function answerRepeat(run: CommandRun, recorded: RecordedCommand): CommandResult {
+  const result = repeatOf(recorded, run.type);
+  if (run.held) run.held.state = 'repeat';
+  return result;
+}
+
+/** The decider's events; a refusal is believed only on the streams as stored, and not for a repeat. */
+async function decideOn(run: CommandRun, reader: StreamReader): Promise<StreamEvents[] | Attempt> {
+  try {
+    return await run.decide(reader);
+  } catch (error) {
+    if (decidedUnchecked(run, reader)) return AGAIN;
+    // A repeat may be refused now because its first run happened (the balance it spent is gone).
+    const recorded = await recordedRun(run);
+    if (recorded) return answerRepeat(run, recorded);
+    throw error;
+  }
+}
+
+interface AppendPlan {
+  appends: StreamAppend[];
+  /** The command recorded with its events, carrying the request's key claim. */
+  command: AppendCommand | undefined;
+}
+
+/**
+ * The append of the decision, with the versions read and the command (and its key claim) recorded
+ * with it; or AGAIN when the decision rests on a kept state the append would not check.
+ */
+function planAppend(
+  run: CommandRun,
+  reader: StreamReader,
+  decision: StreamEvents[],
+): AppendPlan | typeof AGAIN {
+  const appends = toAppends(decision, reader, run.meta);
+  const written = new Set(appends.map((a) => a.streamId));
+  if (appends.length === 0 && decidedUnchecked(run, reader)) return AGAIN;
+  // A stream read but not written (a submission reads the user) is read as stored next time; the
+  // streams written keep their kept states, which the append checks.
+  // (Trust only shrinks, by a stream each time, so this ends.)
+  const trusted = run.trustCache;
+  const keep = (streamId: string) => trusted(streamId) && written.has(streamId);
+  if ([...reader.fromCache].some((id) => !written.has(id)) && decidedUnchecked(run, reader, keep))
+    return AGAIN;
+  const { commandId } = run.meta;
+  const { held } = run;
+  const command =
+    commandId === undefined
+      ? undefined
+      : { id: commandId, type: run.type, ...(held && { claim: held.claim }) };
+  return { appends, command };
+}
+
+/** Nothing left to do may mean it was done before. */
+async function answerUnchanged(run: CommandRun, reader: StreamReader): Promise<CommandResult> {
+  const recorded = await recordedRun(run);
+  if (recorded) return answerRepeat(run, recorded);
+  return { appended: false, events: [], lastPosition: reader.lastPosition };
+}
+
+/** One atomic append of the plan; a conflict with another writer backs off, then AGAIN. */
+async function append(run: CommandRun, reader: StreamReader, plan: AppendPlan): Promise<Attempt> {
+  try {
+    const result = await run.store.appendToStreams(plan.appends, plan.command);
+    // Recorded before (by its first run or a concurrent copy): answer as the first run did.
+    if (!result.appended) return answerRepeat(run, (await recordedRun(run))!);
+    return answerAppended(run, reader, plan.appends, result.lastPosition);
+  } catch (error) {
+    if (error instanceof CommandIdReusedError) throw reusedId();
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+    if (decidedUnchecked(run, reader)) return AGAIN; // a kept state was stale: no one to wait for
+    await backOff(run);
+    return AGAIN;
+  }
+}
+
+/** The events appended now; the streams written are kept as they now stand. */
+function answerAppended(
+  run: CommandRun,
+  reader: StreamReader,
+  appends: StreamAppend[],
+  lastPosition: number,
+): CommandResult {
+  if (run.held) run.held.state = 'claimed';
+  reader.remember(appends, lastPosition);
+  const events = appends.flatMap((a) =>
+    a.events.map((e) => ({ ...e, streamId: a.streamId, metadata: e.metadata ?? {} })),
+  );
+  return { appended: true, events, lastPosition };
+}
+
+/** Waits a jittered, growing delay after a conflict; too many conflicts refuse the command. */
+async function backOff(run: CommandRun): Promise<void> {
+  const { retry } = run;
+  run.conflicts += 1;
+  if (run.conflicts >= retry.maxAttempts)
+    throw conflict('Too many changes at the same time; please try again.');
+  const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (run.conflicts - 1));
+  await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
 }
