@@ -4,7 +4,7 @@
  * from the keyboard alone (review-keys.ts).
  */
 import { Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/api';
 import { useToast } from '../../shared/toast/toast';
@@ -34,10 +34,11 @@ import {
   showingLine,
   type StatusFilter,
 } from './review';
-import { REVIEW_SHORTCUTS, commandForKey, type ReviewCommand, type ReviewItem } from './review-keys';
+import { REVIEW_SHORTCUTS, type ReviewCommand, type ReviewItem } from './review-keys';
 import { REVIEW_QUEUE_PATH } from './review-queue';
 import { SubmissionCard } from './SubmissionCard';
 import { useReviewFocus } from './useReviewFocus';
+import { useReviewShortcuts } from './useReviewShortcuts';
 import './admin-review.css';
 
 const DECISION_TOAST = 'review-decision';
@@ -148,9 +149,6 @@ function TaskReview({ campaignId }: { campaignId: string }) {
   );
 }
 
-const TEXT_FIELD = 'input, textarea, select, [contenteditable="true"]';
-const CONTROL = 'button, a, [role="tab"], summary';
-
 function ReviewQueue({
   campaign,
   submissions,
@@ -259,26 +257,7 @@ function ReviewQueue({
     send(command);
   }
 
-  // Keys anywhere on the page, but never those typed into a field or meant for a focused control.
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const target = event.target instanceof Element ? event.target : null;
-      const isCard = target?.classList.contains('kobo-review-submission') ?? false;
-      const inField =
-        !!target?.closest(TEXT_FIELD) ||
-        (!isCard && !!target?.closest(CONTROL) && ['Enter', ' ', 'ArrowUp', 'ArrowDown'].includes(event.key));
-      const command = commandForKey(event.key, {
-        inField,
-        modified: event.ctrlKey || event.metaKey || event.altKey,
-        dialog: keys.dialog?.kind ?? null,
-      });
-      if (!command) return;
-      event.preventDefault();
-      run(command);
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  });
+  useReviewShortcuts(keys.dialog, run);
 
   function showTarget(target: AdminSubmission) {
     if (!shown.some((s) => s._id === target._id)) onFilter('all');
