@@ -94,3 +94,50 @@ export {
 } from './rebuild/rebuild';
 export { verify, type VerifyCheck, type VerifyOptions } from './verify/verify';
 export { csvField, csvLine, koboToNairaText, writeJournalCsv } from './journal/journal-csv';
+export {
+  Conditions,
+  direction,
+  readPage,
+  BAD_CURSOR,
+  MAX_PAGE_SIZE,
+  type OrderKey,
+  type PageOptions,
+} from './read-models/paging';
+export {
+  earlierPayouts,
+  findWithdrawal,
+  isOnManualDesk,
+  listPayoutDiscrepancies,
+  listPayouts,
+  listWithdrawals,
+  payoutCounts,
+  payoutStates,
+  unsettledPayouts,
+  withdrawalOfUser,
+  withdrawalsOfUser,
+  type Desks,
+  type EarlierPayouts,
+  type PayoutCounts,
+  type PayoutDiscrepancyWithUser,
+  type PayoutsQuery,
+  type PayoutState,
+  type UnsettledPayout,
+  type WithdrawalPage,
+  type WithdrawalsQuery,
+  type WithdrawalWithRequester,
+} from './read-models/withdrawals';
+export {
+  findAdjustment,
+  listAdjustments,
+  type AdjustmentsQuery,
+  type AdjustmentWithUser,
+} from './read-models/adjustments';
+export {
+  listNotifications,
+  newestNotificationPosition,
+  ownNotificationIds,
+  unreadCount,
+  usersNotifiedBetween,
+  type NotificationWithRead,
+} from './read-models/notifications';
+export { readCommunityLinks, type CommunityLinksColumns } from './read-models/community';
