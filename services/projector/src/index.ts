@@ -114,6 +114,7 @@ export {
   payoutStates,
   unsettledPayouts,
   withdrawalOfUser,
+  withdrawalsByStatus,
   withdrawalsOfUser,
   type Desks,
   type EarlierPayouts,

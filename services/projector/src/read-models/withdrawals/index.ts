@@ -11,6 +11,7 @@ export {
   payoutStates,
   unsettledPayouts,
   withdrawalOfUser,
+  withdrawalsByStatus,
   withdrawalsOfUser,
   type Desks,
   type EarlierPayouts,

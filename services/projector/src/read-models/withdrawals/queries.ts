@@ -301,3 +301,14 @@ export async function unsettledPayouts(
   );
   return rows;
 }
+
+/** How many withdrawals are in each status, and their amount (kobo): the operations metrics. */
+export async function withdrawalsByStatus(
+  pool: Pool,
+): Promise<{ status: WithdrawalStatus; n: number; total: number }[]> {
+  const { rows } = await pool.query<{ status: WithdrawalStatus; n: number; total: number }>(
+    `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total
+       FROM withdrawals GROUP BY status`,
+  );
+  return rows;
+}
