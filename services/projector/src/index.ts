@@ -129,3 +129,42 @@ export {
 } from './rebuild/rebuild';
 export { verify, type VerifyCheck, type VerifyOptions } from './verify/verify';
 export { csvField, csvLine, koboToNairaText, writeJournalCsv } from './journal/journal-csv';
+export {
+  earlierPayouts,
+  findWithdrawal,
+  isOnManualDesk,
+  listPayoutDiscrepancies,
+  listPayouts,
+  listWithdrawals,
+  payoutCounts,
+  payoutStates,
+  unsettledPayouts,
+  withdrawalOfUser,
+  withdrawalsByStatus,
+  withdrawalsOfUser,
+  type Desks,
+  type EarlierPayouts,
+  type PayoutCounts,
+  type PayoutDiscrepancyWithUser,
+  type PayoutsQuery,
+  type PayoutState,
+  type UnsettledPayout,
+  type WithdrawalPage,
+  type WithdrawalsQuery,
+  type WithdrawalWithRequester,
+} from './read-models/withdrawals';
+export {
+  findAdjustment,
+  listAdjustments,
+  type AdjustmentsQuery,
+  type AdjustmentWithUser,
+} from './read-models/adjustments';
+export {
+  listNotifications,
+  newestNotificationPosition,
+  ownNotificationIds,
+  unreadCount,
+  usersNotifiedBetween,
+  type NotificationWithRead,
+} from './read-models/notifications';
+export { readCommunityLinks, type CommunityLinksColumns } from './read-models/community';

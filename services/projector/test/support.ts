@@ -1,6 +1,6 @@
 /**
- * Shared set-up for the projector tests: a real event store on a fresh database, and a scenario;
- * for the projections' tests, recorded events made by the user decider (postings included).
+ * Shared set-up for the projector tests: a real event store on a fresh database, a scenario, and
+ * for the projections as pure functions, recorded events the user decider really decided.
  */
 import {
   createPostgresEventStore,
@@ -13,9 +13,10 @@ import {
   type UserCommand,
   type UserEvent,
 } from '@kobo/ledger';
+import type { Pool } from '@kobo/platform';
+import type { RowOp } from '../src/projection';
 import { createLogger } from '@kobo/platform';
 import { appendGroups, generateEventGroups, type EventGroup } from '../bench/generate-events';
-import type { RowOp } from '../src/projection';
 
 export const quietLogger = createLogger('silent');
 
@@ -41,7 +42,17 @@ export function postingsCount(events: readonly { data: unknown }[]): number {
   );
 }
 
-export { appendGroups, createPostgresEventStore };
+/** The columns of a table, as the database has them. */
+export async function columnsOf(pool: Pool, table: string): Promise<string[]> {
+  const { rows } = await pool.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,
+    [table],
+  );
+  return rows.map((row) => row.column_name);
+}
+
+// Recorded events for the projections as pure functions -----------------------------------------
 
 export const at = new Date('2026-03-01T10:00:00.000Z');
 export const rules = moneyRules({
@@ -193,5 +204,6 @@ export function withdrawalHistory(
   return decided(...commands);
 }
 
-/** What an upsert or update sets (nothing for an insert or delete). */
 export const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
+
+export { appendGroups, createPostgresEventStore };

@@ -8,6 +8,7 @@
  */
 import type { Pool } from '@kobo/platform';
 import type { Logger } from '@kobo/platform';
+import { unsettledPayouts } from '@kobo/projector';
 import { payWithdrawal, type PayoutDeps } from './pay-withdrawal';
 import { payoutReference, type PayoutProvider } from './payout-provider';
 import { settlePayout, type Settlement, type SettleDeps } from './settle-payout';
@@ -28,25 +29,6 @@ export interface ReconcileReport {
   discrepancies: number;
   /** Payouts whose question failed this round (the provider unreachable): asked again next round. */
   unanswered: number;
-}
-
-interface Unsettled {
-  withdrawal_id: string;
-  user_id: string;
-  status: 'approved' | 'sending';
-  held_reason: string | null;
-}
-
-/** Payouts that no desk settled `olderThanSeconds` after they were approved or sent. */
-async function unsettledPayouts(pool: Pool, olderThanSeconds: number, now: Date, limit: number) {
-  const { rows } = await pool.query<Unsettled>(
-    `SELECT withdrawal_id, user_id, status, held_reason FROM withdrawals
-     WHERE status IN ('approved', 'sending') AND payout_desk IS DISTINCT FROM 'manual'
-       AND coalesce(sent_at, approved_at) <= $1::timestamptz - make_interval(secs => $2)
-     ORDER BY coalesce(sent_at, approved_at), withdrawal_id LIMIT $3`,
-    [now.toISOString(), olderThanSeconds, limit],
-  );
-  return rows;
 }
 
 export async function reconcilePayouts(

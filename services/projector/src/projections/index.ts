@@ -1,21 +1,21 @@
 import type { Projection } from '../projection';
-import { adjustments } from './adjustments';
+import { adjustments } from '../read-models/adjustments';
 import { balances } from '../read-models/balances';
 import { campaigns } from './campaigns';
-import { community } from './community';
+import { community } from '../read-models/community';
 import { ledgerEntries } from './ledger-entries';
-import { notifications } from './notifications';
+import { notifications } from '../read-models/notifications';
 import { userStats } from '../read-models/user-stats';
 import { submissions } from './submissions';
 import { transactions } from '../read-models/transactions';
 import { users } from '../read-models/users';
-import { withdrawals } from './withdrawals';
+import { withdrawals } from '../read-models/withdrawals';
 
 /** The read models' rows, one type per table, as the API's queries read them. */
-export type { BalanceAdjustmentRow } from './adjustments';
+export type { BalanceAdjustmentRow } from '../read-models/adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from '../read-models/balances';
 export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
-export type { CommunityLinksRow } from './community';
+export type { CommunityLinksRow } from '../read-models/community';
 export type { LedgerEntryRow } from './ledger-entries';
 export {
   notificationOf,
@@ -24,7 +24,7 @@ export {
   type NotificationKind,
   type NotificationRow,
   type NotificationWithdrawalState,
-} from './notifications';
+} from '../read-models/notifications';
 export type { UserStatsRow } from '../read-models/user-stats';
 export type { SubmissionRow } from './submissions';
 export type {
@@ -34,7 +34,7 @@ export type {
   TransactionWithdrawalState,
 } from '../read-models/transactions';
 export type { UserRow } from '../read-models/users';
-export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from './withdrawals';
+export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from '../read-models/withdrawals';
 
 export {
   adjustments,

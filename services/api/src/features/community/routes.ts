@@ -1,7 +1,8 @@
 /** GET /community (any signed-in role) and PUT /community (admin): the support and social links. */
 import type { FeatureRoutes } from '../../context';
 import { defineRoute, principalActor } from '../../http';
-import { readCommunityLinks } from './queries';
+import { readCommunityLinks } from '@kobo/projector';
+import { communityLinksView } from './views';
 import { communityMessages, communitySchema, communityUpdateBody, communityUpdatedSchema } from './schemas';
 
 const tags = ['community'];
@@ -14,7 +15,7 @@ export const communityRoutes: FeatureRoutes = (ctx) => [
     tags,
     access: ['user', 'admin', 'finance'],
     responses: { 200: { description: 'The community links', schema: communitySchema } },
-    handler: () => readCommunityLinks(ctx.pool),
+    handler: async () => communityLinksView(await readCommunityLinks(ctx.pool)),
   }),
 
   defineRoute({
@@ -41,7 +42,7 @@ export const communityRoutes: FeatureRoutes = (ctx) => [
       return {
         status: 'success' as const,
         message: communityMessages.updated,
-        community: await readCommunityLinks(ctx.pool),
+        community: communityLinksView(await readCommunityLinks(ctx.pool)),
       };
     },
   }),

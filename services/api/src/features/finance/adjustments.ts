@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import type { Pool } from '@kobo/platform';
-import { Conditions, pagingQuery, readPage } from '../../http';
+import {
+  findAdjustment as findAdjustmentRow,
+  listAdjustments as listAdjustmentRows,
+  type AdjustmentWithUser,
+} from '@kobo/projector';
+import { pagingQuery } from '../../http';
 import { iso } from '../admin/wire';
 import { staffNameOf, staffNames, type StaffNames } from '../admin/staff-names';
 import { koboToNaira } from '@kobo/ledger';
@@ -46,33 +51,8 @@ export const adjustmentsQuery = z.object({
   kind: z.enum(adjustmentKinds, { error: `Kind is one of ${adjustmentKinds.join(', ')}` }).optional(),
 });
 
-interface AdjustmentRow {
-  adjustment_id: string;
-  kind: AdjustmentView['kind'];
-  campaign_id: string | null;
-  campaign_title: string | null;
-  user_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  balance: 'account' | 'activity';
-  amount: string | number;
-  reason: string;
-  state: AdjustmentView['state'];
-  requested_by: string;
-  requested_at: Date;
-  decided_by: string | null;
-  decided_at: Date | null;
-  decision_reason: string | null;
-}
-
-const SELECT_ADJUSTMENTS = `
-  SELECT a.*, u.first_name, u.last_name, u.email
-  FROM balance_adjustments a
-  LEFT JOIN users u ON u.user_id = a.user_id`;
-
 /** Rows as answers, their staff named (one look-up for them all). */
-async function toAdjustments(pool: Pool, rows: AdjustmentRow[]): Promise<AdjustmentView[]> {
+async function toAdjustments(pool: Pool, rows: AdjustmentWithUser[]): Promise<AdjustmentView[]> {
   const names = await staffNames(
     pool,
     rows.flatMap((row) => [row.requested_by, row.decided_by]),
@@ -80,7 +60,7 @@ async function toAdjustments(pool: Pool, rows: AdjustmentRow[]): Promise<Adjustm
   return rows.map((row) => toAdjustment(row, names));
 }
 
-function toAdjustment(row: AdjustmentRow, names: StaffNames): AdjustmentView {
+function toAdjustment(row: AdjustmentWithUser, names: StaffNames): AdjustmentView {
   return {
     adjustmentId: row.adjustment_id,
     kind: row.kind,
@@ -108,32 +88,11 @@ export async function listAdjustments(
   pool: Pool,
   query: z.infer<typeof adjustmentsQuery>,
 ): Promise<{ adjustments: AdjustmentView[]; total: number; next?: string }> {
-  const where = new Conditions().search(query.q, [
-    "u.first_name || ' ' || u.last_name",
-    'u.email',
-    'a.reason',
-    'a.campaign_title',
-  ]);
-  if (query.state) where.add((param) => `a.state = ${param(query.state)}`);
-  if (query.kind) where.add((param) => `a.kind = ${param(query.kind)}`);
-  const { rows, total, next } = await readPage<AdjustmentRow>(pool, {
-    select: SELECT_ADJUSTMENTS,
-    where,
-    order: [
-      ["CASE WHEN state = 'pending' THEN 0 ELSE 1 END", 'ASC'],
-      ['requested_at', query.order === 'asc' ? 'ASC' : 'DESC'],
-      ['adjustment_id', 'ASC'],
-    ],
-    page: query.page,
-    pageSize: query.pageSize,
-    after: query.after,
-  });
+  const { rows, total, next } = await listAdjustmentRows(pool, query);
   return { adjustments: await toAdjustments(pool, rows), total, next };
 }
 
 export async function findAdjustment(pool: Pool, adjustmentId: string): Promise<AdjustmentView | null> {
-  const { rows } = await pool.query<AdjustmentRow>(`${SELECT_ADJUSTMENTS} WHERE a.adjustment_id = $1`, [
-    adjustmentId,
-  ]);
-  return rows[0] ? (await toAdjustments(pool, rows))[0]! : null;
+  const row = await findAdjustmentRow(pool, adjustmentId);
+  return row ? (await toAdjustments(pool, [row]))[0]! : null;
 }

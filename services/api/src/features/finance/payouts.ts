@@ -2,65 +2,22 @@
  * The payout desk: approved withdrawals on their way to the bank, who pays each (the provider, or
  * finance by hand on the manual desk), and their outcome.
  */
-import { koboToNaira, withdrawalStateOf, type PayoutDiscrepancyKind } from '@kobo/ledger';
+import { koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
 import {
-  findWithdrawal,
-  fullNameOf,
-  SELECT_WITHDRAWALS,
-  type WithdrawalWithRequester,
-} from '../admin/withdrawals/queries';
+  isOnManualDesk,
+  listPayoutDiscrepancies,
+  listPayouts as listPayoutRows,
+  payoutCounts,
+  type Desks,
+} from '@kobo/projector';
+import { findWithdrawal, fullNameOf, type WithdrawalWithRequester } from '../admin/withdrawals/views';
 import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../admin/users/shared-bank-accounts';
 import { iso } from '../admin/wire';
 import { staffNameOf, staffNames, type StaffNames } from '../admin/staff-names';
-import { Conditions, readPage, type OrderKey } from '../../http';
-import type { PayoutSummary, PayoutsQuery, PayoutView, payoutStates } from './schemas';
+import type { PayoutSummary, PayoutsQuery, PayoutView } from './schemas';
 
-/**
- * Who pays an approved withdrawal that no desk has taken yet: with the manual provider, finance
- * (the manual desk lists it); with a payout provider, the payout job, which hands it to the
- * provider (PayoutSent) or holds it (PayoutHeld), and finance only sees it once moved to the
- * manual desk.
- */
-export interface Desks {
-  manualTakesUnassigned: boolean;
-}
-
-/** The manual desk's payouts: moved there, or (manual provider) approved and not yet taken. */
-function onManualDesk(desks: Desks): string {
-  const unassigned = desks.manualTakesUnassigned
-    ? " OR (w.payout_desk IS NULL AND w.status = 'approved')"
-    : '';
-  return `(w.status IN ('approved', 'sending') AND (w.payout_desk = 'manual'${unassigned}))`;
-}
-
-const conditionFor: Record<(typeof payoutStates)[number], (desks: Desks) => string> = {
-  pending: onManualDesk,
-  sending: () => `(w.status = 'sending' AND w.payout_desk = 'provider')`,
-  attention: () =>
-    `(w.status IN ('approved', 'sending') AND w.held_reason IS NOT NULL AND w.payout_desk IS DISTINCT FROM 'manual')`,
-  paid: () => `w.status = 'paid'`,
-  failed: () => `w.status = 'payout_failed'`,
-  reversed: () => `w.status = 'reversed'`,
-  all: () => `w.status IN ('approved', 'sending', 'paid', 'payout_failed', 'reversed')`,
-};
-
-/** Whether finance may mark this payout paid or failed by hand: only one on the manual desk. */
-export function isOnManualDesk(row: WithdrawalWithRequester, desks: Desks): boolean {
-  if (row.status !== 'approved' && row.status !== 'sending') return true; // settled: the ledger answers
-  return row.payout_desk === 'manual' || (desks.manualTakesUnassigned && row.payout_desk === null);
-}
-
-/** The date a list's range applies to: when paid, failed or reversed for those lists, else when approved. */
-const dateOf: Record<(typeof payoutStates)[number], string> = {
-  pending: 'w.approved_at',
-  sending: 'w.approved_at',
-  attention: 'w.approved_at',
-  paid: 'w.paid_at',
-  failed: 'w.failed_at',
-  reversed: 'w.reversed_at',
-  all: 'w.approved_at',
-};
+export { isOnManualDesk, type Desks };
 
 /** Rows as answers, their staff named (one look-up for a page). */
 export async function toPayouts(pool: Pool, rows: WithdrawalWithRequester[]): Promise<PayoutView[]> {
@@ -111,37 +68,12 @@ export function toPayout(row: WithdrawalWithRequester, names: StaffNames): Payou
 
 export type Payout = PayoutView;
 
-/** Oldest approval first: the order to pay them in (approved_at is set in every payout state). */
-const PAYOUT_ORDER: OrderKey[] = [
-  ['coalesce(approved_at, requested_at)', 'ASC'],
-  ['withdrawal_id', 'ASC'],
-];
-
 /**
- * One page of payouts in a state, by key; `q` looks in who asked (name, username, email), the bank
- * account and the references; [from, to) on the list's date (dateOf).
+ * One page of payouts in a state, by key (the withdrawals read model's `listPayouts`), with other
+ * users on each one's bank account.
  */
 export async function listPayouts(pool: Pool, desks: Desks, query: Omit<PayoutsQuery, 'sort' | 'order'>) {
-  const where = new Conditions().add(() => conditionFor[query.state](desks));
-  if (query.from) where.add((param) => `${dateOf[query.state]} >= ${param(query.from)}`);
-  if (query.to) where.add((param) => `${dateOf[query.state]} < ${param(query.to)}`);
-  where.search(query.q, [
-    "u.first_name || ' ' || u.last_name",
-    'u.username',
-    'u.email',
-    'w.account_name',
-    'w.account_num',
-    'w.payout_reference',
-    'w.transfer_code',
-  ]);
-  const page = await readPage<WithdrawalWithRequester>(pool, {
-    select: SELECT_WITHDRAWALS,
-    where,
-    order: PAYOUT_ORDER,
-    page: query.page,
-    pageSize: query.pageSize,
-    after: query.after,
-  });
+  const page = await listPayoutRows(pool, desks, query);
   return { ...page, rows: await otherUsersOnBankAccounts(pool, page.rows) };
 }
 
@@ -165,21 +97,7 @@ export async function* allPayouts(
 
 /** The manual desk's figures, counted by the database (not from a page in hand). */
 export async function payoutSummary(pool: Pool, desks: Desks): Promise<PayoutSummary> {
-  const { rows } = await pool.query<{
-    awaiting: string;
-    to_send: string;
-    oldest: Date | null;
-    attention: string;
-    sending: string;
-  }>(
-    `SELECT count(*) FILTER (WHERE ${onManualDesk(desks)}) AS awaiting,
-            coalesce(sum(amount - fee) FILTER (WHERE ${onManualDesk(desks)}), 0) AS to_send,
-            min(approved_at) FILTER (WHERE ${onManualDesk(desks)}) AS oldest,
-            count(*) FILTER (WHERE ${conditionFor.attention(desks)}) AS attention,
-            count(*) FILTER (WHERE ${conditionFor.sending(desks)}) AS sending
-     FROM withdrawals w WHERE w.status IN ('approved', 'sending')`,
-  );
-  const row = rows[0]!;
+  const row = await payoutCounts(pool, desks);
   return {
     awaiting: Number(row.awaiting),
     totalToSend: koboToNaira(row.to_send),
@@ -191,22 +109,7 @@ export async function payoutSummary(pool: Pool, desks: Desks): Promise<PayoutSum
 
 /** What a payout provider said against the ledger, newest first. */
 export async function listDiscrepancies(pool: Pool) {
-  const { rows } = await pool.query<{
-    withdrawal_id: string;
-    user_id: string;
-    kind: PayoutDiscrepancyKind;
-    provider: string;
-    detail: string;
-    found_at: Date;
-    first_name: string | null;
-    last_name: string | null;
-    username: string | null;
-  }>(
-    `SELECT d.withdrawal_id, d.user_id, d.kind, d.provider, d.detail, d.found_at,
-            u.first_name, u.last_name, u.username
-     FROM payout_discrepancies d LEFT JOIN users u ON u.user_id = d.user_id
-     ORDER BY d.found_at DESC, d.withdrawal_id LIMIT 500`,
-  );
+  const rows = await listPayoutDiscrepancies(pool);
   return rows.map((row) => ({
     withdrawalId: row.withdrawal_id,
     userId: row.user_id,

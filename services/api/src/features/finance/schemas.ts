@@ -1,5 +1,6 @@
 /** Request and answer shapes of the finance routes (money in naira, with kobo beside it where finance reconciles). */
 import { z } from 'zod';
+import { payoutStates } from '@kobo/projector';
 import { pagingQuery, timeQuery } from '../../http';
 import { withdrawalStateSchema } from '../user-area/schemas';
 import { sharedBankAccountSchema } from '../admin/users/shared-bank-accounts';
@@ -34,7 +35,8 @@ export const accountParams = z.object({ account: z.string().trim().min(1).max(20
  * The payout desk's lists: pending (the manual desk: finance pays these by hand), sending (with
  * the provider), attention (the provider held them: its words in heldReason), and the outcomes.
  */
-export const payoutStates = ['pending', 'sending', 'attention', 'paid', 'failed', 'reversed', 'all'] as const;
+/** The payout desk's lists (the withdrawals read model's). */
+export { payoutStates };
 export const payoutsQuery = z
   .object({
     state: z.enum(payoutStates, { error: `State is one of ${payoutStates.join(', ')}` }).default('pending'),

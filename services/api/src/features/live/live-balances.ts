@@ -11,7 +11,7 @@
  * few streams across all processes (live-seats.ts). See
  * docs/decisions/0037-sign-in-limits-and-live-streams.md.
  */
-import { CHECKPOINT_CHANNEL, DedicatedClient, usersWithMovedBalances } from '@kobo/projector';
+import { CHECKPOINT_CHANNEL, DedicatedClient, usersNotifiedBetween, usersWithMovedBalances } from '@kobo/projector';
 import type { Logger, Pool } from '@kobo/platform';
 import { SESSIONS_ENDED_CHANNEL } from '../../http';
 import { LiveSeats, type LiveSeatsOptions } from './live-seats';
@@ -321,12 +321,7 @@ class Listening {
     if (to <= from) return;
     const userIds = [...this.byUser.keys()];
     if (userIds.length) {
-      const { rows } = await this.pool.query<{ user_id: string }>(
-        `SELECT DISTINCT user_id FROM notifications
-          WHERE user_id = ANY($1::text[]) AND global_position > $2 AND global_position <= $3`,
-        [userIds, from, to],
-      );
-      for (const { user_id } of rows)
+      for (const user_id of await usersNotifiedBetween(this.pool, userIds, from, to))
         for (const subscriber of this.byUser.get(user_id) ?? []) subscriber.notification(to);
     }
     this.toldNotifications = Math.max(this.toldNotifications, to);

@@ -3,10 +3,16 @@
  * (GET /users/push/key, POST and DELETE /users/push/subscriptions). Every route reads and writes
  * the signed-in person's own rows only. Contract: docs/api/user-area.md ("Notifications").
  */
-import type { NotificationKind, NotificationWithdrawalState } from '@kobo/projector';
 import { type ApiContext, type FeatureRoutes, nowOf } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
-import { listNotifications, markAllRead, markRead, unreadCount, type NotificationWithRead } from './queries';
+import {
+  listNotifications,
+  unreadCount,
+  type NotificationKind,
+  type NotificationWithdrawalState,
+  type NotificationWithRead,
+} from '@kobo/projector';
+import { markAllRead, markRead } from './read-marks';
 import { deletePushSubscription, savePushSubscription } from './push-subscriptions';
 import {
   markReadBody,

@@ -9,6 +9,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { JobQueue } from '@kobo/jobs';
 import type { ApiContext } from '../../context';
+import { withdrawalsByStatus as withdrawalsOfEachStatus } from '@kobo/projector';
 
 /** The last answer of `read` for `ms`; scrapes at the same moment share one read. */
 export function keptFor<T>(ms: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
@@ -44,13 +45,7 @@ export function registerProductMetrics(
       })),
     ),
   );
-  const withdrawalsByStatus = keptFor(cacheMs, async () => {
-    const { rows } = await context.pool.query<{ status: string; n: number; total: number }>(
-      `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total
-         FROM withdrawals GROUP BY status`,
-    );
-    return rows;
-  });
+  const withdrawalsByStatus = keptFor(cacheMs, () => withdrawalsOfEachStatus(context.pool));
 
   new Gauge({
     name: 'kobo_projection_lag_events',

@@ -5,28 +5,6 @@
  */
 import { Accounts } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import type { WithdrawalRow } from '@kobo/projector';
-
-export async function listWithdrawals(pool: Pool, userId: string): Promise<WithdrawalRow[]> {
-  const { rows } = await pool.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals WHERE user_id = $1
-     ORDER BY requested_at DESC, withdrawal_id`,
-    [userId],
-  );
-  return rows;
-}
-
-export async function findWithdrawal(
-  pool: Pool,
-  userId: string,
-  withdrawalId: string,
-): Promise<WithdrawalRow | undefined> {
-  const { rows } = await pool.query<WithdrawalRow>(
-    'SELECT * FROM withdrawals WHERE user_id = $1 AND withdrawal_id = $2',
-    [userId, withdrawalId],
-  );
-  return rows[0];
-}
 
 export type StatementBalance = 'account' | 'activity' | 'hold';
 

@@ -18,9 +18,8 @@ import {
   parseIdempotencyKey,
   REPLAYED_HEADER,
 } from '../../http';
-import { withdrawalRowFrom, type WithdrawalRow } from '@kobo/projector';
+import { withdrawalOfUser, withdrawalRowFrom, withdrawalsOfUser, type WithdrawalRow } from '@kobo/projector';
 import { requireTransactionPin } from './pin-routes';
-import { findWithdrawal, listWithdrawals } from './queries';
 import { messages, withdrawalBody, withdrawalSchema, withdrawalSubmittedSchema } from './schemas';
 import { balancesOfUser, withdrawalView } from './views';
 import { z } from 'zod';
@@ -109,7 +108,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
         // A repeat (its withdrawal may have moved on since: approved, paid) or a decision that
         // changed nothing: read back the withdrawal as it stands.
         await ctx.writes.caughtUpTo(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
-        row = await findWithdrawal(ctx.pool, userId, withdrawalId);
+        row = await withdrawalOfUser(ctx.pool, userId, withdrawalId);
       }
       if (!row)
         throw new HttpProblem(
@@ -134,6 +133,7 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
     tags,
     access: ['user'],
     responses: { 200: { description: 'The withdrawals', schema: z.array(withdrawalSchema) } },
-    handler: async ({ principal }) => (await listWithdrawals(ctx.pool, principal.userId)).map(withdrawalView),
+    handler: async ({ principal }) =>
+      (await withdrawalsOfUser(ctx.pool, principal.userId)).map(withdrawalView),
   }),
 ];

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { rawBodyOf } from '../../http/raw-body';
-import { findWithdrawal } from '../admin/withdrawals/queries';
+import { findWithdrawal } from '../admin/withdrawals/views';
 
 const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'] as const;
 

@@ -16,7 +16,7 @@ import {
   principalActor,
 } from '../../../http';
 import { iso } from '../wire';
-import { findWithdrawal, fullNameOf, listWithdrawals, needsConfirmation, withdrawalChecks } from './queries';
+import { findWithdrawal, fullNameOf, listWithdrawals, needsConfirmation, withdrawalChecks } from './views';
 import { adminWithdrawalSchema, withdrawalChecksSchema, withdrawalListQuery } from './schemas';
 
 /** A rejection the admin gave no reason for still tells the user something. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { withdrawalStateSchema } from '../../user-area/schemas';
 import { pagingQuery } from '../../../http';
 import { sharedBankAccountSchema } from '../users/shared-bank-accounts';
-import { WITHDRAWAL_SORTS } from './queries';
+import { WITHDRAWAL_SORTS } from './views';
 
 export const withdrawalListQuery = z.object({
   ...pagingQuery(WITHDRAWAL_SORTS),

@@ -4,11 +4,12 @@
  */
 import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { flushChanges } from '../src/batch/flush';
-import { notificationOf, notifications, projectionsNamed } from '../src/projections';
-import { rebuild } from '../src/rebuild/rebuild';
-import { projectionConsumer } from '../src/runtime/projection-consumer';
-import { appendGroups, createPostgresEventStore, scenario } from './support';
+import { flushChanges } from '../../batch/flush';
+import { projectionsNamed } from '../../projections';
+import { notificationOf, notifications } from './projection';
+import { rebuild } from '../../rebuild/rebuild';
+import { projectionConsumer } from '../../runtime/projection-consumer';
+import { appendGroups, createPostgresEventStore, scenario } from '../../../test/support';
 import { decodeEvent } from '@kobo/ledger';
 
 let db: TestDatabase;

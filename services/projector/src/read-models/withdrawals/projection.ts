@@ -10,7 +10,7 @@ import {
   type WithdrawalStatus,
   type WithdrawalType,
 } from '@kobo/ledger';
-import { ops, timeOf, type Projection } from '../projection';
+import { ops, timeOf, type Projection } from '../../projection';
 
 /** A row of `withdrawals`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface WithdrawalRow {

@@ -1,5 +1,5 @@
 /** The community links: one row, each update changing only the links it names. */
-import { ops, timeOf, type Projection } from '../projection';
+import { ops, timeOf, type Projection } from '../../projection';
 
 /** The one row of `community_links`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface CommunityLinksRow {

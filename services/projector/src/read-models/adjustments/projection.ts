@@ -3,8 +3,8 @@
  * the same queue, campaigns whose total reward waits for a finance user (kind 'campaign').
  */
 import type { BalanceKind } from '@kobo/ledger';
-import { koboToNairaText } from '../journal/journal-csv';
-import { ops, timeOf, type Projection } from '../projection';
+import { koboToNairaText } from '../../journal/journal-csv';
+import { ops, timeOf, type Projection } from '../../projection';
 
 /** A row of `balance_adjustments`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface BalanceAdjustmentRow {

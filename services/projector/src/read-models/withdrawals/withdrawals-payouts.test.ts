@@ -14,10 +14,11 @@ import {
 } from '@kobo/ledger';
 import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionsNamed, type PayoutDiscrepancyRow, type WithdrawalRow } from '../src/projections';
-import { rebuild } from '../src/rebuild/rebuild';
-import { startProjectors } from '../src/runtime/start-projectors';
-import { quietLogger } from './support';
+import { projectionsNamed } from '../../projections';
+import type { PayoutDiscrepancyRow, WithdrawalRow } from './projection';
+import { rebuild } from '../../rebuild/rebuild';
+import { startProjectors } from '../../runtime/start-projectors';
+import { quietLogger } from '../../../test/support';
 
 const rules = moneyRules({
   signupBonus: 50_000,

@@ -9,7 +9,7 @@
  * (`notification_reads`, `notification_read_marks`; decision 0042).
  */
 import { formatNaira, type RecordedKoboEvent, type WithdrawalState } from '@kobo/ledger';
-import { ops, timeOf, type Projection } from '../projection';
+import { ops, timeOf, type Projection } from '../../projection';
 
 export type NotificationKind = 'proof_approved' | 'proof_rejected' | 'referral_bonus' | 'withdrawal';
 

@@ -1,4 +1,7 @@
-/** Withdrawal requests joined with who asked: the admin withdrawals screen and finance's payout list. */
+/**
+ * Withdrawal requests as the admin withdrawals screen and finance's payout list show them: the
+ * withdrawals read model's rows (its queries, @kobo/projector) with who asked, as answers.
+ */
 import {
   koboToNaira,
   withdrawalStateOf,
@@ -7,34 +10,22 @@ import {
   type WithdrawalStatus,
 } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import type { WithdrawalRow } from '@kobo/projector';
-import { Conditions, direction, readPage } from '../../../http';
+import {
+  earlierPayouts,
+  findWithdrawal as findWithdrawalRow,
+  listWithdrawals as listWithdrawalRows,
+  type WithdrawalWithRequester as WithdrawalRowWithRequester,
+} from '@kobo/projector';
+import { direction } from '../../../http';
 import { iso } from '../wire';
 import { otherUsersOnBankAccounts, sharedBankAccountOf } from '../users/shared-bank-accounts';
 import type { AdminWithdrawal, WithdrawalChecks } from './schemas';
 
-/** A withdrawal (the projector's row) with who asked, their counters and balances (left joins). */
-export interface WithdrawalWithRequester extends WithdrawalRow {
-  first_name: string | null;
-  last_name: string | null;
-  username: string | null;
-  email: string | null;
-  phone: string | null;
-  total_tasks: number | null;
-  total_referrals: number | null;
-  account_balance: number | null;
-  activity_balance: number | null;
+/** A withdrawal (the projector's row) with who asked, and other users on the bank account it pays. */
+export interface WithdrawalWithRequester extends WithdrawalRowWithRequester {
   /** Other users holding the bank account this withdrawal pays (`otherUsersOnBankAccounts`). */
   shared_bank_others?: number;
 }
-
-export const SELECT_WITHDRAWALS = `
-  SELECT w.*, u.first_name, u.last_name, u.username, u.email, u.phone,
-         s.total_tasks, s.total_referrals, b.account_balance, b.activity_balance
-  FROM withdrawals w
-  LEFT JOIN users u ON u.user_id = w.user_id
-  LEFT JOIN user_stats s ON s.user_id = w.user_id
-  LEFT JOIN user_balances b ON b.user_id = w.user_id`;
 
 export function fullNameOf(
   row: Pick<WithdrawalWithRequester, 'first_name' | 'last_name' | 'username'>,
@@ -99,10 +90,10 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester, desk: Withdrawal
 }
 
 export const WITHDRAWAL_SORTS = ['createdAt', 'amount'] as const;
-const WITHDRAWAL_ORDER: Record<(typeof WITHDRAWAL_SORTS)[number], string> = {
+const WITHDRAWAL_ORDER = {
   createdAt: 'requested_at',
   amount: 'amount',
-};
+} as const satisfies Record<(typeof WITHDRAWAL_SORTS)[number], string>;
 /** The old client's statuses, as the read model's. */
 const STATUSES_OF = {
   pending: ['pending'],
@@ -124,21 +115,12 @@ export interface WithdrawalListQuery {
 
 /** Requests in every state, newest first unless sorted otherwise; `q` looks in who asked. */
 export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery, desk: WithdrawalDesk) {
-  const where = new Conditions().search(query.q, [
-    "u.first_name || ' ' || u.last_name",
-    'u.username',
-    'u.email',
-  ]);
-  if (query.status) where.add((param) => `w.status = ANY(${param(STATUSES_OF[query.status!])}::text[])`);
-  if (query.state) where.add((param) => `w.status = ${param(withdrawalStatusOf(query.state!))}`);
-  const sort = query.sort ?? 'createdAt';
-  const { rows, total, next } = await readPage<WithdrawalWithRequester>(pool, {
-    select: SELECT_WITHDRAWALS,
-    where,
-    order: [
-      [WITHDRAWAL_ORDER[sort], direction(query.order, 'desc')],
-      ['withdrawal_id', 'ASC'],
-    ],
+  const { rows, total, next } = await listWithdrawalRows(pool, {
+    q: query.q,
+    statusIn: query.status && STATUSES_OF[query.status],
+    status: query.state && withdrawalStatusOf(query.state),
+    sort: WITHDRAWAL_ORDER[query.sort ?? 'createdAt'],
+    order: direction(query.order, 'desc'),
     page: query.page,
     pageSize: query.pageSize,
     after: query.after,
@@ -147,15 +129,13 @@ export async function listWithdrawals(pool: Pool, query: WithdrawalListQuery, de
   return { withdrawals, total, next };
 }
 
+/** A withdrawal with who asked and other users on its bank account; null when there is none. */
 export async function findWithdrawal(
   pool: Pool,
   withdrawalId: string,
 ): Promise<WithdrawalWithRequester | null> {
-  const { rows } = await pool.query<WithdrawalWithRequester>(
-    `${SELECT_WITHDRAWALS} WHERE w.withdrawal_id = $1`,
-    [withdrawalId],
-  );
-  return rows[0] ? (await otherUsersOnBankAccounts(pool, rows))[0]! : null;
+  const row = await findWithdrawalRow(pool, withdrawalId);
+  return row ? (await otherUsersOnBankAccounts(pool, [row]))[0]! : null;
 }
 
 /** The words of a name, lower-cased, letters and digits only: 'Ada-Obi  N.' -> ['ada', 'obi', 'n']. */
@@ -182,7 +162,7 @@ export function accountNameMatches(accountName: string, firstName: string, lastN
 export async function withdrawalChecks(pool: Pool, withdrawalId: string): Promise<WithdrawalChecks | null> {
   const found = await findWithdrawal(pool, withdrawalId);
   if (!found) return null;
-  const [{ rows: users }, { rows: payouts }] = await Promise.all([
+  const [{ rows: users }, paid] = await Promise.all([
     pool.query<{
       created_at: Date;
       bank_details_set_at: Date | null;
@@ -190,20 +170,9 @@ export async function withdrawalChecks(pool: Pool, withdrawalId: string): Promis
     }>('SELECT created_at, bank_details_set_at, bank_name_check FROM users WHERE user_id = $1', [
       found.user_id,
     ]),
-    pool.query<{
-      count: number;
-      total: string | null;
-      last_paid_at: Date | null;
-      last_amount: string | null;
-    }>(
-      `SELECT count(*)::int AS count, sum(amount) AS total, max(paid_at) AS last_paid_at,
-              (array_agg(amount ORDER BY paid_at DESC))[1] AS last_amount
-       FROM withdrawals WHERE user_id = $1 AND status = 'paid' AND withdrawal_id <> $2`,
-      [found.user_id, withdrawalId],
-    ),
+    earlierPayouts(pool, found.user_id, withdrawalId),
   ]);
   const user = users[0];
-  const paid = payouts[0]!;
   return {
     withdrawalId,
     accountCreatedAt: iso(user?.created_at ?? null),

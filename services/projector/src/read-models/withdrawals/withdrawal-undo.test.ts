@@ -15,9 +15,9 @@ import {
 } from '@kobo/ledger';
 import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionsNamed } from '../src/projections';
-import { startProjectors } from '../src/runtime/start-projectors';
-import { quietLogger } from './support';
+import { projectionsNamed } from '../../projections';
+import { startProjectors } from '../../runtime/start-projectors';
+import { quietLogger } from '../../../test/support';
 
 const rules = moneyRules({
   signupBonus: 50_000,

@@ -1,0 +1,26 @@
+/** The withdrawals read model: withdrawal requests and their payouts, and payout discrepancies. */
+export { withdrawalRowFrom, withdrawals, type PayoutDiscrepancyRow, type WithdrawalRow } from './projection';
+export {
+  earlierPayouts,
+  findWithdrawal,
+  isOnManualDesk,
+  listPayoutDiscrepancies,
+  listPayouts,
+  listWithdrawals,
+  payoutCounts,
+  payoutStates,
+  unsettledPayouts,
+  withdrawalOfUser,
+  withdrawalsByStatus,
+  withdrawalsOfUser,
+  type Desks,
+  type EarlierPayouts,
+  type PayoutCounts,
+  type PayoutDiscrepancyWithUser,
+  type PayoutsQuery,
+  type PayoutState,
+  type UnsettledPayout,
+  type WithdrawalPage,
+  type WithdrawalsQuery,
+  type WithdrawalWithRequester,
+} from './queries';
