@@ -86,6 +86,45 @@ export {
 } from './projections';
 export { ops, type Projection, type RowOp, type TableSpec } from './projection';
 export {
+  BAD_CURSOR,
+  Conditions,
+  direction,
+  MAX_PAGE_SIZE,
+  readPage,
+  type OrderKey,
+  type PageOptions,
+} from './read-models/paging';
+export {
+  AVAILABLE_CAMPAIGN_SORTS,
+  CAMPAIGN_SORTS,
+  campaignsPosition,
+  findCampaign,
+  findCampaignPlatform,
+  isCampaignImage,
+  listAvailableCampaigns,
+  listCampaigns,
+  type AvailableCampaignRow,
+  type AvailableCampaignSort,
+  type CampaignListQuery,
+  type CampaignSort,
+  type CampaignWithPayoutsRow,
+} from './read-models/campaigns';
+export {
+  campaignsTakenBy,
+  findProofSubmitter,
+  findSubmission,
+  listCampaignSubmissions,
+  listPendingSubmissions,
+  listSubmissionsOfCampaigns,
+  listSubmissionsOfUser,
+  submissionRowFrom,
+  type CampaignSubmissionsQuery,
+  type PendingSubmissionRow,
+  type PendingSubmissionsQuery,
+  type SubmissionWithCampaignRow,
+  type SubmissionWithUserRow,
+} from './read-models/submissions';
+export {
   rebuild,
   RebuildBusyError,
   type RebuildOptions,

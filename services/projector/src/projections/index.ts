@@ -1,12 +1,12 @@
 import type { Projection } from '../projection';
 import { adjustments } from './adjustments';
 import { balances } from './balances';
-import { campaigns } from './campaigns';
+import { campaigns } from '../read-models/campaigns';
 import { community } from './community';
 import { ledgerEntries } from './ledger-entries';
 import { notifications } from './notifications';
 import { userStats } from './user-stats';
-import { submissions } from './submissions';
+import { submissions } from '../read-models/submissions';
 import { transactions } from './transactions';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
@@ -14,7 +14,7 @@ import { withdrawals } from './withdrawals';
 /** The read models' rows, one type per table, as the API's queries read them. */
 export type { BalanceAdjustmentRow } from './adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from './balances';
-export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
+export type { CampaignPayoutsRow, CampaignRow } from '../read-models/campaigns';
 export type { CommunityLinksRow } from './community';
 export type { LedgerEntryRow } from './ledger-entries';
 export {
@@ -26,7 +26,7 @@ export {
   type NotificationWithdrawalState,
 } from './notifications';
 export type { UserStatsRow } from './user-stats';
-export type { SubmissionRow } from './submissions';
+export type { SubmissionRow } from '../read-models/submissions';
 export type {
   TransactionRow,
   TransactionStatus,
