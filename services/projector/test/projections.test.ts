@@ -2,24 +2,9 @@
  * The projections as pure functions: given one recorded event, the row operations they return.
  * The events are the user decider's real output (postings included), not hand-written fixtures.
  */
-import {
-  campaignDecider,
-  decideSubmissionApproval,
-  fold,
-  kobo,
-  moneyRules,
-  userDecider,
-  type CampaignCommand,
-  type CampaignEvent,
-  type KoboEvent,
-  type RecordedKoboEvent,
-  type UserCommand,
-  type UserEvent,
-} from '@kobo/ledger';
-import type { RowOp } from '../src/projection';
+import type { KoboEvent, RecordedKoboEvent } from '@kobo/ledger';
 import {
   balances,
-  campaigns,
   ledgerEntries,
   notificationOf,
   notifications,
@@ -29,158 +14,18 @@ import {
   users,
   withdrawals,
 } from '../src/projections';
-
-const at = new Date('2026-03-01T10:00:00.000Z');
-const rules = moneyRules({
-  signupBonus: 50_000,
-  referralBonus: 20_000,
-  minWithdrawalAccount: 200_000,
-  minWithdrawalActivity: 4_000_000,
-  withdrawalFee: 0,
-});
-
-let position = 0;
-function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
-  position++;
-  return {
-    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId,
-    version: position,
-    globalPosition: position,
-    type: event.type,
-    data: event.data,
-    metadata: {},
-    recordedAt: at,
-    hash: '',
-    prevHash: '',
-  } as RecordedKoboEvent;
-}
-
-/** Runs the commands through the user decider in order, each against the state so far; all their events. */
-function decided(...commands: UserCommand[]): RecordedKoboEvent[] {
-  const history: UserEvent[] = [];
-  for (const command of commands) history.push(...userDecider.decide(command, fold(userDecider, history)));
-  return history.map((event) => recorded(event));
-}
-
-/** The one event of `type` the commands produced. */
-function the(type: KoboEvent['type'], events: RecordedKoboEvent[]): RecordedKoboEvent {
-  const [event, ...more] = events.filter((candidate) => candidate.type === type);
-  if (!event || more.length > 0)
-    throw new Error(`expected one ${type}, got ${more.length + (event ? 1 : 0)}`);
-  return event;
-}
-
-const register = (signupBonus: number, referredBy: string | null = null): UserCommand => ({
-  type: 'RegisterUser',
-  data: {
-    userId: 'u1',
-    firstName: 'Ada',
-    lastName: 'Obi',
-    username: 'ada',
-    email: 'ada@example.ng',
-    phone: '08012345678',
-    role: 'user',
-    referralCode: 'ADA123',
-    referredBy,
-    rules: { ...rules, signupBonus: kobo(signupBonus) },
-  },
-});
-const registration = (signupBonus: number, referredBy: string | null = null) =>
-  the('UserRegistered', decided(register(signupBonus, referredBy)));
-
-const adjust = (amount: number, balance: 'account' | 'activity' = 'account'): UserCommand => ({
-  type: 'AdjustBalance',
-  data: {
-    userId: 'u1',
-    adjustmentId: `adj-${amount}`,
-    balance,
-    amount: kobo(amount),
-    reason: amount > 0 ? 'opening balance' : 'duplicate reward',
-    by: { role: 'admin', id: 'a1' } as const,
-  },
-});
-
-const reward = (amount: number, balance: 'account' | 'activity' = 'account') =>
-  the(
-    'RewardCredited',
-    decided(register(0), {
-      type: 'CreditReward',
-      data: {
-        userId: 'u1',
-        campaignId: 'c1',
-        submissionId: 's1',
-        balance,
-        amount: kobo(amount),
-        title: 'Follow @kobo',
-      },
-    }),
-  );
-
-/** A withdrawal w1 of `amount` from `balance`, taken through `steps` (after its request). */
-function withdrawalHistory(
-  amount: number,
-  balance: 'account' | 'activity',
-  ...steps: ('approve' | 'reject' | 'sent' | 'paid' | 'payoutFailed' | 'reversed')[]
-): RecordedKoboEvent[] {
-  const ids = { userId: 'u1', withdrawalId: 'w1' };
-  const commands: UserCommand[] = [
-    register(0),
-    adjust(amount, balance),
-    {
-      type: 'UpdateBankDetails',
-      data: {
-        userId: 'u1',
-        bankCode: '50211',
-        accountNum: '0123456789',
-        accountName: 'Ada Obi',
-        now: at.toISOString(),
-      },
-    },
-    {
-      type: 'RequestWithdrawal',
-      data: {
-        ...ids,
-        type: balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
-        amount: kobo(amount),
-        rules,
-        now: at.toISOString(),
-      },
-    },
-  ];
-  for (const step of steps) {
-    if (step === 'approve')
-      commands.push({
-        type: 'ApproveWithdrawal',
-        data: { ...ids, by: { role: 'admin', id: 'a2' } as const, now: at.toISOString(), undoSeconds: 0 },
-      });
-    if (step === 'reject')
-      commands.push({
-        type: 'RejectWithdrawal',
-        data: { ...ids, reason: 'no', by: { role: 'admin', id: 'a1' } as const },
-      });
-    if (step === 'sent')
-      commands.push({
-        type: 'RecordPayoutSent',
-        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1', now: at.toISOString() },
-      });
-    if (step === 'reversed')
-      commands.push({
-        type: 'RecordPayoutReversed',
-        data: { ...ids, provider: 'paystack', reason: 'returned' },
-      });
-    if (step === 'paid')
-      commands.push({
-        type: 'RecordPayoutSucceeded',
-        data: { ...ids, provider: 'manual', reference: 'TRF1', now: at.toISOString() },
-      });
-    if (step === 'payoutFailed')
-      commands.push({ type: 'RecordPayoutFailed', data: { ...ids, provider: 'manual', reason: 'bank' } });
-  }
-  return decided(...commands);
-}
-
-const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
+import {
+  adjust,
+  at,
+  decided,
+  recorded,
+  register,
+  registration,
+  reward,
+  setOf,
+  the,
+  withdrawalHistory,
+} from './support';
 
 describe('ledger_entries', () => {
   it('writes one journal row per posting, numbered within the event', () => {
@@ -349,66 +194,6 @@ describe('user_stats', () => {
         the('PayoutReversed', withdrawalHistory(250_000, 'account', 'approve', 'paid', 'reversed')),
       ),
     ).toEqual([expect.objectContaining({ key: { user_id: 'u1' }, add: { total_withdrawn: -250_000 } })]);
-  });
-});
-
-describe('campaigns', () => {
-  it('moves units from pending to approved and the reward out of the escrow', () => {
-    // The approval decision as the ledger makes it: SubmissionApproved and RewardCredited together.
-    const campaignHistory: CampaignEvent[] = [];
-    for (const command of [
-      {
-        type: 'CreateCampaign',
-        data: {
-          campaignId: 'c1',
-          title: 'Follow @kobo',
-          platform: 'instagram',
-          url: 'https://instagram.com/kobo',
-          price: kobo(5000),
-          units: 10,
-          by: { role: 'admin', id: 'a1' } as const,
-        },
-      },
-      {
-        type: 'SubmitTask',
-        data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', proofImage: 'p/s1.png' },
-      },
-    ] satisfies CampaignCommand[])
-      campaignHistory.push(...campaignDecider.decide(command, fold(campaignDecider, campaignHistory)));
-    const user: UserEvent[] = userDecider.decide(register(0), userDecider.initialState());
-    const decision = decideSubmissionApproval(
-      {
-        type: 'ApproveSubmission',
-        data: { campaignId: 'c1', submissionId: 's1', by: { role: 'admin', id: 'a1' } as const },
-      },
-      { campaign: fold(campaignDecider, campaignHistory), user: fold(userDecider, user), referrer: null },
-      rules,
-    );
-    const [approved, reward] = decision.flatMap(({ streamId, events }) =>
-      events.map((event) => recorded(event, streamId)),
-    );
-    expect([approved?.type, reward?.type]).toEqual(['SubmissionApproved', 'RewardCredited']);
-    expect(campaigns.handle(approved!)).toEqual([
-      expect.objectContaining({
-        kind: 'update',
-        key: { campaign_id: 'c1' },
-        add: { pending: -1, approved: 1 },
-      }),
-    ]);
-    expect(campaigns.handle(reward!)).toEqual([
-      expect.objectContaining({
-        kind: 'upsert',
-        table: 'campaign_payouts',
-        key: { campaign_id: 'c1' },
-        add: { total_paid: 5000 },
-      }),
-      expect.objectContaining({
-        kind: 'upsert',
-        table: 'campaign_payouts',
-        key: { campaign_id: 'c1' },
-        add: { escrow_paid: -5000 },
-      }),
-    ]);
   });
 });
 

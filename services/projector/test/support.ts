@@ -1,7 +1,21 @@
-/** Shared set-up for the projector tests: a real event store on a fresh database, and a scenario. */
-import { createPostgresEventStore } from '@kobo/ledger';
+/**
+ * Shared set-up for the projector tests: a real event store on a fresh database, and a scenario;
+ * for the projections' tests, recorded events made by the user decider (postings included).
+ */
+import {
+  createPostgresEventStore,
+  fold,
+  kobo,
+  moneyRules,
+  userDecider,
+  type KoboEvent,
+  type RecordedKoboEvent,
+  type UserCommand,
+  type UserEvent,
+} from '@kobo/ledger';
 import { createLogger } from '@kobo/platform';
 import { appendGroups, generateEventGroups, type EventGroup } from '../bench/generate-events';
+import type { RowOp } from '../src/projection';
 
 export const quietLogger = createLogger('silent');
 
@@ -28,3 +42,156 @@ export function postingsCount(events: readonly { data: unknown }[]): number {
 }
 
 export { appendGroups, createPostgresEventStore };
+
+export const at = new Date('2026-03-01T10:00:00.000Z');
+export const rules = moneyRules({
+  signupBonus: 50_000,
+  referralBonus: 20_000,
+  minWithdrawalAccount: 200_000,
+  minWithdrawalActivity: 4_000_000,
+  withdrawalFee: 0,
+});
+
+let position = 0;
+export function recorded(event: KoboEvent, streamId = 'user-u1'): RecordedKoboEvent {
+  position++;
+  return {
+    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    streamId,
+    version: position,
+    globalPosition: position,
+    type: event.type,
+    data: event.data,
+    metadata: {},
+    recordedAt: at,
+    hash: '',
+    prevHash: '',
+  } as RecordedKoboEvent;
+}
+
+/** Runs the commands through the user decider in order, each against the state so far; all their events. */
+export function decided(...commands: UserCommand[]): RecordedKoboEvent[] {
+  const history: UserEvent[] = [];
+  for (const command of commands) history.push(...userDecider.decide(command, fold(userDecider, history)));
+  return history.map((event) => recorded(event));
+}
+
+/** The one event of `type` the commands produced. */
+export function the(type: KoboEvent['type'], events: RecordedKoboEvent[]): RecordedKoboEvent {
+  const [event, ...more] = events.filter((candidate) => candidate.type === type);
+  if (!event || more.length > 0)
+    throw new Error(`expected one ${type}, got ${more.length + (event ? 1 : 0)}`);
+  return event;
+}
+
+export const register = (signupBonus: number, referredBy: string | null = null): UserCommand => ({
+  type: 'RegisterUser',
+  data: {
+    userId: 'u1',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    username: 'ada',
+    email: 'ada@example.ng',
+    phone: '08012345678',
+    role: 'user',
+    referralCode: 'ADA123',
+    referredBy,
+    rules: { ...rules, signupBonus: kobo(signupBonus) },
+  },
+});
+export const registration = (signupBonus: number, referredBy: string | null = null) =>
+  the('UserRegistered', decided(register(signupBonus, referredBy)));
+
+export const adjust = (amount: number, balance: 'account' | 'activity' = 'account'): UserCommand => ({
+  type: 'AdjustBalance',
+  data: {
+    userId: 'u1',
+    adjustmentId: `adj-${amount}`,
+    balance,
+    amount: kobo(amount),
+    reason: amount > 0 ? 'opening balance' : 'duplicate reward',
+    by: { role: 'admin', id: 'a1' } as const,
+  },
+});
+
+export const reward = (amount: number, balance: 'account' | 'activity' = 'account') =>
+  the(
+    'RewardCredited',
+    decided(register(0), {
+      type: 'CreditReward',
+      data: {
+        userId: 'u1',
+        campaignId: 'c1',
+        submissionId: 's1',
+        balance,
+        amount: kobo(amount),
+        title: 'Follow @kobo',
+      },
+    }),
+  );
+
+/** A withdrawal w1 of `amount` from `balance`, taken through `steps` (after its request). */
+export function withdrawalHistory(
+  amount: number,
+  balance: 'account' | 'activity',
+  ...steps: ('approve' | 'reject' | 'sent' | 'paid' | 'payoutFailed' | 'reversed')[]
+): RecordedKoboEvent[] {
+  const ids = { userId: 'u1', withdrawalId: 'w1' };
+  const commands: UserCommand[] = [
+    register(0),
+    adjust(amount, balance),
+    {
+      type: 'UpdateBankDetails',
+      data: {
+        userId: 'u1',
+        bankCode: '50211',
+        accountNum: '0123456789',
+        accountName: 'Ada Obi',
+        now: at.toISOString(),
+      },
+    },
+    {
+      type: 'RequestWithdrawal',
+      data: {
+        ...ids,
+        type: balance === 'activity' ? 'activityWithdrawal' : 'withdrawal',
+        amount: kobo(amount),
+        rules,
+        now: at.toISOString(),
+      },
+    },
+  ];
+  for (const step of steps) {
+    if (step === 'approve')
+      commands.push({
+        type: 'ApproveWithdrawal',
+        data: { ...ids, by: { role: 'admin', id: 'a2' } as const, now: at.toISOString(), undoSeconds: 0 },
+      });
+    if (step === 'reject')
+      commands.push({
+        type: 'RejectWithdrawal',
+        data: { ...ids, reason: 'no', by: { role: 'admin', id: 'a1' } as const },
+      });
+    if (step === 'sent')
+      commands.push({
+        type: 'RecordPayoutSent',
+        data: { ...ids, provider: 'paystack', reference: 'w1', transferCode: 'TRF_1', now: at.toISOString() },
+      });
+    if (step === 'reversed')
+      commands.push({
+        type: 'RecordPayoutReversed',
+        data: { ...ids, provider: 'paystack', reason: 'returned' },
+      });
+    if (step === 'paid')
+      commands.push({
+        type: 'RecordPayoutSucceeded',
+        data: { ...ids, provider: 'manual', reference: 'TRF1', now: at.toISOString() },
+      });
+    if (step === 'payoutFailed')
+      commands.push({ type: 'RecordPayoutFailed', data: { ...ids, provider: 'manual', reason: 'bank' } });
+  }
+  return decided(...commands);
+}
+
+/** What an upsert or update sets (nothing for an insert or delete). */
+export const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
