@@ -121,6 +121,36 @@ export {
   type UserTransactionRow,
 } from './read-models/transactions';
 export {
+  AVAILABLE_CAMPAIGN_SORTS,
+  CAMPAIGN_SORTS,
+  campaignsPosition,
+  findCampaign,
+  findCampaignPlatform,
+  isCampaignImage,
+  listAvailableCampaigns,
+  listCampaigns,
+  type AvailableCampaignRow,
+  type AvailableCampaignSort,
+  type CampaignListQuery,
+  type CampaignSort,
+  type CampaignWithPayoutsRow,
+} from './read-models/campaigns';
+export {
+  campaignsTakenBy,
+  findProofSubmitter,
+  findSubmission,
+  listCampaignSubmissions,
+  listPendingSubmissions,
+  listSubmissionsOfCampaigns,
+  listSubmissionsOfUser,
+  submissionRowFrom,
+  type CampaignSubmissionsQuery,
+  type PendingSubmissionRow,
+  type PendingSubmissionsQuery,
+  type SubmissionWithCampaignRow,
+  type SubmissionWithUserRow,
+} from './read-models/submissions';
+export {
   rebuild,
   RebuildBusyError,
   type RebuildOptions,

@@ -3,6 +3,7 @@
  * link, and the admin's upload of a campaign guide image.
  */
 import { z } from 'zod';
+import { findProofSubmitter, isCampaignImage } from '@kobo/projector';
 import type { ApiContext } from '../context';
 import { defineRoute, HttpProblem, type RouteDefinition } from '../http';
 import { campaignImageRule, checkedImageOf, imageFiles, imageUpload } from './image-upload';
@@ -43,19 +44,13 @@ export function uploadRoutes(context: ApiContext): RouteDefinition[] {
     if (!kind) throw new HttpProblem('not_found', uploadMessages.notFound);
     if (kind.kind === 'campaign') {
       if (principal.role === 'admin') return true; // also a just-uploaded image not on a campaign yet
-      const { rowCount } = await context.pool.query(
-        `SELECT 1 FROM campaigns WHERE image = $1 AND status <> 'deleted' LIMIT 1`,
-        [key],
-      );
-      if (!rowCount) throw new HttpProblem('not_found', uploadMessages.notFound);
+      if (!(await isCampaignImage(context.pool, key)))
+        throw new HttpProblem('not_found', uploadMessages.notFound);
       return true;
     }
-    const { rows } = await context.pool.query<{ user_id: string }>(
-      `SELECT user_id FROM submissions WHERE campaign_id = $1 AND proof_image = $2 LIMIT 1`,
-      [kind.campaignId, key],
-    );
-    if (rows.length === 0) throw new HttpProblem('not_found', uploadMessages.notFound);
-    return principal.role === 'admin' || rows[0]!.user_id === principal.userId;
+    const submitter = await findProofSubmitter(context.pool, kind.campaignId, key);
+    if (submitter === null) throw new HttpProblem('not_found', uploadMessages.notFound);
+    return principal.role === 'admin' || submitter === principal.userId;
   }
 
   return [

@@ -1,12 +1,12 @@
 import type { Projection } from '../projection';
 import { adjustments } from '../read-models/adjustments';
 import { balances } from '../read-models/balances';
-import { campaigns } from './campaigns';
+import { campaigns } from '../read-models/campaigns';
 import { community } from '../read-models/community';
 import { ledgerEntries } from './ledger-entries';
 import { notifications } from '../read-models/notifications';
 import { userStats } from '../read-models/user-stats';
-import { submissions } from './submissions';
+import { submissions } from '../read-models/submissions';
 import { transactions } from '../read-models/transactions';
 import { users } from '../read-models/users';
 import { withdrawals } from '../read-models/withdrawals';
@@ -14,7 +14,7 @@ import { withdrawals } from '../read-models/withdrawals';
 /** The read models' rows, one type per table, as the API's queries read them. */
 export type { BalanceAdjustmentRow } from '../read-models/adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from '../read-models/balances';
-export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
+export type { CampaignPayoutsRow, CampaignRow } from '../read-models/campaigns';
 export type { CommunityLinksRow } from '../read-models/community';
 export type { LedgerEntryRow } from './ledger-entries';
 export {
@@ -26,7 +26,7 @@ export {
   type NotificationWithdrawalState,
 } from '../read-models/notifications';
 export type { UserStatsRow } from '../read-models/user-stats';
-export type { SubmissionRow } from './submissions';
+export type { SubmissionRow } from '../read-models/submissions';
 export type {
   TransactionRow,
   TransactionStatus,

@@ -1,8 +1,10 @@
 /** The task routes' request and answer shapes (the client's field names: docs/product/api-contract.md#user-calls). */
 import { z } from 'zod';
+import { AVAILABLE_CAMPAIGN_SORTS, type AvailableCampaignSort } from '@kobo/projector';
 
-export const taskSorts = ['newest', 'price-desc', 'price-asc', 'most-available', 'least-available'] as const;
-export type TaskSort = (typeof taskSorts)[number];
+/** The task list's orders, as the campaigns read model lists the campaigns open to users. */
+export const taskSorts = AVAILABLE_CAMPAIGN_SORTS;
+export type TaskSort = AvailableCampaignSort;
 
 export const taskListQuery = z.object({
   sort: z.enum(taskSorts).optional(),

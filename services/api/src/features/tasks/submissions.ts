@@ -1,52 +1,27 @@
 /**
- * A user's submission, read from the submissions read model with its campaign's title and platform:
- * one row type, read one way, and the two answers made of it. Submitting answers the submission
- * made (`TaskSubmission`); the submissions screen lists the user's submissions with their review
- * (`SubmissionListEntry`). The two answers are separate contracts with their own field names.
+ * The two answers made of a user's submission (the submissions read model's rows, @kobo/projector).
+ * Submitting answers the submission made (`TaskSubmission`); the submissions screen lists the
+ * user's submissions with their campaign's title and their review (`SubmissionListEntry`). The two
+ * answers are separate contracts with their own field names.
  */
 import { koboToNaira } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
-import type { SubmissionRow as ProjectedSubmission } from '@kobo/projector';
+import type { SubmissionRow, SubmissionWithCampaignRow } from '@kobo/projector';
 import type { SubmissionListEntry, TaskSubmission } from './schemas';
 
-/** A submission (null title and platform once its campaign is gone). */
-export type SubmissionRow = Pick<
-  ProjectedSubmission,
-  | 'submission_id'
-  | 'campaign_id'
-  | 'user_id'
-  | 'kind'
-  | 'proof_image'
-  | 'status'
-  | 'reward'
-  | 'reason'
-  | 'submitted_at'
-  | 'reviewed_at'
-> & { title: string | null; platform: string | null };
-
-const SELECT_SUBMISSIONS = `SELECT s.submission_id, s.campaign_id, s.user_id, s.kind, s.proof_image, s.status,
-       s.reward, s.reason, s.submitted_at, s.reviewed_at, c.title, c.platform
-     FROM submissions s
-     LEFT JOIN campaigns c ON c.campaign_id = s.campaign_id`;
-
-export async function submissionById(pool: Pool, submissionId: string): Promise<SubmissionRow | null> {
-  const { rows } = await pool.query<SubmissionRow>(`${SELECT_SUBMISSIONS} WHERE s.submission_id = $1`, [
-    submissionId,
-  ]);
-  return rows[0] ?? null;
-}
-
-/** The user's task submissions and completed activities (approved at once), newest first. */
-export async function submissionsOfUser(pool: Pool, userId: string): Promise<SubmissionRow[]> {
-  const { rows } = await pool.query<SubmissionRow>(
-    `${SELECT_SUBMISSIONS} WHERE s.user_id = $1 ORDER BY s.submitted_at DESC, s.submission_id DESC`,
-    [userId],
-  );
-  return rows;
-}
-
 /** The answer to submitting a task or completing an activity. */
-export function taskSubmissionView(row: SubmissionRow): TaskSubmission {
+export function taskSubmissionView(
+  row: Pick<
+    SubmissionRow,
+    | 'submission_id'
+    | 'campaign_id'
+    | 'user_id'
+    | 'kind'
+    | 'proof_image'
+    | 'status'
+    | 'reward'
+    | 'submitted_at'
+  >,
+): TaskSubmission {
   return {
     _id: row.submission_id,
     taskId: row.campaign_id,
@@ -60,7 +35,7 @@ export function taskSubmissionView(row: SubmissionRow): TaskSubmission {
 }
 
 /** One line of the submissions screen. */
-export function submissionListEntryView(row: SubmissionRow): SubmissionListEntry {
+export function submissionListEntryView(row: SubmissionWithCampaignRow): SubmissionListEntry {
   return {
     id: row.submission_id,
     taskId: row.campaign_id,

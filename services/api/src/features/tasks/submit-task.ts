@@ -5,7 +5,6 @@
  */
 import {
   ACTIVITY_PLATFORM,
-  koboToNaira,
   submissionIdFor,
   TASK_UNAVAILABLE,
   type ActivityCompleted,
@@ -14,15 +13,15 @@ import {
   type HandledEvent,
   type TaskSubmitted,
 } from '@kobo/ledger';
+import { findCampaignPlatform, findSubmission, submissionRowFrom } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { HttpProblem } from '../../http';
 import type { CheckedImage } from '../../uploads/image-upload';
 import { removeImage, storeImage } from '../../uploads/stored-images';
 import { proofKeyFor } from '../../uploads/upload-keys';
 import type { Uploads } from '../../uploads/uploads-of';
-import { campaignById } from './queries';
 import type { TaskSubmission } from './schemas';
-import { submissionById, taskSubmissionView } from './submissions';
+import { taskSubmissionView } from './submissions';
 
 export const taskMessages = {
   submitted: 'Task submitted successfully! It will be verified within 1-7 hours.',
@@ -53,7 +52,7 @@ export async function takePartInTask(
   uploads: Uploads,
   { userId, taskId, image, commandId }: Participation,
 ): Promise<ParticipationResult> {
-  const campaign = await campaignById(context.pool, taskId);
+  const campaign = await findCampaignPlatform(context.pool, taskId);
   if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
   const campaignId = campaign.campaign_id;
   const meta: CommandMetadata = {
@@ -115,7 +114,7 @@ async function submissionAfter(
     }
   }
   await context.writes.caughtUpTo(result.lastPosition, readBack);
-  const row = await submissionById(context.pool, submissionIdFor(expected.campaignId, expected.userId));
+  const row = await findSubmission(context.pool, submissionIdFor(expected.campaignId, expected.userId));
   if (row) return taskSubmissionView(row);
   // The read model is late (caughtUpTo logged it): answer from the events the command appended.
   const answer = fromEvents(result.events, new Date());
@@ -126,20 +125,9 @@ async function submissionAfter(
   );
 }
 
-/** The submission as the ledger recorded it, as the submissions projection will write it. */
+/** The submission as the ledger recorded it, as the submissions projection writes it (its rowFrom). */
 function fromEvents(events: readonly HandledEvent[], at: Date): TaskSubmission | undefined {
   const event = events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   if (!event) return undefined;
-  const data = event.data as TaskSubmitted['data'] | ActivityCompleted['data'];
-  const isTask = event.type === 'TaskSubmitted';
-  return {
-    _id: data.submissionId,
-    taskId: data.campaignId,
-    userId: data.userId,
-    kind: isTask ? 'task' : 'activity',
-    proofImage: isTask ? (data as TaskSubmitted['data']).proofImage : null,
-    status: isTask ? 'pending' : 'approved',
-    reward: koboToNaira(data.reward),
-    submittedAt: at.toISOString(),
-  };
+  return taskSubmissionView(submissionRowFrom(event as TaskSubmitted | ActivityCompleted, at));
 }

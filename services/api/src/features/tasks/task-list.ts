@@ -6,9 +6,14 @@
  */
 import { koboToNaira } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import {
+  campaignsPosition,
+  campaignsTakenBy,
+  listAvailableCampaigns,
+  type AvailableCampaignRow,
+} from '@kobo/projector';
 import type { LinkSigner } from '../../uploads/signed-links';
 import { uploadKindOf } from '../../uploads/upload-keys';
-import { availableTasks, campaignsTakenBy, campaignsViewPosition, type AvailableTaskRow } from './queries';
 import type { TaskSort, TaskView } from './schemas';
 
 const REBUILD_AFTER_MS = 60_000;
@@ -35,7 +40,7 @@ export function createTaskList(pool: Pool, links: LinkSigner): TaskList {
   const lists = new Map<string, CachedList>();
 
   async function build(options: { sort: TaskSort; platforms: string[] | null }, position: number) {
-    const rows = await availableTasks(pool, options);
+    const rows = await listAvailableCampaigns(pool, options);
     const fragments = rows.map((row) => {
       const view = taskView(row, links);
       return {
@@ -50,10 +55,7 @@ export function createTaskList(pool: Pool, links: LinkSigner): TaskList {
   return {
     async render(userId, options) {
       const key = `${options.sort}|${options.platforms?.join(',') ?? ''}`;
-      const [position, taken] = await Promise.all([
-        campaignsViewPosition(pool),
-        campaignsTakenBy(pool, userId),
-      ]);
+      const [position, taken] = await Promise.all([campaignsPosition(pool), campaignsTakenBy(pool, userId)]);
       let list = lists.get(key);
       if (!list || list.position !== position || Date.now() - list.builtAt > REBUILD_AFTER_MS) {
         list = await build(options, position);
@@ -65,7 +67,7 @@ export function createTaskList(pool: Pool, links: LinkSigner): TaskList {
   };
 }
 
-function taskView(row: AvailableTaskRow, links: LinkSigner): Omit<TaskView, 'submitted'> {
+function taskView(row: AvailableCampaignRow, links: LinkSigner): Omit<TaskView, 'submitted'> {
   return {
     _id: row.campaign_id,
     taskName: row.title,

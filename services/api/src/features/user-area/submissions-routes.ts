@@ -1,9 +1,10 @@
 /** GET /users/submissions: the user's task submissions and their review, for the submissions screen. */
 import { z } from 'zod';
+import { listSubmissionsOfUser } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { defineRoute } from '../../http';
 import { submissionListEntrySchema } from '../tasks/schemas';
-import { submissionListEntryView, submissionsOfUser } from '../tasks/submissions';
+import { submissionListEntryView } from '../tasks/submissions';
 
 export const submissionsRoutes = (ctx: ApiContext) => [
   defineRoute({
@@ -17,6 +18,6 @@ export const submissionsRoutes = (ctx: ApiContext) => [
     access: ['user'],
     responses: { 200: { description: 'The submissions', schema: z.array(submissionListEntrySchema) } },
     handler: async ({ principal }) =>
-      (await submissionsOfUser(ctx.pool, principal.userId)).map(submissionListEntryView),
+      (await listSubmissionsOfUser(ctx.pool, principal.userId)).map(submissionListEntryView),
   }),
 ];

@@ -15,7 +15,7 @@ import {
 } from '../../../http';
 import { messageSchema } from '../wire';
 import { detailsFrom, requireCampaign, setCampaignStatus, toggledStatus } from './commands';
-import { findCampaign, listCampaigns, listPendingProofs, listSubmissions } from './queries';
+import { adminCampaign, adminCampaigns, adminSubmissions, pendingProofs } from './views';
 import {
   adminCampaignSchema,
   adminSubmissionSchema,
@@ -51,7 +51,7 @@ export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the ta
 export const campaignRoutes: FeatureRoutes = (ctx) => {
   async function readBack(campaignId: string, position: number) {
     if (position > 0) await ctx.writes.caughtUpTo(position, CAMPAIGN_VIEWS);
-    return findCampaign(ctx.pool, campaignId);
+    return adminCampaign(ctx.pool, campaignId);
   }
 
   /** campaignId (or taskId) and userId (or submissionId) name the submission. */
@@ -95,7 +95,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter, sort or page', problem: true },
       },
       async handler({ query, res }) {
-        const { campaigns, total, next } = await listCampaigns(ctx.pool, query);
+        const { campaigns, total, next } = await adminCampaigns(ctx.pool, query);
         sendTotal(res, total, next);
         return campaigns;
       },
@@ -113,7 +113,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign', problem: true },
       },
       async handler({ params, query }) {
-        const campaign = await findCampaign(ctx.pool, params.taskId, query);
+        const campaign = await adminCampaign(ctx.pool, params.taskId, query);
         if (!campaign) throw new HttpProblem('not_found', 'Campaign not found.');
         return campaign;
       },
@@ -138,9 +138,9 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign', problem: true },
       },
       async handler({ params, query, res }) {
-        if (!(await findCampaign(ctx.pool, params.taskId, { submissions: 'none' })))
+        if (!(await adminCampaign(ctx.pool, params.taskId, { submissions: 'none' })))
           throw new HttpProblem('not_found', 'Campaign not found.');
-        const { submissions, total, next } = await listSubmissions(ctx.pool, params.taskId, query);
+        const { submissions, total, next } = await adminSubmissions(ctx.pool, params.taskId, query);
         sendTotal(res, total, next);
         return submissions;
       },
@@ -164,7 +164,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         400: { description: 'An invalid filter or page', problem: true },
       },
       async handler({ query, res }) {
-        const { proofs, total, next } = await listPendingProofs(ctx.pool, query);
+        const { proofs, total, next } = await pendingProofs(ctx.pool, query);
         sendTotal(res, total, next);
         return proofs;
       },

@@ -1,8 +1,8 @@
 /** Request shapes of the admin campaign and review routes; the decider words the missing-field messages. */
 import { CAMPAIGN_TEXT_LIMITS, campaignTextTooLong, type CampaignText } from '@kobo/ledger';
 import { z } from 'zod';
+import { CAMPAIGN_SORTS } from '@kobo/projector';
 import { pagingQuery } from '../../../http';
-import { CAMPAIGN_SORTS } from './queries';
 import { countInput, nairaInput } from '../wire';
 
 /** A blank form field counts as not given. */

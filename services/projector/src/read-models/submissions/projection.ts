@@ -1,5 +1,6 @@
 /** Submissions per campaign: the review screen's list (activities appear as approved at once). */
-import { ops, timeOf, type Projection } from '../projection';
+import type { ActivityCompleted, TaskSubmitted } from '@kobo/ledger';
+import { ops, timeOf, type Projection } from '../../projection';
 
 /** A row of `submissions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface SubmissionRow {
@@ -20,6 +21,34 @@ export interface SubmissionRow {
   updated_at: Date;
 }
 
+/**
+ * The row a TaskSubmitted (pending) or an ActivityCompleted (approved at once) makes: the
+ * projection's, and the immediate answer of the route that took part in the task.
+ */
+export function submissionRowFrom(
+  event: Pick<TaskSubmitted, 'type' | 'data'> | Pick<ActivityCompleted, 'type' | 'data'>,
+  at: Date,
+): SubmissionRow {
+  const isTask = event.type === 'TaskSubmitted';
+  return {
+    submission_id: event.data.submissionId,
+    campaign_id: event.data.campaignId,
+    user_id: event.data.userId,
+    kind: isTask ? 'task' : 'activity',
+    proof_image: isTask ? event.data.proofImage : null,
+    status: isTask ? 'pending' : 'approved',
+    flags: [],
+    perceptual_hash: null,
+    reward: event.data.reward,
+    reason: null,
+    reviewed_by: null,
+    submitted_at: at,
+    verified_at: null,
+    reviewed_at: isTask ? null : at,
+    updated_at: at,
+  };
+}
+
 export const submissions: Projection<'submissions'> = {
   name: 'submissions',
   description: 'task submissions and completed activities, with review status, flags and reward',
@@ -28,36 +57,8 @@ export const submissions: Projection<'submissions'> = {
     const at = timeOf(event);
     switch (event.type) {
       case 'TaskSubmitted':
-        return [
-          ops.insert('submissions', {
-            submission_id: event.data.submissionId,
-            campaign_id: event.data.campaignId,
-            user_id: event.data.userId,
-            kind: 'task',
-            proof_image: event.data.proofImage,
-            status: 'pending',
-            flags: [],
-            reward: event.data.reward,
-            submitted_at: at,
-            updated_at: at,
-          }),
-        ];
       case 'ActivityCompleted':
-        return [
-          ops.insert('submissions', {
-            submission_id: event.data.submissionId,
-            campaign_id: event.data.campaignId,
-            user_id: event.data.userId,
-            kind: 'activity',
-            proof_image: null,
-            status: 'approved',
-            flags: [],
-            reward: event.data.reward,
-            submitted_at: at,
-            reviewed_at: at,
-            updated_at: at,
-          }),
-        ];
+        return [ops.insert('submissions', { ...submissionRowFrom(event, event.recordedAt) })];
       case 'SubmissionVerified':
         return [
           ops.update(

@@ -12,8 +12,8 @@ import {
   type RecordedKoboEvent,
   streams,
 } from '@kobo/ledger';
-import { ops, timeOf, type Projection, type Row, type RowOp } from '../projection';
-import { parseCampaignEscrow } from './accounts';
+import { ops, timeOf, type Projection, type Row, type RowOp } from '../../projection';
+import { parseCampaignEscrow } from '../../projections/accounts';
 
 /** A row of `campaigns`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface CampaignRow {

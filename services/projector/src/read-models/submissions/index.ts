@@ -1,0 +1,16 @@
+/** The submissions read model (docs/decisions/0049-one-folder-per-read-model.md): what other packages use. */
+export { submissionRowFrom, submissions, type SubmissionRow } from './projection';
+export {
+  campaignsTakenBy,
+  findProofSubmitter,
+  findSubmission,
+  listCampaignSubmissions,
+  listPendingSubmissions,
+  listSubmissionsOfCampaigns,
+  listSubmissionsOfUser,
+  type CampaignSubmissionsQuery,
+  type PendingSubmissionRow,
+  type PendingSubmissionsQuery,
+  type SubmissionWithCampaignRow,
+  type SubmissionWithUserRow,
+} from './queries';
