@@ -183,6 +183,8 @@ export function createPersonalDataKeys({
   }
 
   async function rewrapAll({ batchSize = 500 }: { batchSize?: number } = {}): Promise<RewrapReport> {
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new RangeError('batchSize must be a whole number ≥ 1');
     let rewrapped = 0;
     const previous = ring.previousIds;
     for (let done = previous.length === 0; !done;) {
