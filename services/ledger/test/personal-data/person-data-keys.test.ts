@@ -18,6 +18,7 @@ import {
   UnknownMasterKeyError,
   type PersonalDataKeys,
 } from '../../src/personal-data';
+import { DESTROYED, KeyCache } from '../../src/personal-data/key-cache';
 import { openWith, parseSealed, sealWith } from '../../src/personal-data/sealed-field';
 
 let db: TestDatabase;
@@ -235,6 +236,30 @@ describe('destroying a key erases the person', () => {
     expect(await keys.destroy(subject, 'account deleted')).toMatchObject({ alreadyDestroyed: false });
     await expect(anotherProcess().seal(subject, 'x')).rejects.toThrow(PersonErasedError);
     expect(await keyRow(subject)).toMatchObject({ wrapped_key: null, destroy_reason: 'account deleted' });
+  });
+
+  it('another process stops opening within its cache time (ttlMs)', async () => {
+    const subject = randomUUID();
+    const sealed = await keys.seal(subject, 'Emeka');
+    let now = 1_000_000;
+    const other = createPersonalDataKeys({
+      pool: db.pool,
+      masterKeys: { current: masterKey },
+      cache: { ttlMs: 60_000, now: () => now },
+    });
+    expect(await other.open(sealed)).toBe('Emeka');
+    await keys.destroy(subject, 'erasure request');
+    now += 59_999;
+    expect(await other.open(sealed)).toBe('Emeka'); // still kept
+    now += 1;
+    expect(await other.open(sealed)).toBe(ERASED);
+  });
+
+  it('a key read before its destruction and kept after it does not come back', () => {
+    const cache = new KeyCache();
+    cache.set('ada', DESTROYED);
+    cache.set('ada', randomBytes(32));
+    expect(cache.get('ada')).toBe(DESTROYED);
   });
 
   it('wants a reason', async () => {
