@@ -129,6 +129,7 @@ async function main(): Promise<number> {
     // Request logging on, as npm start has it (BENCH_LOG_LEVEL=warn turns it off).
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     JWT_SECRET: 'bench-api-secret-0123456789abcdefghijklmnop',
+    KOBO_MASTER_KEY: 'YmVuY2gtYXBpLW1hc3Rlci1rZXktMDEyMzQ1Njc4OWE=',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     // All the load comes from one address; the limits are for people, not for this bench.

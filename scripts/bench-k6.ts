@@ -195,6 +195,7 @@ async function main(): Promise<number> {
         DATA_DIR: runDir,
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         JWT_SECRET: 'bench-k6-secret-0123456789abcdefghijklmnopq',
+        KOBO_MASTER_KEY: 'YmVuY2gtazYtbWFzdGVyLWtleS0wMTIzNDU2Nzg5YWI=',
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         // All the load comes from one address; the limits are for people, not for this bench.

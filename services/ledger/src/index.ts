@@ -2,3 +2,4 @@
 export * from './money';
 export * from './event-store';
 export * from './domain';
+export * from './personal-data';

@@ -17,6 +17,40 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** How a master key is written: 32 random bytes in standard base64 (`openssl rand -base64 32`). */
+const MASTER_KEY_FORMAT =
+  'must be 32 bytes in base64 (44 characters ending in =, e.g. from `openssl rand -base64 32`)';
+
+/** A master key's 32 bytes, or undefined when the text is not one (base64 only: hex or a short value is refused, never misread). */
+export function masterKeyBytes(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+/** KOBO_MASTER_KEY: one key, or unset. */
+export const masterKeySetting = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const bytes = masterKeyBytes(value);
+  if (!bytes) {
+    ctx.addIssue({ code: 'custom', message: MASTER_KEY_FORMAT });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
+/** KOBO_MASTER_KEY_PREVIOUS: keys retired by a rotation, comma-separated, each like KOBO_MASTER_KEY. */
+export const previousMasterKeysSetting = optionalText.transform((value, ctx) => {
+  if (value === undefined) return [];
+  const keys: Buffer[] = [];
+  value.split(',').forEach((part, index) => {
+    const bytes = masterKeyBytes(part.trim());
+    if (bytes) keys.push(bytes);
+    else ctx.addIssue({ code: 'custom', message: `key ${index + 1}: ${MASTER_KEY_FORMAT}` });
+  });
+  return keys;
+});
+
 /** TRUST_PROXY as Express takes it; anything unparsable is an error, never a silent "trust all". */
 function trustProxySetting(value: string | undefined, ctx: z.RefinementCtx): boolean | number | string {
   if (value === undefined || value === 'false' || value === '0') return false;
@@ -65,6 +99,13 @@ export const configSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Signs session tokens; at least 32 characters. Required in production and with HOST set (unless PLAIN_HTTP=1); otherwise unset means a random one per start. */
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /**
+     * Wraps every person's data key (personal fields are sealed under those; docs/decisions/0051).
+     * Required in production; otherwise unset means the data folder's own, DATA_DIR/kobo-master-key.
+     */
+    KOBO_MASTER_KEY: masterKeySetting,
+    /** Master keys retired by a rotation (comma-separated): data keys still wrapped under them open. */
+    KOBO_MASTER_KEY_PREVIOUS: previousMasterKeysSetting,
     /** The web app's origin, allowed by CORS. Default: the API's own address. */
     WEB_ORIGIN: optionalText.pipe(z.string().url().optional()),
     /** Unset: BullMQ keeps its queues in PostgreSQL. Set: Redis through ioredis. */
@@ -204,6 +245,12 @@ export const configSchema = z
             'is required when HOST is set (or set PLAIN_HTTP=1 if this server is served over plain HTTP on purpose)',
         });
     }
+    if (!env.KOBO_MASTER_KEY && env.NODE_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KOBO_MASTER_KEY'],
+        message: 'is required in production (32 bytes in base64, e.g. from `openssl rand -base64 32`)',
+      });
     for (const role of ['ADMIN', 'FINANCE'] as const) {
       const email = env[`${role}_EMAIL`];
       const password = env[`${role}_PASSWORD`];
@@ -271,6 +318,11 @@ export interface Config {
   embeddedPgPort: number;
   poolSize: number;
   jwtSecret: string | undefined;
+  /**
+   * The master keys of personal data: `current` from KOBO_MASTER_KEY (undefined: the data folder's,
+   * see `masterKeysOf`), `previous` from KOBO_MASTER_KEY_PREVIOUS.
+   */
+  masterKeys: { current: Buffer | undefined; previous: Buffer[] };
   redisUrl: string | undefined;
   /** Undefined without KAFKA_BROKERS: no relay to Kafka. */
   kafka: { brokers: string[]; topic: string; partitions: number } | undefined;
@@ -339,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: c.EMBEDDED_PG_PORT,
     poolSize: c.DATABASE_POOL_SIZE,
     jwtSecret: c.JWT_SECRET,
+    masterKeys: { current: c.KOBO_MASTER_KEY, previous: c.KOBO_MASTER_KEY_PREVIOUS },
     redisUrl: c.REDIS_URL,
     kafka: c.KAFKA_BROKERS
       ? { brokers: c.KAFKA_BROKERS.split(','), topic: c.KAFKA_TOPIC, partitions: c.KAFKA_TOPIC_PARTITIONS }

@@ -163,6 +163,7 @@ describe('the embedded PostgreSQL', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: 'a-production-secret-of-32-characters!',
+      KOBO_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
       DATA_DIR: root,
       EMBEDDED_PG_PORT: String(await freePort()),
     });

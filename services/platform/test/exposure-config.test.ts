@@ -1,6 +1,8 @@
 import { ConfigError, demoDataAllowed, loadConfig, secureSessions } from '../src/config';
 
 const secret = 'a-production-secret-of-32-characters!';
+/** Production also requires the personal data's master key (master-key.test.ts). */
+const KOBO_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 describe('where the server listens, and whether it loads demo data', () => {
   it('listens on 127.0.0.1 unless HOST is set, and then on HOST', () => {
@@ -19,7 +21,11 @@ describe('where the server listens, and whether it loads demo data', () => {
     expect(demoDataAllowed(loadConfig({ HOST: '0.0.0.0', PLAIN_HTTP: '1' }))).toBe(false);
     expect(
       demoDataAllowed(
-        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-32-characters!' }),
+        loadConfig({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'a-production-secret-of-32-characters!',
+          KOBO_MASTER_KEY,
+        }),
       ),
     ).toBe(false);
   });
@@ -35,14 +41,16 @@ describe('a server reachable from outside: Secure session cookie and a JWT_SECRE
   });
 
   it('requires JWT_SECRET in production, HOST or not, and says so once', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', KOBO_MASTER_KEY })).toThrow(
       /^Invalid configuration:\n {2}JWT_SECRET: is required in production$/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(/JWT_SECRET:/);
   });
 
   it('makes the session cookie Secure in production and whenever HOST is set', () => {
-    expect(secureSessions(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }))).toBe(true);
+    expect(secureSessions(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, KOBO_MASTER_KEY }))).toBe(
+      true,
+    );
     expect(secureSessions(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: secret }))).toBe(true);
     expect(secureSessions(loadConfig({ HOST: '127.0.0.1', JWT_SECRET: secret }))).toBe(true);
   });
@@ -62,9 +70,9 @@ describe('a server reachable from outside: Secure session cookie and a JWT_SECRE
   });
 
   it('refuses PLAIN_HTTP in production and any value but 1/true/0/false', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PLAIN_HTTP: '1' })).toThrow(
-      /PLAIN_HTTP: cannot be set with NODE_ENV=production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, KOBO_MASTER_KEY, PLAIN_HTTP: '1' }),
+    ).toThrow(/PLAIN_HTTP: cannot be set with NODE_ENV=production/);
     expect(() => loadConfig({ HOST: '0.0.0.0', PLAIN_HTTP: 'yes' })).toThrow(/PLAIN_HTTP:/);
   });
 });

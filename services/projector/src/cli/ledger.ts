@@ -5,16 +5,19 @@
  *   balance <account> [--at <time>]    the balance at a moment and the entries behind it
  *   export --from <time> --to <time>   the journal as CSV on stdout
  *   status                             each projector's checkpoint, lag and failures
+ *   rewrap-keys                        wrap every person's data key under KOBO_MASTER_KEY (rotation)
  * Database: DATABASE_URL, else the embedded server (127.0.0.1:25429). Exit 1 on a failed check,
  * 2 on a usage or connection error.
  */
 import { once } from 'node:events';
 import { createPostgresEventStore } from '@kobo/ledger';
+import { ConfigError } from '@kobo/platform';
 import { RebuildBusyError } from '../rebuild/rebuild';
 import { parseArgs, UsageError } from './args';
 import { balanceCommand } from './commands/balance';
 import { exportCommand } from './commands/export';
 import { rebuildCommand } from './commands/rebuild';
+import { rewrapKeysCommand } from './commands/rewrap-keys';
 import { statusCommand } from './commands/status';
 import { verifyCommand } from './commands/verify';
 import { connect, DatabaseUnreachableError } from './database';
@@ -26,6 +29,8 @@ const USAGE = `usage: npm run ledger -- <command>
                                        an account's balance at a moment, with its entries
   export --from <time> --to <time>     the journal as CSV (position, event, account, kobo, naira, time)
   status                               projector checkpoints, lag and failures
+  rewrap-keys                          wrap every person's data key still under a key of
+                                       KOBO_MASTER_KEY_PREVIOUS under KOBO_MASTER_KEY
 times are ISO 8601, e.g. 2026-03-01T00:00:00Z; DATABASE_URL picks the database`;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -36,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     out(USAGE);
     return command ? 0 : 2;
   }
-  if (!['verify', 'rebuild', 'balance', 'export', 'status'].includes(command))
+  if (!['verify', 'rebuild', 'balance', 'export', 'status', 'rewrap-keys'].includes(command))
     throw new UsageError(`unknown command ${command}`);
   const pool = await connect();
   const store = createPostgresEventStore(pool);
@@ -48,6 +53,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await rebuildCommand(pool, store, args.positionals[1], out);
       case 'balance':
         return await balanceCommand(pool, args, out);
+      case 'rewrap-keys':
+        return await rewrapKeysCommand(pool, out);
       case 'export':
         return await exportCommand(pool, args, async (text) => {
           if (!process.stdout.write(text)) await once(process.stdout, 'drain');
@@ -73,13 +80,22 @@ if (require.main === module) {
     },
     (error: unknown) => {
       if (error instanceof UsageError) process.stderr.write(`ledger: ${error.message}\n\n${USAGE}\n`);
-      else if (error instanceof DatabaseUnreachableError || error instanceof RebuildBusyError)
+      else if (
+        error instanceof DatabaseUnreachableError ||
+        error instanceof RebuildBusyError ||
+        error instanceof ConfigError
+      )
         process.stderr.write(`ledger: ${error.message}\n`);
       else
         process.stderr.write(
           `ledger: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         );
-      process.exitCode = error instanceof UsageError || error instanceof DatabaseUnreachableError ? 2 : 1;
+      process.exitCode =
+        error instanceof UsageError ||
+        error instanceof DatabaseUnreachableError ||
+        error instanceof ConfigError
+          ? 2
+          : 1;
     },
   );
 }
