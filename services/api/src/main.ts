@@ -35,6 +35,7 @@ import {
 import { rolesFrom } from './roles';
 import { bootstrapAccounts } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
+import { someoneSignedUp } from './demo/signed-up';
 import { createApiApp, createMetricsApp } from './app';
 import { bankDirectoryFor } from './features/banks/bank-directory-for';
 import { liveBalancesOf } from './features/live/live-balances';
@@ -149,11 +150,7 @@ async function main() {
   // signed up; the bootstrap accounts alone do not count), only where no one else can reach it:
   // listening on 127.0.0.1 (HOST unset), outside production, in the one-process product.
   const demo = demoDataAllowed(config) && roles.all;
-  const { rowCount: signedUp } = demo
-    ? await pool.query(
-        `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
-      )
-    : { rowCount: 1 };
+  const signedUp = demo ? await someoneSignedUp(store) : true;
   if (demo && !signedUp) {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
     const adminId = staff.find((a) => a.role === 'admin')!.userId;

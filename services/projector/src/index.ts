@@ -86,6 +86,14 @@ export {
 } from './projections';
 export { ops, type Projection, type RowOp, type TableSpec } from './projection';
 export {
+  accountJournal,
+  entryPositionOn,
+  listStatement,
+  type AccountJournalFilter,
+  type JournalEvent,
+  type StatementRow,
+} from './read-models';
+export {
   rebuild,
   RebuildBusyError,
   type RebuildOptions,

@@ -20,7 +20,6 @@ import type { RowOp } from '../src/projection';
 import {
   balances,
   campaigns,
-  ledgerEntries,
   notificationOf,
   notifications,
   projections,
@@ -181,36 +180,6 @@ function withdrawalHistory(
 }
 
 const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
-
-describe('ledger_entries', () => {
-  it('writes one journal row per posting, numbered within the event', () => {
-    const event = reward(5000);
-    expect(ledgerEntries.handle(event)).toEqual([
-      {
-        kind: 'insert',
-        table: 'ledger_entries',
-        row: {
-          global_position: event.globalPosition,
-          posting_index: 0,
-          event_id: event.id,
-          event_type: 'RewardCredited',
-          account: 'campaign:c1:escrow',
-          amount: -5000,
-          recorded_at: at.toISOString(),
-        },
-      },
-      expect.objectContaining({
-        row: expect.objectContaining({ posting_index: 1, account: 'user:u1:account', amount: 5000 }),
-      }),
-    ]);
-  });
-
-  it('writes nothing for an event without postings', () => {
-    expect(
-      ledgerEntries.handle(recorded({ type: 'UserRoleSet', data: { userId: 'u1', role: 'admin' } })),
-    ).toEqual([]);
-  });
-});
 
 describe('balances', () => {
   it('adds each posting to its account and to the owning user’s balance of that kind', () => {

@@ -3,7 +3,7 @@ import { adjustments } from './adjustments';
 import { balances } from './balances';
 import { campaigns } from './campaigns';
 import { community } from './community';
-import { ledgerEntries } from './ledger-entries';
+import { ledgerEntries } from '../read-models/ledger-entries';
 import { notifications } from './notifications';
 import { userStats } from './user-stats';
 import { submissions } from './submissions';
@@ -16,7 +16,7 @@ export type { BalanceAdjustmentRow } from './adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from './balances';
 export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
 export type { CommunityLinksRow } from './community';
-export type { LedgerEntryRow } from './ledger-entries';
+export type { LedgerEntryRow } from '../read-models/ledger-entries';
 export {
   notificationOf,
   NOTIFICATION_LINKS,

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
-import { listStatement, listTransactions, statementAccount } from './queries';
+import { listStatement } from '@kobo/projector';
+import { listTransactions, statementAccount } from './queries';
 import { statementQuery, statementSchema, transactionSchema } from './schemas';
 import { statementView, transactionView } from './views';
 
