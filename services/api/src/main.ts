@@ -58,20 +58,6 @@ import {
 } from './http';
 
 /**
- * EVENT_STORE=kurrentdb is refused at start for now, before anything is started: the KurrentDB
- * adapter passes the port's contract (when a server is given), but this process still reads
- * PostgreSQL's `events` table directly (finance journal, statements, rebuild, verify, the demo
- * check), which would stay empty. docs/runbooks/kurrentdb.md lists what must move behind the port.
- */
-function refuseUnservedEventStore(config: Config): void {
-  if (config.eventStore.backend === 'kurrentdb')
-    throw new ConfigError(
-      "EVENT_STORE=kurrentdb: not yet served by the API, which still reads PostgreSQL's events table " +
-        'directly (see docs/runbooks/kurrentdb.md); unset EVENT_STORE to keep the events in PostgreSQL',
-    );
-}
-
-/**
  * Listens on `port` (0: any free one) at `host`. A port it cannot have (another process holds it)
  * ends the start with the reason: Express 5's `app.listen` hands that error to its callback, where it
  * once passed for listening, so a server printed its address while another process answered there.
@@ -107,7 +93,6 @@ async function main() {
   // Before anything starts: a provider that cannot be used stops the start here.
   const payouts = payoutsFromSettings(config.payouts);
   const banks = bankDirectoryFor(config, payouts.paystack);
-  refuseUnservedEventStore(config);
   const logger = createLogger(config.logLevel);
   if (roles.has('api')) ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.

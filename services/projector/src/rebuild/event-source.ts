@@ -60,8 +60,12 @@ export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPos
   };
 }
 
-/** The lean reader when the store's events table is in this database, else the store itself. */
+/**
+ * The lean reader when the store is PostgreSQL's and its events table is in this database, else the
+ * store itself. A deployment on KurrentDB has the (empty) table too: the store decides, not the table.
+ */
 export async function eventSourceFor(pool: Pool, store: EventStore): Promise<EventSource> {
+  if (!('appendInTransaction' in store)) return store;
   const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('events')::text AS found`);
   return rows[0]?.found ? postgresEventSource(pool, store) : store;
 }
