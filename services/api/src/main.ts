@@ -45,6 +45,7 @@ import {
 import { rolesFrom, type Role, type Roles } from './roles';
 import { bootstrapAccounts, type BootstrappedAccount } from './accounts/bootstrap';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
+import { someoneSignedUp } from './demo/signed-up';
 import { createApiApp, createMetricsApp } from './app';
 import type { ApiContext } from './context';
 import { bankDirectoryFor } from './features/banks/bank-directory-for';
@@ -66,20 +67,6 @@ import {
   jwtSecretFromEnvironment,
   shutdownOnSignals,
 } from './http';
-
-/**
- * EVENT_STORE=kurrentdb is refused at start for now, before anything is started: the KurrentDB
- * adapter passes the port's contract (when a server is given), but this process still reads
- * PostgreSQL's `events` table directly (finance journal, statements, rebuild, verify, the demo
- * check), which would stay empty. docs/runbooks/kurrentdb.md lists what must move behind the port.
- */
-function refuseUnservedEventStore(config: Config): void {
-  if (config.eventStore.backend === 'kurrentdb')
-    throw new ConfigError(
-      "EVENT_STORE=kurrentdb: not yet served by the API, which still reads PostgreSQL's events table " +
-        'directly (see docs/runbooks/kurrentdb.md); unset EVENT_STORE to keep the events in PostgreSQL',
-    );
-}
 
 /**
  * Listens on `port` (0: any free one) at `host`. A port it cannot have (another process holds it)
@@ -195,7 +182,6 @@ async function prepareProcess(): Promise<Kobo> {
   // Before anything starts: a provider that cannot be used stops the start here.
   const payouts = payoutsFromSettings(config.payouts);
   const banks = bankDirectoryFor(config, payouts.paystack);
-  refuseUnservedEventStore(config);
   const logger = createLogger(config.logLevel);
   if (roles.has('api')) ensureWebBuild();
   // Email and object-store settings are read by their features; check them now, not at first use.
@@ -285,11 +271,7 @@ async function loadDemoData(kobo: Kobo): Promise<boolean> {
   // signed up; the bootstrap accounts alone do not count), only where no one else can reach it:
   // listening on 127.0.0.1 (HOST unset), outside production, in the one-process product.
   const demo = demoDataAllowed(config) && roles.all;
-  const { rowCount: signedUp } = demo
-    ? await pool.query(
-        `SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'role' = 'user' LIMIT 1`,
-      )
-    : { rowCount: 1 };
+  const signedUp = demo ? await someoneSignedUp(store) : true;
   if (demo && !signedUp) {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });
     const adminId = staff.find((a) => a.role === 'admin')!.userId;

@@ -151,6 +151,14 @@ export {
   type SubmissionWithUserRow,
 } from './read-models/submissions';
 export {
+  accountJournal,
+  entryPositionOn,
+  listStatement,
+  type AccountJournalFilter,
+  type JournalEvent,
+  type StatementRow,
+} from './read-models';
+export {
   rebuild,
   RebuildBusyError,
   type RebuildOptions,

@@ -1,40 +1,10 @@
 /**
- * The projections as pure functions: given one recorded event, the row operations they return.
- * The events are the user decider's real output (postings included), not hand-written fixtures.
+ * What every projection shares: an event type it does not know changes nothing. Each read model's
+ * own projection tests sit in its folder (services/projector/src/read-models/<name>/).
  */
 import type { KoboEvent } from '@kobo/ledger';
-import { ledgerEntries, projections } from '../src/projections';
-import { at, recorded, reward } from './support';
-
-describe('ledger_entries', () => {
-  it('writes one journal row per posting, numbered within the event', () => {
-    const event = reward(5000);
-    expect(ledgerEntries.handle(event)).toEqual([
-      {
-        kind: 'insert',
-        table: 'ledger_entries',
-        row: {
-          global_position: event.globalPosition,
-          posting_index: 0,
-          event_id: event.id,
-          event_type: 'RewardCredited',
-          account: 'campaign:c1:escrow',
-          amount: -5000,
-          recorded_at: at.toISOString(),
-        },
-      },
-      expect.objectContaining({
-        row: expect.objectContaining({ posting_index: 1, account: 'user:u1:account', amount: 5000 }),
-      }),
-    ]);
-  });
-
-  it('writes nothing for an event without postings', () => {
-    expect(
-      ledgerEntries.handle(recorded({ type: 'UserRoleSet', data: { userId: 'u1', role: 'admin' } })),
-    ).toEqual([]);
-  });
-});
+import { projections } from '../src/projections';
+import { recorded } from './support';
 
 it('every projection ignores an event type it does not know', () => {
   const future = recorded({ type: 'SomethingNew', data: { userId: 'u1' } } as unknown as KoboEvent);

@@ -98,6 +98,7 @@ it('a rebuild from the log reproduces the live read models exactly', async () =>
   );
   expect(indexes.rows.map((r) => r.indexname)).toEqual([
     'ledger_entries_account',
+    'ledger_entries_event_id',
     'ledger_entries_pkey',
     'ledger_entries_recorded_at',
   ]);
@@ -178,7 +179,7 @@ it('refuses a second rebuild of a projection while one runs, and verifies while 
 
 it('verify catches a tampered event and an unbalanced one', async () => {
   await db.pool.query(
-    `UPDATE events SET data = jsonb_set(data, '{title}', '"edited"')
+    `UPDATE events SET data = jsonb_set(data, '{submissionId}', '"edited"')
      WHERE global_position = (SELECT min(global_position) FROM events WHERE type = 'RewardCredited')`,
   );
   const edited = await verify({ pool: db.pool, store, projections: projectionsNamed(['ledger_entries']) });

@@ -142,6 +142,36 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/**
+ * Which events of the log a ranged read returns. Every condition given must hold; none given, every
+ * event.
+ */
+export interface LogFilter {
+  /** Only events of these streams. */
+  streams?: readonly string[];
+  /** Only events of these types. */
+  types?: readonly string[];
+  /** Only events recorded at or after this moment. */
+  recordedFrom?: Date;
+  /** Only events recorded before this moment. */
+  recordedBefore?: Date;
+  /** Only events whose data carries postings (a non-empty `postings` array): the ones that move money. */
+  withPostings?: boolean;
+}
+
+export interface ReadLogOptions {
+  /** forwards: oldest first, after `from`; backwards: newest first, before `from`. */
+  direction: 'forwards' | 'backwards';
+  /**
+   * Exclusive. Forwards: events after this position (0 or omitted: from the start). Backwards:
+   * events before it (omitted: from the head).
+   */
+  from?: number;
+  /** At most this many events (those matching the filter). */
+  limit: number;
+  filter?: LogFilter;
+}
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -189,6 +219,14 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The highest position a gap-safe reader can see now. */
   headPosition(): Promise<number>;
+  /**
+   * A range of the log, either way from a position, filtered: what a person browsing the log
+   * reads (a page of it, the event just before or after one). Never beyond headPosition(), so it is
+   * gap-safe like readAll.
+   */
+  readLog(options: ReadLogOptions): Promise<RecordedEvent[]>;
+  /** The events with these ids, in log order; an id no event has is left out. */
+  readEvents(eventIds: readonly string[]): Promise<RecordedEvent[]>;
   /**
    * Catch up from `after`, then follow new events as they commit (woken by notifications, with a
    * periodic poll as a safety net). `handle` is awaited before the next batch is delivered.

@@ -10,7 +10,10 @@ import {
   StreamNames,
   toEventData,
   toRecordedEvent,
+  typesFilter,
 } from '../../src/event-store/kurrentdb/streams';
+import { matchesLogFilter } from '../../src/event-store/log-filter';
+import type { RecordedEvent } from '../../src/event-store';
 
 describe('the KurrentDB mapping', () => {
   it('streams map 1:1, or behind a namespace; the adapter’s own streams are system streams', () => {
@@ -96,5 +99,55 @@ describe('the KurrentDB mapping', () => {
       prevHash: '',
     });
     expect(METADATA_KEY in stored).toBe(true);
+  });
+
+  it('a ranged read asks the server for exactly the streams or types given, in the namespace', () => {
+    const streams = new RegExp(new StreamNames('t.1').streamsFilter(['user-1', 'a+b']).regex);
+    for (const name of ['t.1/user-1', 't.1/a+b']) expect(streams.test(name)).toBe(true);
+    for (const name of [
+      't.1/user-10',
+      't.1/user-',
+      'user-1',
+      'tx1/user-1',
+      't.1/aab',
+      '$kobo-event-t.1/user-1',
+    ])
+      expect(streams.test(name)).toBe(false);
+    const types = new RegExp(typesFilter(['Paid', 'Noted']).regex);
+    expect(types.test('Paid')).toBe(true);
+    expect(types.test('Noted')).toBe(true);
+    for (const type of ['PaidOut', 'XPaid', '$metadata']) expect(types.test(type)).toBe(false);
+    const plain = new StreamNames(undefined);
+    expect(plain.inLog('user-1')).toBe(true);
+    expect(plain.inLog('$kobo-event-x')).toBe(false);
+    expect(new StreamNames('ns').inLog('other/user-1')).toBe(false);
+  });
+
+  it('what the server did not filter is checked on each event read: every condition must hold', () => {
+    const event = (over: Partial<RecordedEvent> = {}): RecordedEvent => ({
+      id: 'e',
+      streamId: 'user-1',
+      version: 1,
+      globalPosition: 10,
+      type: 'Paid',
+      data: { postings: [{ account: 'a', amount: 1 }] },
+      metadata: {},
+      recordedAt: new Date('2026-01-02T00:00:00Z'),
+      hash: '',
+      prevHash: '',
+      ...over,
+    });
+    expect(matchesLogFilter(event(), {})).toBe(true);
+    expect(matchesLogFilter(event(), { streams: ['user-1'], types: ['Paid'], withPostings: true })).toBe(
+      true,
+    );
+    expect(matchesLogFilter(event(), { streams: ['user-2'] })).toBe(false);
+    expect(matchesLogFilter(event(), { types: ['Noted'] })).toBe(false);
+    expect(matchesLogFilter(event({ data: { postings: [] } }), { withPostings: true })).toBe(false);
+    expect(matchesLogFilter(event({ data: null }), { withPostings: true })).toBe(false);
+    const at = new Date('2026-01-02T00:00:00Z');
+    expect(matchesLogFilter(event(), { recordedFrom: at })).toBe(true);
+    expect(matchesLogFilter(event(), { recordedBefore: at })).toBe(false);
+    expect(matchesLogFilter(event(), { recordedFrom: new Date(at.getTime() + 1) })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * (`ledger export`) and the finance API (`/api/finance/export.csv`) both write through this.
  */
 import type { Pool } from '@kobo/platform';
-import type { LedgerEntryRow } from '../projections/ledger-entries';
+import type { LedgerEntryRow } from '../read-models/ledger-entries';
 
 const PAGE = 10_000;
 

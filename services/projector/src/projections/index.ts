@@ -3,7 +3,7 @@ import { adjustments } from '../read-models/adjustments';
 import { balances } from '../read-models/balances';
 import { campaigns } from '../read-models/campaigns';
 import { community } from '../read-models/community';
-import { ledgerEntries } from './ledger-entries';
+import { ledgerEntries } from '../read-models/ledger-entries';
 import { notifications } from '../read-models/notifications';
 import { userStats } from '../read-models/user-stats';
 import { submissions } from '../read-models/submissions';
@@ -16,7 +16,7 @@ export type { BalanceAdjustmentRow } from '../read-models/adjustments';
 export type { AccountBalanceRow, UserBalanceRow } from '../read-models/balances';
 export type { CampaignPayoutsRow, CampaignRow } from '../read-models/campaigns';
 export type { CommunityLinksRow } from '../read-models/community';
-export type { LedgerEntryRow } from './ledger-entries';
+export type { LedgerEntryRow } from '../read-models/ledger-entries';
 export {
   notificationOf,
   NOTIFICATION_LINKS,

@@ -9,7 +9,7 @@ import type { Pool } from '@kobo/platform';
 export type EventSource = Pick<EventStore, 'readAll' | 'headPosition'>;
 
 const LEAN_READ = `SELECT global_position, event_id::text AS id, stream_id, stream_version, type, data,
-    metadata->'schemaVersion' AS schema_version, metadata->'actor' AS actor, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
+    metadata->'schemaVersion' AS schema_version, metadata->'actor' AS actor, encode(hash, 'hex') AS hash, floor(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms
   FROM events WHERE global_position > $1 AND global_position <= $2
   ORDER BY global_position LIMIT $3`;
 
@@ -22,11 +22,12 @@ interface LeanRow {
   data: unknown;
   schema_version: number | null;
   actor: EventMetadata['actor'] | null;
+  hash: string;
   recorded_ms: number;
 }
 
 /**
- * Events without hashes and, of their metadata, only what decoding reads: the schema version, and
+ * Events without the previous hash and, of their metadata, only what decoding reads: the schema version, and
  * the actor (an event stored before decision 0020 keeps the role of its `by` there).
  * Projections read no other metadata. recorded_at travels as epoch milliseconds: PostgreSQL keeps
  * microseconds, but the read models store what the port's Date holds.
@@ -51,15 +52,20 @@ export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPos
           ...(row.actor === null ? {} : { actor: row.actor }),
         },
         recordedAt: new Date(row.recorded_ms),
-        hash: '',
+        // ledger_entries keeps each event's hash (a statement line shows it); the previous one, none.
+        hash: row.hash,
         prevHash: '',
       }));
     },
   };
 }
 
-/** The lean reader when the store's events table is in this database, else the store itself. */
+/**
+ * The lean reader when the store is PostgreSQL's and its events table is in this database, else the
+ * store itself. A deployment on KurrentDB has the (empty) table too: the store decides, not the table.
+ */
 export async function eventSourceFor(pool: Pool, store: EventStore): Promise<EventSource> {
+  if (!('appendInTransaction' in store)) return store;
   const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('events')::text AS found`);
   return rows[0]?.found ? postgresEventSource(pool, store) : store;
 }

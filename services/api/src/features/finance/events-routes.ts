@@ -150,11 +150,7 @@ export const eventsRoutes: FeatureRoutes = (ctx) => [
       const [page, head] = await Promise.all([
         streams?.length === 0
           ? { events: [], nextBefore: null, newerAfter: null }
-          : eventsPage(
-              ctx.pool,
-              { ...filter, streams, moneyOnly: show === 'money' },
-              { before, after, limit },
-            ),
+          : eventsPage(ctx, { ...filter, streams, moneyOnly: show === 'money' }, { before, after, limit }),
         ctx.store.headPosition(),
       ]);
       return { ...page, head, people: found?.people ?? null, morePeople: found?.more ?? false };
@@ -176,7 +172,7 @@ export const eventsRoutes: FeatureRoutes = (ctx) => [
       404: { description: 'No event with this id', problem: true },
     },
     async handler({ params }) {
-      const event = await eventDetail(ctx.pool, params.eventId);
+      const event = await eventDetail(ctx, params.eventId);
       if (!event) throw new HttpProblem('not_found', eventNotFound);
       return event;
     },

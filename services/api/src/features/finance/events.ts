@@ -3,12 +3,21 @@
  * postings, paged by position, found by account, stream or person, and one event in full with its
  * place in the hash chain.
  *
- * Reads go through indexes: the log's primary key (global_position) walked newest first; a stream
- * through UNIQUE (stream_id, stream_version); an account through ledger_entries (account,
- * global_position). Type and time filters are checked on the rows of that walk.
+ * The log is read through the event-store port (readLog, readEvents: whichever backend keeps it);
+ * an account's events through the ledger_entries read model (account, global_position), which
+ * lists the events that posted to it, then read from the log by id.
  */
-import { actorOf, actorText, verifyChainLink, type KoboEventType, koboToNaira } from '@kobo/ledger';
+import {
+  actorOf,
+  actorText,
+  verifyChainLink,
+  type EventStore,
+  type KoboEventType,
+  koboToNaira,
+  type RecordedEvent,
+} from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import { accountJournal } from '@kobo/projector';
 import { iso } from '../admin/wire';
 
 /** Every event type of the catalogue (services/ledger/src/domain/events.ts), for the type filter. */
@@ -73,15 +82,10 @@ export interface EventFilter {
   to?: Date;
 }
 
-interface EventRow {
-  global_position: string | number;
-  event_id: string;
-  type: string;
-  stream_id: string;
-  stream_version: string | number;
-  recorded_at: Date;
-  data: Record<string, unknown> | null;
-  metadata: Record<string, unknown> | null;
+/** Where the journal reads: the read models' database and the log. */
+export interface JournalSources {
+  pool: Pool;
+  store: EventStore;
 }
 
 export interface EventPosting {
@@ -103,99 +107,68 @@ function postingsOf(data: unknown): EventPosting[] {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-function summary(row: EventRow) {
+function summary(event: RecordedEvent) {
   // Who acted, wherever this event's version keeps it (data `by`, or the metadata), in one form.
-  const who = actorOf({ data: row.data, metadata: row.metadata ?? {} });
+  const who = actorOf({ data: event.data, metadata: event.metadata ?? {} });
   const actor = who === undefined ? undefined : actorText(who);
   return {
-    position: Number(row.global_position),
-    eventId: row.event_id,
-    type: row.type,
-    streamId: row.stream_id,
-    recordedAt: iso(row.recorded_at)!,
+    position: event.globalPosition,
+    eventId: event.id,
+    type: event.type,
+    streamId: event.streamId,
+    recordedAt: iso(event.recordedAt)!,
     ...(actor === undefined ? {} : { actor }),
-    postings: postingsOf(row.data),
+    postings: postingsOf(event.data),
   };
 }
 
 type Direction = 'older' | 'newer';
 
-/**
- * Positions of matching events beyond a position: older (below `from`, newest first) or newer
- * (above it, oldest first), at most `limit`.
- */
-function positionsSql(filter: EventFilter, direction: Direction, params: unknown[]): string {
-  const order = direction === 'older' ? 'DESC' : 'ASC';
-  const beyond = direction === 'older' ? '<' : '>';
-  const clauses: string[] = [];
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(sql(params.length));
-  };
-  if (filter.account !== undefined) {
-    // Through ledger_entries (account, global_position): only events that posted to the account.
-    const entryClauses: string[] = [];
-    if (filter.account.endsWith('*')) {
-      params.push(filter.account.slice(0, -1).replace(/[\\%_]/g, '\\$&') + '%');
-      entryClauses.push(`le.account LIKE $${params.length}`);
-    } else {
-      params.push(filter.account);
-      entryClauses.push(`le.account = $${params.length}`);
-    }
-    entryClauses.push(`le.global_position ${beyond} $1`);
-    if (filter.type !== undefined) {
-      params.push(filter.type);
-      entryClauses.push(`le.event_type = $${params.length}`);
-    }
-    if (filter.from !== undefined) {
-      params.push(filter.from);
-      entryClauses.push(`le.recorded_at >= $${params.length}`);
-    }
-    if (filter.to !== undefined) {
-      params.push(filter.to);
-      entryClauses.push(`le.recorded_at < $${params.length}`);
-    }
-    // Only events that posted to the account: money events, whatever moneyOnly says.
-    const streamClauses: string[] = [];
-    if (filter.stream !== undefined) {
-      params.push(filter.stream);
-      streamClauses.push(`s.stream_id = $${params.length}`);
-    }
-    if (filter.streams !== undefined) {
-      params.push(filter.streams);
-      streamClauses.push(`s.stream_id = ANY($${params.length}::text[])`);
-    }
-    const stream = streamClauses.length
-      ? `AND EXISTS (SELECT 1 FROM events s WHERE s.global_position = le.global_position AND ${streamClauses.join(' AND ')})`
-      : '';
-    return `SELECT le.global_position FROM ledger_entries le
-             WHERE ${entryClauses.join(' AND ')} ${stream}
-             GROUP BY le.global_position ORDER BY le.global_position ${order} LIMIT $2`;
-  }
-  clauses.push(`e.global_position ${beyond} $1`);
-  if (filter.stream !== undefined) add((n) => `e.stream_id = $${n}`, filter.stream);
-  if (filter.streams !== undefined) add((n) => `e.stream_id = ANY($${n}::text[])`, filter.streams);
-  // The event's own postings (the log, not ledger_entries, which may lag it).
-  if (filter.moneyOnly)
-    clauses.push(`jsonb_typeof(e.data->'postings') = 'array' AND e.data->'postings' <> '[]'::jsonb`);
-  if (filter.type !== undefined) add((n) => `e.type = $${n}`, filter.type);
-  if (filter.from !== undefined) add((n) => `e.recorded_at >= $${n}`, filter.from);
-  if (filter.to !== undefined) add((n) => `e.recorded_at < $${n}`, filter.to);
-  return `SELECT e.global_position FROM events e WHERE ${clauses.join(' AND ')}
-           ORDER BY e.global_position ${order} LIMIT $2`;
+/** The streams both stream filters allow: one stream, any of a list, both, or neither (undefined). */
+function streamsOf(filter: EventFilter): readonly string[] | undefined {
+  const { stream, streams } = filter;
+  if (stream === undefined) return streams;
+  return streams === undefined ? [stream] : streams.filter((s) => s === stream);
 }
 
-async function positions(
-  pool: Pool,
+/**
+ * Matching events beyond a position: older (below `from`, newest first; from the head without it)
+ * or newer (above it, oldest first), at most `limit`.
+ */
+async function matching(
+  { pool, store }: JournalSources,
   filter: EventFilter,
   direction: Direction,
-  from: number,
+  from: number | undefined,
   limit: number,
-): Promise<number[]> {
-  const params: unknown[] = [from, limit];
-  const sql = positionsSql(filter, direction, params);
-  const { rows } = await pool.query<{ global_position: string | number }>(sql, params);
-  return rows.map((row) => Number(row.global_position));
+): Promise<RecordedEvent[]> {
+  const streams = streamsOf(filter);
+  if (filter.account !== undefined) {
+    // Only events that posted to the account: money events, whatever moneyOnly says.
+    const found = await accountJournal(
+      pool,
+      { account: filter.account, streams, type: filter.type, from: filter.from, to: filter.to },
+      direction,
+      from ?? Number.MAX_SAFE_INTEGER,
+      limit,
+    );
+    if (found.length === 0) return [];
+    const events = await store.readEvents(found.map((entry) => entry.eventId));
+    return direction === 'older' ? events.reverse() : events;
+  }
+  return store.readLog({
+    direction: direction === 'older' ? 'backwards' : 'forwards',
+    from,
+    limit,
+    filter: {
+      streams,
+      types: filter.type === undefined ? undefined : [filter.type],
+      recordedFrom: filter.from,
+      recordedBefore: filter.to,
+      // The event's own postings (the log, not ledger_entries, which may lag it).
+      withPostings: filter.moneyOnly,
+    },
+  });
 }
 
 /** A person a journal search found. */
@@ -243,75 +216,64 @@ export async function findPeople(pool: Pool, q: string): Promise<{ people: Found
   };
 }
 
-const EVENT_COLUMNS = `global_position, event_id::text AS event_id, type, stream_id, stream_version, recorded_at, data, metadata`;
-
 /**
  * A page of events, newest first: those below `before`, or (with `after`) the `limit` just above
  * `after`. nextBefore continues with older events, newerAfter with newer ones; null when none match.
  */
 export async function eventsPage(
-  pool: Pool,
+  sources: JournalSources,
   filter: EventFilter,
   page: { before?: number; after?: number; limit: number },
 ) {
   const newer = page.after !== undefined;
-  const start = newer ? page.after! : (page.before ?? Number.MAX_SAFE_INTEGER);
-  const found = await positions(pool, filter, newer ? 'newer' : 'older', start, page.limit + 1);
+  const found = await matching(
+    sources,
+    filter,
+    newer ? 'newer' : 'older',
+    newer ? page.after : page.before,
+    page.limit + 1,
+  );
   const more = found.length > page.limit;
   const kept = found.slice(0, page.limit);
-  const wanted = newer ? kept.reverse() : kept;
-  const newest = wanted[0];
-  const oldest = wanted[wanted.length - 1];
+  const events = newer ? kept.reverse() : kept;
+  const newest = events[0];
+  const oldest = events[events.length - 1];
 
-  const [rows, olderExists, newerExists] = await Promise.all([
-    wanted.length
-      ? pool.query<EventRow>(
-          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position = ANY($1::bigint[]) ORDER BY global_position DESC`,
-          [wanted],
-        )
-      : Promise.resolve({ rows: [] as EventRow[] }),
-    // Whether the other side of the page holds matching events too.
+  // Whether the other side of the page holds matching events too.
+  const [olderExists, newerExists] = await Promise.all([
     newer
       ? oldest === undefined
-        ? Promise.resolve(false)
-        : positions(pool, filter, 'older', oldest, 1).then((p) => p.length > 0)
-      : Promise.resolve(more),
+        ? false
+        : matching(sources, filter, 'older', oldest.globalPosition, 1).then((e) => e.length > 0)
+      : more,
     newer
-      ? Promise.resolve(more)
+      ? more
       : newest === undefined || page.before === undefined
-        ? Promise.resolve(false)
-        : positions(pool, filter, 'newer', newest, 1).then((p) => p.length > 0),
+        ? false
+        : matching(sources, filter, 'newer', newest.globalPosition, 1).then((e) => e.length > 0),
   ]);
   return {
-    events: rows.rows.map(summary),
-    nextBefore: olderExists && oldest !== undefined ? oldest : null,
-    newerAfter: newerExists && newest !== undefined ? newest : null,
+    events: events.map(summary),
+    nextBefore: olderExists && oldest !== undefined ? oldest.globalPosition : null,
+    newerAfter: newerExists && newest !== undefined ? newest.globalPosition : null,
   };
 }
 
 /** One event in full: data, metadata, postings and its link in the hash chain (checked by the ledger). */
-export async function eventDetail(pool: Pool, eventId: string) {
-  const { rows } = await pool.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1::uuid`,
-    [eventId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  const position = Number(row.global_position);
-  const [link, neighbours] = await Promise.all([
+export async function eventDetail({ pool, store }: JournalSources, eventId: string) {
+  const [event] = await store.readEvents([eventId]);
+  if (!event) return undefined;
+  const position = event.globalPosition;
+  const [link, [previous], [next]] = await Promise.all([
     verifyChainLink(pool, position),
-    pool.query<{ previous: string | null; next: string | null }>(
-      `SELECT (SELECT event_id::text FROM events WHERE global_position < $1 ORDER BY global_position DESC LIMIT 1) AS previous,
-              (SELECT event_id::text FROM events WHERE global_position > $1 ORDER BY global_position LIMIT 1) AS next`,
-      [position],
-    ),
+    store.readLog({ direction: 'backwards', from: position, limit: 1 }),
+    store.readLog({ direction: 'forwards', from: position, limit: 1 }),
   ]);
-  const metadata = row.metadata ?? {};
-  const { previous, next } = neighbours.rows[0]!;
+  const metadata = event.metadata ?? {};
   return {
-    ...summary(row),
-    streamVersion: Number(row.stream_version),
-    data: row.data ?? {},
+    ...summary(event),
+    streamVersion: event.version,
+    data: (event.data ?? {}) as Record<string, unknown>,
     metadata,
     causationId: text(metadata.causationId) ?? null,
     correlationId: text(metadata.correlationId) ?? null,
@@ -322,8 +284,8 @@ export async function eventDetail(pool: Pool, eventId: string) {
       recomputedHash: link?.recomputedHash ?? '',
       nextLinksBack: link?.nextLinksBack ?? null,
       verified: link?.verified ?? false,
-      ...(previous ? { previousEventId: previous } : {}),
-      ...(next ? { nextEventId: next } : {}),
+      ...(previous ? { previousEventId: previous.id } : {}),
+      ...(next ? { nextEventId: next.id } : {}),
     },
   };
 }

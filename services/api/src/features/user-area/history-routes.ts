@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
-import { listTransactionsOf } from '@kobo/projector';
-import { listStatement, statementAccount } from './queries';
+import { listStatement, listTransactionsOf } from '@kobo/projector';
+import { statementAccount } from './queries';
 import { statementQuery, statementSchema, transactionSchema } from './schemas';
 import { statementView, transactionView } from './views';
 

@@ -5,6 +5,7 @@
  */
 import { verifyChainLink } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import { entryPositionOn } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { userAccounts } from './queries';
@@ -18,11 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function proveEntry(pool: Pool, userId: string, eventId: string) {
   // Event ids are UUIDs; anything else names no entry (and never reaches SQL as odd bytes).
   if (!UUID.test(eventId)) return undefined;
-  const owned = await pool.query<{ global_position: number }>(
-    `SELECT global_position FROM ledger_entries WHERE event_id = $1 AND account = ANY($2::text[]) LIMIT 1`,
-    [eventId, userAccounts(userId)],
-  );
-  const position = owned.rows[0]?.global_position;
+  const position = await entryPositionOn(pool, eventId, userAccounts(userId));
   if (position === undefined) return undefined;
   const link = await verifyChainLink(pool, position);
   if (!link) return undefined;

@@ -40,6 +40,12 @@ import {
 } from '../port';
 import { COMMAND_RECORDED, EVENT_ID_CLAIMED, positionOf, toEventData, type StreamNames } from './streams';
 
+/** What an event id's claim holds: the event's stream and its version there. */
+export interface EventIdClaimData {
+  streamId: string;
+  version: number;
+}
+
 /** What the command record holds: all of its result but the position, known only after commit. */
 export interface CommandRecordData {
   type: string;
@@ -159,16 +165,14 @@ async function appendOnce(
     check(stream, NO_STREAM, { kind: 'command' });
   }
   for (const p of planned) {
-    for (const event of p.append.events) {
+    for (const [index, event] of p.append.events.entries()) {
       const stream = names.eventClaim(event.id);
       // A fresh record id: KurrentDB would take a resent id as an idempotent repeat and write nothing.
+      // The claim says where the event is, so an event is found by its id (readEvents).
+      const claimed: EventIdClaimData = { streamId: p.append.streamId, version: p.version + index + 1 };
       records.push({
         streamName: stream,
-        record: jsonEvent({
-          id: randomUUID(),
-          type: EVENT_ID_CLAIMED,
-          data: { streamId: p.append.streamId },
-        }),
+        record: jsonEvent({ id: randomUUID(), type: EVENT_ID_CLAIMED, data: { ...claimed } }),
       });
       check(stream, NO_STREAM, { kind: 'claim', eventId: event.id.toLowerCase() });
     }

@@ -19,12 +19,18 @@ import {
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
-import type { EventStore, RecordedCommand, RecordedEvent, Snapshot } from '../port';
+import type { EventStore, ReadLogOptions, RecordedCommand, RecordedEvent, Snapshot } from '../port';
+import { matchesLogFilter } from '../log-filter';
 import { toAppendRequest } from '../postgres/append-requests';
 import { OpenSubscriptions } from '../subscription';
-import { appendAtomically, type AppendContext, type CommandRecordData } from './append';
+import {
+  appendAtomically,
+  type AppendContext,
+  type CommandRecordData,
+  type EventIdClaimData,
+} from './append';
 import { LiveFeed } from './live-feed';
-import { positionOf, SNAPSHOT_SAVED, StreamNames, toRecordedEvent } from './streams';
+import { positionOf, SNAPSHOT_SAVED, StreamNames, toRecordedEvent, typesFilter } from './streams';
 
 export interface KurrentDbEventStoreOptions {
   /**
@@ -51,6 +57,9 @@ const at = (position: number | bigint): ReadPosition => ({
 });
 
 const SNAPSHOT_WRITE_ATTEMPTS = 5;
+
+/** A ranged read of the log asks the server for this many events at a time. */
+const LOG_PAGE = 200;
 
 /** `url`: a KurrentDB connection string (`kurrentdb://admin:changeit@host:2113?tls=false`). */
 export function createKurrentDbEventStore(url: string, options: KurrentDbEventStoreOptions = {}): EventStore {
@@ -130,6 +139,70 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
     return events;
   };
 
+  /**
+   * A filtered range of `$all`, either way. The server applies the narrowest filter it can (the
+   * streams asked for, else the types, else the log's); every condition, and the log's bounds, are
+   * checked again here on what comes back, page after page, until `limit` events match or the log
+   * ends. Without a stream or type filter, a rare match (recorded long ago, or withPostings on a log
+   * of few money events) costs a scan of `$all` back to it.
+   */
+  const readLog = async ({ direction, from, limit, filter = {} }: ReadLogOptions) => {
+    const events: RecordedEvent[] = [];
+    if (limit <= 0 || filter.streams?.length === 0 || filter.types?.length === 0) return events;
+    const forwards = direction === 'forwards';
+    const serverFilter =
+      filter.streams !== undefined
+        ? names.streamsFilter(filter.streams)
+        : filter.types !== undefined
+          ? typesFilter(filter.types)
+          : logFilter;
+    // Exclusive: whether a read from a position includes the event there is not the port's business.
+    let bound = forwards ? (from ?? 0) : from;
+    let fromPosition: ReadPosition =
+      bound === undefined ? (forwards ? START : END) : bound === 0 && forwards ? START : at(bound);
+    for (;;) {
+      let read = 0;
+      for await (const resolved of client.readAll({
+        fromPosition,
+        direction: forwards ? FORWARDS : BACKWARDS,
+        maxCount: LOG_PAGE,
+        filter: serverFilter,
+      })) {
+        read++;
+        const stored = resolved.event;
+        if (!stored?.position) continue;
+        // Every record read moves the bound, in the log or not, so the next page starts past it.
+        const position = Number(stored.position.commit);
+        if (bound !== undefined && (forwards ? position <= bound : position >= bound)) continue;
+        bound = position;
+        if (!names.inLog(stored.streamId)) continue;
+        const event = toRecordedEvent(names, stored);
+        if (!matchesLogFilter(event, filter)) continue;
+        events.push(event);
+        if (events.length === limit) return events;
+      }
+      if (read < LOG_PAGE || bound === undefined) return events;
+      fromPosition = at(bound);
+    }
+  };
+
+  /** An event by its id: its claim says where it is (claims without a version: its stream is searched). */
+  const readEvent = async (eventId: string): Promise<RecordedEvent | undefined> => {
+    const id = eventId.toLowerCase();
+    for await (const resolved of orNothing(
+      client.readStream(names.eventClaim(id), { fromRevision: START, maxCount: 1 }),
+    )) {
+      const claim = resolved.event?.data as Partial<EventIdClaimData> | undefined;
+      if (typeof claim?.streamId !== 'string') continue;
+      const there =
+        typeof claim.version === 'number'
+          ? await readStream(claim.streamId, { fromVersion: claim.version, maxCount: 1 })
+          : await readStream(claim.streamId);
+      return there.find((event) => event.id.toLowerCase() === id);
+    }
+    return undefined;
+  };
+
   const readCommand = async (commandId: string): Promise<RecordedCommand | undefined> => {
     for await (const resolved of orNothing(
       client.readStream(names.command(commandId), { fromRevision: START, maxCount: 1 }),
@@ -188,6 +261,14 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
     readStream,
     readAll,
     headPosition,
+    readLog,
+
+    async readEvents(eventIds) {
+      const found = await Promise.all([...new Set(eventIds)].map(readEvent));
+      return found
+        .filter((event): event is RecordedEvent => event !== undefined)
+        .sort((a, b) => a.globalPosition - b.globalPosition);
+    },
 
     /**
      * Deletes the command streams older than the cutoff. KurrentDB has no index by age, so this

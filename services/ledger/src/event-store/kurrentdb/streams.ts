@@ -10,6 +10,7 @@
  *   log): increasing in log order, with gaps, which the port allows.
  */
 import {
+  eventTypeFilter,
   streamNameFilter,
   type AllStreamRecordedEvent,
   type EventData,
@@ -73,8 +74,28 @@ export class StreamNames {
    * own and this adapter's command, claim and snapshot streams).
    */
   logFilter() {
-    return streamNameFilter({ regex: this.prefix ? `^${escapeRegex(this.prefix)}` : '^[^$]' });
+    return streamNameFilter({ regex: this.logPattern() });
   }
+
+  /** Whether a server stream name is one of the port's log (what logFilter lets through). */
+  inLog(serverName: string): boolean {
+    return new RegExp(this.logPattern()).test(serverName);
+  }
+
+  /** Exactly these port streams, and no other (a ranged read of the log by stream). */
+  streamsFilter(streamIds: readonly string[]) {
+    const names = streamIds.map((id) => escapeRegex(this.stream(id)));
+    return streamNameFilter({ regex: `^(?:${names.join('|')})$` });
+  }
+
+  private logPattern(): string {
+    return this.prefix ? `^${escapeRegex(this.prefix)}` : '^[^$]';
+  }
+}
+
+/** Exactly these event types (their streams are checked apart: the filter sees every stream). */
+export function typesFilter(types: readonly string[]) {
+  return eventTypeFilter({ regex: `^(?:${types.map(escapeRegex).join('|')})$` });
 }
 
 export function toEventData(event: NewEvent): EventData {

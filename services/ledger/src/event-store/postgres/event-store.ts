@@ -9,6 +9,7 @@ import type {
   AppendResult,
   EventStore,
   ReadAllOptions,
+  ReadLogOptions,
   RecordedEvent,
   StreamAppend,
 } from '../port';
@@ -72,6 +73,36 @@ const READ_SNAPSHOT = prepared(
 
 const READ_STREAM = prepared(`SELECT ${EVENT_COLUMNS} FROM events
   WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A filtered range of the log, up to the committed head. Through the primary key (global_position)
+ * walked either way; a stream filter through UNIQUE (stream_id, stream_version); the other
+ * conditions are checked on the rows of the walk.
+ */
+function readLogQuery({ direction, from, limit, filter = {} }: ReadLogOptions) {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const clauses = [`global_position <= ${COMMITTED_HEAD}`];
+  if (direction === 'forwards') clauses.push(`global_position > ${param(from ?? 0)}`);
+  else if (from !== undefined) clauses.push(`global_position < ${param(from)}`);
+  if (filter.streams !== undefined) clauses.push(`stream_id = ANY(${param(filter.streams)}::text[])`);
+  if (filter.types !== undefined) clauses.push(`type = ANY(${param(filter.types)}::text[])`);
+  if (filter.recordedFrom !== undefined) clauses.push(`recorded_at >= ${param(filter.recordedFrom)}`);
+  if (filter.recordedBefore !== undefined) clauses.push(`recorded_at < ${param(filter.recordedBefore)}`);
+  if (filter.withPostings)
+    clauses.push(`jsonb_typeof(data->'postings') = 'array' AND data->'postings' <> '[]'::jsonb`);
+  const order = direction === 'forwards' ? 'ASC' : 'DESC';
+  return {
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${clauses.join(' AND ')}
+      ORDER BY global_position ${order} LIMIT ${param(limit)}`,
+    values,
+  };
+}
 
 export function createPostgresEventStore(
   pool: pg.Pool,
@@ -198,6 +229,20 @@ export function createPostgresEventStore(
     async headPosition() {
       const { rows } = await pool.query<{ head: number }>({ ...HEAD, types: queryTypes });
       return Number(rows[0]!.head);
+    },
+
+    async readLog(options) {
+      if (options.limit <= 0) return [];
+      const { rows } = await pool.query<EventRow>({ ...readLogQuery(options), types: queryTypes });
+      return rows.map(toRecordedEvent);
+    },
+
+    async readEvents(eventIds) {
+      // Event ids are UUIDs: any other text names no event (and never reaches SQL as a cast error).
+      const ids = eventIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      const { rows } = await pool.query<EventRow>({ ...READ_EVENTS, values: [ids], types: queryTypes });
+      return rows.map(toRecordedEvent);
     },
 
     subscribe(after, handle, subscribeOptions = {}) {

@@ -1,0 +1,105 @@
+/** What reads ledger_entries for the API: a user's statement, an entry's owner, the journal by account. */
+import type { Pool } from '@kobo/platform';
+import type { LedgerEntryRow } from './projection';
+
+/** A statement line: one posting of the account, with the balance after it. */
+export type StatementRow = Pick<
+  LedgerEntryRow,
+  | 'global_position'
+  | 'posting_index'
+  | 'event_id'
+  | 'hash'
+  | 'event_type'
+  | 'amount'
+  | 'recorded_at'
+  | 'task_title'
+  | 'reason'
+  | 'balance_kind'
+> & { running_balance: number };
+
+/**
+ * The journal lines of one ledger account, newest first, each with the balance after it (summed in
+ * log order) and the hash of the event it came from, so a user can check every line against the
+ * hash-chained log.
+ */
+export async function listStatement(pool: Pool, account: string): Promise<StatementRow[]> {
+  const { rows } = await pool.query<StatementRow>(
+    `SELECT global_position, posting_index, event_id, hash, event_type, amount, recorded_at,
+       task_title, reason, balance_kind,
+       (sum(amount) OVER (ORDER BY global_position, posting_index ROWS UNBOUNDED PRECEDING))::bigint
+         AS running_balance
+     FROM ledger_entries
+     WHERE account = $1
+     ORDER BY global_position DESC, posting_index DESC`,
+    [account],
+  );
+  return rows;
+}
+
+/** The position of an event that posted to one of these accounts; undefined if it posted to none. */
+export async function entryPositionOn(
+  pool: Pool,
+  eventId: string,
+  accounts: readonly string[],
+): Promise<number | undefined> {
+  const { rows } = await pool.query<{ global_position: number }>(
+    `SELECT global_position FROM ledger_entries WHERE event_id = $1 AND account = ANY($2::text[]) LIMIT 1`,
+    [eventId, accounts],
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].global_position);
+}
+
+/** The journal's events that posted to an account, narrowed further. */
+export interface AccountJournalFilter {
+  /** An exact account, or a prefix ending in '*'. */
+  account: string;
+  /** Only events of these streams. */
+  streams?: readonly string[];
+  type?: string;
+  /** Recorded at or after. */
+  from?: Date;
+  /** Recorded before. */
+  to?: Date;
+}
+
+/** An event of the journal: where it is in the log and its id. */
+export interface JournalEvent {
+  position: number;
+  eventId: string;
+}
+
+/**
+ * The events that posted to an account (and meet the rest of the filter) beyond a position: older
+ * (below `from`, newest first) or newer (above it, oldest first), at most `limit`. Through the
+ * index (account, global_position).
+ */
+export async function accountJournal(
+  pool: Pool,
+  filter: AccountJournalFilter,
+  direction: 'older' | 'newer',
+  from: number,
+  limit: number,
+): Promise<JournalEvent[]> {
+  const values: unknown[] = [from, limit];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const clauses = [
+    filter.account.endsWith('*')
+      ? `account LIKE ${param(filter.account.slice(0, -1).replace(/[\\%_]/g, '\\$&') + '%')}`
+      : `account = ${param(filter.account)}`,
+    `global_position ${direction === 'older' ? '<' : '>'} $1`,
+  ];
+  if (filter.streams !== undefined) clauses.push(`stream_id = ANY(${param(filter.streams)}::text[])`);
+  if (filter.type !== undefined) clauses.push(`event_type = ${param(filter.type)}`);
+  if (filter.from !== undefined) clauses.push(`recorded_at >= ${param(filter.from)}`);
+  if (filter.to !== undefined) clauses.push(`recorded_at < ${param(filter.to)}`);
+  const { rows } = await pool.query<{ global_position: string | number; event_id: string }>(
+    `SELECT global_position, min(event_id) AS event_id FROM ledger_entries
+     WHERE ${clauses.join(' AND ')}
+     GROUP BY global_position ORDER BY global_position ${direction === 'older' ? 'DESC' : 'ASC'} LIMIT $2`,
+    values,
+  );
+  return rows.map((row) => ({ position: Number(row.global_position), eventId: row.event_id }));
+}
