@@ -17,7 +17,7 @@ import { createScratchDatabase } from '@kobo/platform/testing';
 import { kafkaClient } from '../src/kafka/client';
 import { RELAY_NAME, startRelay } from '../src/kafka/relay';
 import { groupIdOf } from '../src/kafka/kafka-feed';
-import { projectionNames } from '../src/projections';
+import { projectionNames } from '../src/read-models';
 import { startProjectors } from '../src/runtime/start-projectors';
 import { CHECKPOINT_CHANNEL } from '../src/runtime/sql';
 import { appendTogether, generateEventGroups, type EventGroup } from './generate-events';

@@ -6,7 +6,7 @@
 import { createPool } from '@kobo/platform';
 import { createScratchDatabase } from '@kobo/platform/testing';
 import { createPostgresEventStore } from '@kobo/ledger';
-import { projections } from '../src/projections';
+import { projections } from '../src/read-models';
 import { rebuild } from '../src/rebuild/rebuild';
 import { generateEventGroups } from './generate-events';
 import { fillEvents } from './fill-events';

@@ -83,7 +83,7 @@ export {
   transactions,
   users,
   withdrawals,
-} from './projections';
+} from './read-models';
 export { ops, type Projection, type RowOp, type TableSpec } from './projection';
 export {
   BAD_CURSOR,

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionNames, projections } from '../src/projections';
+import { projectionNames, projections } from '../src/read-models';
 import { startProjectors } from '../src/runtime/start-projectors';
 import { koboToNairaText } from '../src/journal/journal-csv';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';

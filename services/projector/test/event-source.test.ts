@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, decodeEvent, type PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { balances } from '../src/projections';
+import { balances } from '../src/read-models';
 import { postgresEventSource } from '../src/rebuild/event-source';
 import { rebuild } from '../src/rebuild/rebuild';
 

@@ -13,7 +13,7 @@ import { groupIdOf } from '../src/kafka/kafka-feed';
 import { kafkaClient } from '../src/kafka/client';
 import { startRelay, type RelayHandle } from '../src/kafka/relay';
 import { ledgerMessageOf } from '../src/kafka/topic-contract';
-import { projectionNames, projections } from '../src/projections';
+import { projectionNames, projections } from '../src/read-models';
 import type { ProjectionConsumer } from '../src/runtime/consumer';
 import { startConsumers } from '../src/runtime/start-consumers';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';

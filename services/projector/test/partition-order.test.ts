@@ -7,7 +7,7 @@
 import { Partitioners } from 'kafkajs';
 import type { RecordedEvent } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projections } from '../src/projections';
+import { projections } from '../src/read-models';
 import { flushChanges } from '../src/batch/flush';
 import { projectionConsumer } from '../src/runtime/projection-consumer';
 import { appendGroups, createPostgresEventStore, scenario } from './support';

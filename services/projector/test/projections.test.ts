@@ -3,7 +3,7 @@
  * own projection tests sit in its folder (services/projector/src/read-models/<name>/).
  */
 import type { KoboEvent } from '@kobo/ledger';
-import { projections } from '../src/projections';
+import { projections } from '../src/read-models';
 import { recorded } from './support';
 
 it('every projection ignores an event type it does not know', () => {

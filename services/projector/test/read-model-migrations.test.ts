@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projections } from '../src/projections';
+import { projections } from '../src/read-models';
 import { startProjectors } from '../src/runtime/start-projectors';
 import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
 

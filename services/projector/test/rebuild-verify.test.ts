@@ -1,7 +1,7 @@
 /** Rebuilds equal the live read models; verify passes on a sound ledger and catches tampering. */
 import type { PostgresEventStore } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projections, projectionsNamed } from '../src/projections';
+import { projections, projectionsNamed } from '../src/read-models';
 import { rebuild, RebuildBusyError, tablesOf } from '../src/rebuild/rebuild';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
 import { verify, type VerifyCheck } from '../src/verify/verify';

@@ -9,7 +9,7 @@ import {
   type TestDatabase,
 } from '@kobo/platform/testing';
 import { ops, type Projection } from '../src/projection';
-import { balances, ledgerEntries, projections } from '../src/projections';
+import { balances, ledgerEntries, projections } from '../src/read-models';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
 import { createCheckpointWaiter, ProjectionsBehindError } from '../src/runtime/wait-for';
 import {

@@ -3,7 +3,7 @@
  * leader per projection across processes), and answers read-your-writes waits on their checkpoints.
  */
 import type { Projection } from '../projection';
-import { projections as allProjections } from '../projections';
+import { projections as allProjections } from '../read-models';
 import { projectionConsumer } from './projection-consumer';
 import { startConsumers, type ConsumersHandle, type StartConsumersOptions } from './start-consumers';
 import { createCheckpointWaiter, type CheckpointWaiter } from './wait-for';

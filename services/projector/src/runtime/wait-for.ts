@@ -4,7 +4,7 @@
  * NOTIFY after every committed batch, with a slow poll as a safety net for a dropped connection.
  */
 import type { Pool } from '@kobo/platform';
-import { isProjectionName, projectionNames, type ProjectionName } from '../projections';
+import { isProjectionName, projectionNames, type ProjectionName } from '../read-models';
 import { readCheckpoints } from './checkpoints';
 import { DedicatedClient } from './dedicated-client';
 import { CHECKPOINT_CHANNEL } from './sql';

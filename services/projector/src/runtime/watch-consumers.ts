@@ -6,7 +6,7 @@
  */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { projections as allProjections } from '../projections';
+import { projections as allProjections } from '../read-models';
 import type { Consumer } from './consumer';
 import { statusFailureOf, type ConsumersHandle, type ConsumerStatus } from './start-consumers';
 import type { ProjectorsHandle } from './start-projectors';

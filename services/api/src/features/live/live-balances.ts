@@ -11,7 +11,12 @@
  * few streams across all processes (live-seats.ts). See
  * docs/decisions/0037-sign-in-limits-and-live-streams.md.
  */
-import { CHECKPOINT_CHANNEL, DedicatedClient, usersNotifiedBetween, usersWithMovedBalances } from '@kobo/projector';
+import {
+  CHECKPOINT_CHANNEL,
+  DedicatedClient,
+  usersNotifiedBetween,
+  usersWithMovedBalances,
+} from '@kobo/projector';
 import type { Logger, Pool } from '@kobo/platform';
 import { SESSIONS_ENDED_CHANNEL } from '../../http';
 import { LiveSeats, type LiveSeatsOptions } from './live-seats';

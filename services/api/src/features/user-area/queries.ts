@@ -4,7 +4,6 @@
  * is scoped by the caller's own user id, which comes from the token, never from the request.
  */
 import { Accounts } from '@kobo/ledger';
-import type { Pool } from '@kobo/platform';
 
 export type StatementBalance = 'account' | 'activity' | 'hold';
 

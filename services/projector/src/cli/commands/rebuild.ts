@@ -2,7 +2,7 @@
 import cliProgress from 'cli-progress';
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { projections, projectionsNamed } from '../../projections';
+import { projections, projectionsNamed } from '../../read-models';
 import { rebuild } from '../../rebuild/rebuild';
 import { UsageError } from '../args';
 

@@ -4,7 +4,7 @@
  */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { projections } from '../../projections';
+import { projections } from '../../read-models';
 import { readCheckpoints } from '../../runtime/checkpoints';
 import { readConsumerStatus } from '../../runtime/status';
 import { LEADER_LOCK_CLASS } from '../../runtime/sql';

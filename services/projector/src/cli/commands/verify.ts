@@ -1,7 +1,7 @@
 /** ledger verify: one line per check, non-zero exit on any failure. */
 import type { EventStore } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { projections } from '../../projections';
+import { projections } from '../../read-models';
 import { verify } from '../../verify/verify';
 
 export async function verifyCommand(

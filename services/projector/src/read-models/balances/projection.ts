@@ -1,7 +1,7 @@
 /** Balances: every ledger account's balance, and per user the account, activity and held balances. */
 import { postingsOf } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../../projection';
-import { parseUserAccount, type UserBalanceKind } from '../../projections/accounts';
+import { parseUserAccount, type UserBalanceKind } from '../accounts';
 
 /** A row of `account_balances`: one per ledger account. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface AccountBalanceRow {

@@ -13,7 +13,7 @@ import {
   streams,
 } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type Row, type RowOp } from '../../projection';
-import { parseCampaignEscrow } from '../../projections/accounts';
+import { parseCampaignEscrow } from '../accounts';
 
 /** A row of `campaigns`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface CampaignRow {

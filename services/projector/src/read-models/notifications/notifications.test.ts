@@ -5,7 +5,7 @@
 import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { flushChanges } from '../../batch/flush';
-import { projectionsNamed } from '../../projections';
+import { projectionsNamed } from '..';
 import { notificationOf, notifications } from './projection';
 import { rebuild } from '../../rebuild/rebuild';
 import { projectionConsumer } from '../../runtime/projection-consumer';

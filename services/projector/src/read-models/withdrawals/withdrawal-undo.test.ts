@@ -15,7 +15,7 @@ import {
 } from '@kobo/ledger';
 import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionsNamed } from '../../projections';
+import { projectionsNamed } from '..';
 import { startProjectors } from '../../runtime/start-projectors';
 import { quietLogger } from '../../../test/support';
 

@@ -14,7 +14,7 @@ import {
 } from '@kobo/ledger';
 import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
-import { projectionsNamed } from '../../projections';
+import { projectionsNamed } from '..';
 import type { PayoutDiscrepancyRow, WithdrawalRow } from './projection';
 import { rebuild } from '../../rebuild/rebuild';
 import { startProjectors } from '../../runtime/start-projectors';
