@@ -1,7 +1,7 @@
 /** Shared set-up for the projector tests: a real event store on a fresh database, and a scenario. */
-import { createPostgresEventStore } from '@kobo/ledger';
+import { createPostgresEventStore, type PostgresEventStore } from '@kobo/ledger';
 import { createLogger } from '@kobo/platform';
-import { appendGroups, generateEventGroups, type EventGroup } from '../bench/generate-events';
+import { appendGroups, appendTogether, generateEventGroups, type EventGroup } from '../bench/generate-events';
 
 export const quietLogger = createLogger('silent');
 
@@ -25,6 +25,14 @@ export function postingsCount(events: readonly { data: unknown }[]): number {
     (sum, event) => sum + ((event.data as { postings?: unknown[] }).postings?.length ?? 0),
     0,
   );
+}
+
+/**
+ * Appends the groups as one atomic append: the same events at the same positions as appendGroups,
+ * for a history written before anything reads it (one transaction instead of one per group).
+ */
+export function appendAtOnce(store: PostgresEventStore, groups: readonly EventGroup[]): Promise<number> {
+  return appendTogether(store, groups.flat());
 }
 
 export { appendGroups, createPostgresEventStore };
