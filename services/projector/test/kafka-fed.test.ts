@@ -19,7 +19,7 @@ import { startConsumers } from '../src/runtime/start-consumers';
 import { startProjectors, type ProjectorsHandle } from '../src/runtime/start-projectors';
 import { rebuild } from '../src/rebuild/rebuild';
 import { verify } from '../src/verify/verify';
-import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+import { appendAtOnce, appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',');
 if (!brokers)
@@ -49,8 +49,10 @@ afterEach(async () => {
   // The broker is shared by everything on the machine: leave it as found.
   const admin = kafkaClient({ brokers }).admin();
   await admin.connect();
-  await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
-  await admin.deleteGroups(projectionNames.map((name) => groupIdOf(topic, name))).catch(() => undefined);
+  await Promise.all([
+    admin.deleteTopics({ topics: [topic] }).catch(() => undefined),
+    admin.deleteGroups(projectionNames.map((name) => groupIdOf(topic, name))).catch(() => undefined),
+  ]);
   await admin.disconnect();
 });
 
@@ -84,7 +86,8 @@ describeWithKafka('projectors fed from Kafka', () => {
   it('build exactly the read models the log builds, through member and relay restarts', async () => {
     const history = scenario(6000, 11);
     const third = Math.floor(history.length / 3);
-    await appendGroups(store, history.slice(0, third));
+    // Written before anything reads it: one append (what grows while they run is appended group by group).
+    await appendAtOnce(store, history.slice(0, third));
     const relayHandle = await relay();
     const first = await member();
     const second = await member();
@@ -138,7 +141,7 @@ describeWithKafka('projectors fed from Kafka', () => {
   });
 
   it('isolates a poison event, records it, stays on it and goes on once it can be handled', async () => {
-    const last = await appendGroups(store, scenario(300, 9));
+    const last = await appendAtOnce(store, scenario(300, 9));
     const poison = Math.floor(last / 2);
     let broken = true;
     const handled: number[] = [];
@@ -184,7 +187,7 @@ describeWithKafka('projectors fed from Kafka', () => {
   });
 
   it('handles once an event the relay published twice, when both copies come in one fetch', async () => {
-    const last = await appendGroups(store, scenario(120, 4));
+    const last = await appendAtOnce(store, scenario(120, 4));
     const relayHandle = await relay();
     await eventually('the relay at the head', async () =>
       (await relayHandle.status())[0]!.position === last ? true : undefined,
@@ -226,7 +229,7 @@ describeWithKafka('projectors fed from Kafka', () => {
   it('starts a consumer again after a crash kafkajs gives up on (an error it counts as not retriable)', async () => {
     const history = scenario(240, 3);
     const half = Math.floor(history.length / 2);
-    const first = await appendGroups(store, history.slice(0, half));
+    const first = await appendAtOnce(store, history.slice(0, half));
     const handled: number[] = [];
     const consumer: ProjectionConsumer = {
       kind: 'projection',

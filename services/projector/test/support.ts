@@ -4,6 +4,7 @@
  */
 import {
   createPostgresEventStore,
+  type PostgresEventStore,
   fold,
   kobo,
   moneyRules,
@@ -16,7 +17,7 @@ import {
 import type { Pool } from '@kobo/platform';
 import type { RowOp } from '../src/projection';
 import { createLogger } from '@kobo/platform';
-import { appendGroups, generateEventGroups, type EventGroup } from '../bench/generate-events';
+import { appendGroups, appendTogether, generateEventGroups, type EventGroup } from '../bench/generate-events';
 
 export const quietLogger = createLogger('silent');
 
@@ -205,5 +206,13 @@ export function withdrawalHistory(
 }
 
 export const setOf = (op: RowOp) => (op.kind === 'upsert' || op.kind === 'update' ? op.set : {});
+
+/**
+ * Appends the groups as one atomic append: the same events at the same positions as appendGroups,
+ * for a history written before anything reads it (one transaction instead of one per group).
+ */
+export function appendAtOnce(store: PostgresEventStore, groups: readonly EventGroup[]): Promise<number> {
+  return appendTogether(store, groups.flat());
+}
 
 export { appendGroups, createPostgresEventStore };
