@@ -1,7 +1,7 @@
 /**
- * The web app's API types (frontend/web/src/shared/api/schema.d.ts) and banks always offered
- * (banks-always-offered.ts) must be what their sources generate now: a route, schema or bank-list
- * change without `npm run api-types` fails here.
+ * The web app's API types (frontend/web/src/shared/api/schema.d.ts) and the ledger's lists
+ * (ledger-lists.ts: banks always offered, event types) must be what their sources generate now: a
+ * route, schema, bank or event type change without `npm run api-types` fails here.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ it('the committed web API types match the OpenAPI document (run `npm run api-typ
   expect(readFileSync(file, 'utf8')).toBe(generated('--stdout', file));
 });
 
-it("the web app's banks always offered are the ledger's (run `npm run api-types` if not)", () => {
-  const file = join(webApi, 'banks-always-offered.ts');
-  expect(readFileSync(file, 'utf8')).toBe(generated('--banks-stdout', file));
+it("the web app's banks and event types are the ledger's (run `npm run api-types` if not)", () => {
+  const file = join(webApi, 'ledger-lists.ts');
+  expect(readFileSync(file, 'utf8')).toBe(generated('--lists-stdout', file));
 });

@@ -531,6 +531,9 @@ const eventTypes: Record<KoboEventType, true> = {
   CommunitySettingsUpdated: true,
 };
 
+/** Every type in the catalogue, in its order: the finance journal's type filter offers these. */
+export const KOBO_EVENT_TYPES = Object.keys(eventTypes) as readonly KoboEventType[];
+
 export function isKoboEventType(type: string): type is KoboEventType {
   return Object.hasOwn(eventTypes, type);
 }

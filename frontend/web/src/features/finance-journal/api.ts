@@ -14,54 +14,8 @@ export type EventType = NonNullable<EventsQuery['type']>;
 export type AccountBalance = ApiAnswer<'getFinanceAccountsByAccountBalance'>;
 export type AccountStatement = ApiAnswer<'getFinanceAccountsByAccountStatement'>;
 
-/** The ledger's event types, as the API accepts them in the type filter. */
-export const EVENT_TYPES = [
-  'UserRegistered',
-  'UserProfileUpdated',
-  'BankDetailsUpdated',
-  'PasswordChanged',
-  'UserRoleSet',
-  'UserStatusSet',
-  'UserDeleted',
-  'BalanceAdjusted',
-  'BalanceAdjustmentRequested',
-  'BalanceAdjustmentRejected',
-  'RewardCredited',
-  'ReferralBonusCredited',
-  'WithdrawalRequested',
-  'WithdrawalApproved',
-  'WithdrawalApprovalUndone',
-  'WithdrawalRejected',
-  'PayoutSent',
-  'PayoutHeld',
-  'PayoutMovedToManual',
-  'PayoutSucceeded',
-  'PayoutFailed',
-  'PayoutReversed',
-  'PayoutDiscrepancyFound',
-  'CampaignCreated',
-  'CampaignUpdated',
-  'CampaignApprovalRequested',
-  'CampaignApproved',
-  'CampaignRejected',
-  'CampaignPaused',
-  'CampaignResumed',
-  'CampaignCompleted',
-  'CampaignDeleted',
-  'TaskSubmitted',
-  'SubmissionVerified',
-  'SubmissionApproved',
-  'SubmissionRejected',
-  'ActivityCompleted',
-  'UniqueValueClaimed',
-  'UniqueValueReleased',
-  'CommunitySettingsUpdated',
-] as const satisfies readonly EventType[];
-
-// A type the API adds and this list lacks fails to compile (after `npm run api-types`).
-type Unlisted = Exclude<EventType, (typeof EVENT_TYPES)[number]>;
-const everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyTypeListed;
+/** The ledger's event types, as the API accepts them in the type filter (generated). */
+export { EVENT_TYPES } from '../../shared/api/ledger-lists';
 
 export interface EventsArgs {
   /** A person: name, username, email or withdrawal reference. */

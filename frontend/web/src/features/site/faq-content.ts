@@ -3,7 +3,7 @@
  * (docs/product/settled-contradictions.md). Answers that quote a configured figure take the site figures and, when they
  * are not known, say the same thing without the figure.
  */
-import { BANKS_ALWAYS_OFFERED } from '../../shared/api/banks-always-offered';
+import { BANKS_ALWAYS_OFFERED } from '../../shared/api/ledger-lists';
 import { DATA_RETENTION, MINIMUM_AGE, RESET_LINK_MINUTES, TASK_VERIFICATION } from '../../shared/constants';
 import type { SiteFigures } from './api';
 import {

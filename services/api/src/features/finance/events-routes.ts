@@ -1,8 +1,9 @@
 /** Finance's view of the event log: every event with its postings, and one event with its hash-chain link. */
 import { z } from 'zod';
+import { KOBO_EVENT_TYPES } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem, timeQuery } from '../../http';
-import { EVENT_TYPES, eventDetail, eventsPage, findPeople, PEOPLE_SEARCHED } from './events';
+import { eventDetail, eventsPage, findPeople, PEOPLE_SEARCHED } from './events';
 
 const FINANCE = ['finance', 'admin'] as const;
 
@@ -23,7 +24,7 @@ export const eventsQuery = z
     show: z.enum(['money', 'all'], { error: 'Show is money or all.' }).default('money'),
     account: z.string().trim().min(1).max(200).optional(),
     stream: z.string().trim().min(1).max(300).optional(),
-    type: z.enum(EVENT_TYPES, { error: 'Type must be one of the ledger’s event types.' }).optional(),
+    type: z.enum(KOBO_EVENT_TYPES, { error: 'Type must be one of the ledger’s event types.' }).optional(),
     from: timeQuery('From').optional(),
     to: timeQuery('To').optional(),
     before: position('Before'),
