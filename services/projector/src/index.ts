@@ -85,6 +85,7 @@ export {
   withdrawals,
 } from './read-models';
 export { ops, type Projection, type RowOp, type TableSpec } from './projection';
+export { ENTRY_TITLES } from './read-models/titles';
 export {
   BAD_CURSOR,
   Conditions,

@@ -27,6 +27,7 @@ describe('how a transaction reads', () => {
       of({
         id: 'w1',
         type: 'withdrawal',
+        title: 'Withdrawal',
         amount: 8000,
         status: 'Pending',
         withdrawalId: 'w1',
@@ -54,7 +55,14 @@ describe('how a transaction reads', () => {
       ['reversed', 'Reversed'],
     ] as const) {
       const shown = describeTransaction(
-        of({ type: 'withdrawal', amount: 8000, status: 'Failed', withdrawalId: 'w1', state }),
+        of({
+          type: 'withdrawal',
+          title: 'Withdrawal',
+          amount: 8000,
+          status: 'Failed',
+          withdrawalId: 'w1',
+          state,
+        }),
       );
       expect(shown).toMatchObject({
         label: 'Withdrawal',
@@ -67,12 +75,12 @@ describe('how a transaction reads', () => {
     }
   });
 
-  it('names the bonuses, whatever their title says', () => {
-    expect(describeTransaction(of({ type: 'referral', title: 'x' }))).toMatchObject({
+  it("names the bonuses by the server's title", () => {
+    expect(describeTransaction(of({ type: 'referral', title: 'Referral Bonus' }))).toMatchObject({
       label: 'Referral Bonus',
       sign: '+',
     });
-    expect(describeTransaction(of({ type: 'bonus', title: '' }))).toMatchObject({
+    expect(describeTransaction(of({ type: 'bonus', title: 'Signup Bonus' }))).toMatchObject({
       label: 'Signup Bonus',
       sign: '+',
     });

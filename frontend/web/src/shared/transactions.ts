@@ -73,18 +73,8 @@ function statusIntent(status: string): Intent {
 export function describeTransaction(transaction: Transaction): TransactionDisplay {
   const kind = kindOf(transaction.type);
   const title = transaction.title?.trim();
-  const label =
-    kind === 'withdrawal'
-      ? 'Withdrawal'
-      : kind === 'referral'
-        ? 'Referral Bonus'
-        : kind === 'bonus'
-          ? 'Signup Bonus'
-          : kind === 'task'
-            ? title || 'Task'
-            : kind === 'activity'
-              ? title || 'Activity'
-              : title || 'Transaction';
+  // The server words each entry once (Signup Bonus, Referral Bonus, Withdrawal, the task's title).
+  const label = title || (kind === 'task' ? 'Task' : kind === 'activity' ? 'Activity' : 'Transaction');
   const base = { label, amount: Math.abs(transaction.amount), kind, date: formatDate(transaction.createdAt) };
   if (kind === 'withdrawal' && transaction.state) {
     const look = withdrawalStateLook(transaction.state);

@@ -140,7 +140,7 @@ describe('GET /api/users/statement: every kobo accounted for', () => {
       ['Withdrawal returned', 2000, 5700, 'WithdrawalRejected'],
       ['Withdrawal requested', -2000, 3700, 'WithdrawalRequested'],
       ['Balance adjustment: Promo credit', 3000, 5700, 'BalanceAdjusted'],
-      ['Referral bonus', 200, 2700, 'ReferralBonusCredited'],
+      ['Referral Bonus', 200, 2700, 'ReferralBonusCredited'],
       ['Task approved: Follow Kobo on Instagram', 2500, 2500, 'RewardCredited'],
     ]);
   });
@@ -149,7 +149,7 @@ describe('GET /api/users/statement: every kobo accounted for', () => {
     const activity = await statementOf('activity');
     expect(lines(activity)).toEqual([
       ['Activity completed: Daily check-in', 100, 600, 'RewardCredited'],
-      ['Signup bonus', h.config.money.signupBonus / 100, 500, 'UserRegistered'],
+      ['Signup Bonus', h.config.money.signupBonus / 100, 500, 'UserRegistered'],
     ]);
   });
 

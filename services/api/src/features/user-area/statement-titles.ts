@@ -1,4 +1,5 @@
 /** A statement entry in words, from the event's type and data (the user reads these, not event types). */
+import { ENTRY_TITLES } from '@kobo/projector';
 import type { StatementRow } from './queries';
 
 type TitleSource = Pick<StatementRow, 'event_type' | 'task_title' | 'reason' | 'balance_kind'>;
@@ -6,14 +7,14 @@ type TitleSource = Pick<StatementRow, 'event_type' | 'task_title' | 'reason' | '
 export function entryTitle(row: TitleSource): string {
   switch (row.event_type) {
     case 'UserRegistered':
-      return 'Signup bonus';
+      return ENTRY_TITLES.signupBonus;
     case 'RewardCredited':
       // Activity rewards land on the activity balance without a review.
       return row.balance_kind === 'activity'
         ? `Activity completed: ${row.task_title ?? ''}`
         : `Task approved: ${row.task_title ?? ''}`;
     case 'ReferralBonusCredited':
-      return 'Referral bonus';
+      return ENTRY_TITLES.referralBonus;
     case 'BalanceAdjusted':
       return `Balance adjustment: ${row.reason ?? ''}`;
     case 'WithdrawalRequested':

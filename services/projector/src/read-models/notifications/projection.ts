@@ -10,6 +10,7 @@
  */
 import { formatNaira, type RecordedKoboEvent, type WithdrawalState } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../../projection';
+import { ENTRY_TITLES } from '../titles';
 
 export type NotificationKind = 'proof_approved' | 'proof_rejected' | 'referral_bonus' | 'withdrawal';
 
@@ -112,7 +113,7 @@ export function notificationOf(event: RecordedKoboEvent): Notification | null {
         ...base,
         userId: event.data.userId,
         kind: 'referral_bonus',
-        title: 'Referral bonus',
+        title: ENTRY_TITLES.referralBonus,
         body:
           `Someone you referred had their first task approved: ${formatNaira(event.data.amount)} ` +
           'was added to your account balance.',

@@ -7,6 +7,7 @@
  */
 import { Accounts, withdrawalTypeOf, type RecordedKoboEvent, type WithdrawalState } from '@kobo/ledger';
 import { ops, timeOf, type Projection, type RowOp } from '../../projection';
+import { ENTRY_TITLES } from '../titles';
 
 /** A row of `transactions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface TransactionRow {
@@ -84,7 +85,7 @@ export const transactions: Projection<'transactions'> = {
     switch (event.type) {
       case 'UserRegistered':
         return event.data.postings.length && event.data.signupBonus > 0
-          ? [credit(event, event.data.userId, 'bonus', 'Signup Bonus', event.data.signupBonus)]
+          ? [credit(event, event.data.userId, 'bonus', ENTRY_TITLES.signupBonus, event.data.signupBonus)]
           : [];
       case 'RewardCredited':
         return [
@@ -97,7 +98,7 @@ export const transactions: Projection<'transactions'> = {
           ),
         ];
       case 'ReferralBonusCredited':
-        return [credit(event, event.data.userId, 'referral', 'Referral Bonus', event.data.amount)];
+        return [credit(event, event.data.userId, 'referral', ENTRY_TITLES.referralBonus, event.data.amount)];
       case 'BalanceAdjusted': {
         // Signed by the postings themselves: what the user's balances gained or lost.
         const own = [Accounts.userAccount(event.data.userId), Accounts.userActivity(event.data.userId)];
@@ -115,7 +116,7 @@ export const transactions: Projection<'transactions'> = {
             id: event.data.withdrawalId,
             user_id: event.data.userId,
             type: withdrawalTypeOf(event.data.balance),
-            title: 'Withdrawal',
+            title: ENTRY_TITLES.withdrawal,
             amount: -event.data.amount,
             status: statusOfState.requested,
             withdrawal_state: 'requested' satisfies TransactionWithdrawalState,
