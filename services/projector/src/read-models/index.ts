@@ -15,45 +15,6 @@ import { transactions } from './transactions';
 import { users } from './users';
 import { withdrawals } from './withdrawals';
 
-/** The read models' rows, one type per table, as the API's queries read them. */
-export type { BalanceAdjustmentRow } from './adjustments';
-export type { AccountBalanceRow, UserBalanceRow } from './balances';
-export type { CampaignPayoutsRow, CampaignRow } from './campaigns';
-export type { CommunityLinksRow } from './community';
-export type { LedgerEntryRow } from './ledger-entries';
-export {
-  notificationOf,
-  NOTIFICATION_LINKS,
-  type Notification,
-  type NotificationKind,
-  type NotificationRow,
-  type NotificationWithdrawalState,
-} from './notifications';
-export type { UserStatsRow } from './user-stats';
-export type { SubmissionRow } from './submissions';
-export type {
-  TransactionRow,
-  TransactionStatus,
-  TransactionType,
-  TransactionWithdrawalState,
-} from './transactions';
-export type { UserRow } from './users';
-export { withdrawalRowFrom, type WithdrawalRow, type PayoutDiscrepancyRow } from './withdrawals';
-
-export {
-  adjustments,
-  balances,
-  campaigns,
-  community,
-  ledgerEntries,
-  notifications,
-  userStats,
-  submissions,
-  transactions,
-  users,
-  withdrawals,
-};
-
 /** Every projection, each run as its own projector (own checkpoint, lock and failures). */
 export const projections = [
   ledgerEntries,
@@ -88,4 +49,17 @@ export function projectionsNamed(names: readonly string[] | 'all'): Projection[]
   });
 }
 
+// What other packages may use of each read model: its folder's index.
+export * from './adjustments';
+export * from './balances';
+export * from './campaigns';
+export * from './community';
 export * from './ledger-entries';
+export * from './notifications';
+export * from './submissions';
+export * from './transactions';
+export * from './user-stats';
+export * from './users';
+export * from './withdrawals';
+export * from './paging';
+export { ENTRY_TITLES } from './titles';
