@@ -94,6 +94,7 @@ export {
   type OrderKey,
   type PageOptions,
 } from './read-models/paging';
+export type { DayChange, DayWindow } from './read-models/days';
 export {
   findBankDetailsAge,
   findDashboard,
@@ -149,6 +150,7 @@ export {
   listPendingSubmissions,
   listSubmissionsOfCampaigns,
   listSubmissionsOfUser,
+  proofsAwaitingReviewChanges,
   submissionRowFrom,
   type CampaignSubmissionsQuery,
   type PendingSubmissionRow,
@@ -160,8 +162,10 @@ export {
   accountJournal,
   entryPositionOn,
   listStatement,
+  moneyInAndOutByDay,
   type AccountJournalFilter,
   type JournalEvent,
+  type MoneyDayRow,
   type StatementRow,
 } from './read-models';
 export {
@@ -182,6 +186,7 @@ export {
   listWithdrawals,
   payoutCounts,
   payoutStates,
+  pendingWithdrawalChanges,
   unsettledPayouts,
   withdrawalOfUser,
   withdrawalsByStatus,

@@ -4,7 +4,9 @@ export {
   accountJournal,
   entryPositionOn,
   listStatement,
+  moneyInAndOutByDay,
   type AccountJournalFilter,
   type JournalEvent,
+  type MoneyDayRow,
   type StatementRow,
 } from './queries';

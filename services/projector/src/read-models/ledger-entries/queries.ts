@@ -1,5 +1,10 @@
-/** What reads ledger_entries for the API: a user's statement, an entry's owner, the journal by account. */
+/**
+ * What reads ledger_entries for the API: a user's statement, an entry's owner, the journal by
+ * account, finance's journal pages, statements and point-in-time balances, and money in and out
+ * per day.
+ */
 import type { Pool } from '@kobo/platform';
+import { dateOf, windowParams, WINDOW_END, WINDOW_START, type DayWindow } from '../days';
 import type { LedgerEntryRow } from './projection';
 
 /** A statement line: one posting of the account, with the balance after it. */
@@ -102,4 +107,34 @@ export async function accountJournal(
     values,
   );
   return rows.map((row) => ({ position: Number(row.global_position), eventId: row.event_id }));
+}
+
+/** Kobo users earned and payouts paid on one day; sums as PostgreSQL answers them (numeric): text. */
+export interface MoneyDayRow {
+  day: string;
+  money_in: string;
+  money_out: string;
+}
+
+/**
+ * Per day of the window (days with entries only): money in, the credits to users' balances by
+ * `earningEvents`, and money out, what paid payouts sent to the world.
+ */
+export async function moneyInAndOutByDay(
+  pool: Pool,
+  window: DayWindow,
+  earningEvents: readonly string[],
+): Promise<MoneyDayRow[]> {
+  const { rows } = await pool.query<MoneyDayRow>(
+    `SELECT ${dateOf('recorded_at')} AS day,
+            coalesce(sum(amount) FILTER (
+              WHERE event_type = ANY($4) AND amount > 0
+                AND (account LIKE 'user:%:account' OR account LIKE 'user:%:activity')), 0) AS money_in,
+            coalesce(sum(amount) FILTER (WHERE event_type = 'PayoutSucceeded' AND account = 'world'), 0) AS money_out
+       FROM ledger_entries
+      WHERE recorded_at >= ${WINDOW_START} AND recorded_at < ${WINDOW_END}
+      GROUP BY 1`,
+    [...windowParams(window), earningEvents],
+  );
+  return rows;
 }
