@@ -159,13 +159,21 @@ export {
   type SubmissionWithUserRow,
 } from './read-models/submissions';
 export {
+  accountBalanceAt,
   accountJournal,
+  accountStatement,
   entryPositionOn,
+  journalPosition,
+  listJournalEntries,
   listStatement,
   moneyInAndOutByDay,
   type AccountJournalFilter,
+  type AccountStatementPage,
+  type JournalEntryFilter,
+  type JournalEntryRow,
   type JournalEvent,
   type MoneyDayRow,
+  type RunningEntryRow,
   type StatementRow,
 } from './read-models';
 export {
