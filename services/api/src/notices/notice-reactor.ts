@@ -8,6 +8,7 @@
 import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import {
+  findNoticeRecipient,
   RetryLaterError,
   startConsumers,
   type ConsumersHandle,
@@ -28,19 +29,10 @@ export function noticesReactor({ pool, mailer }: { pool: Pool; mailer: Mailer })
       for (const event of events) {
         const notice = noticeFor(event);
         if (!notice) continue;
-        const { rows } = await pool.query<{ email: string; first_name: string; title: string | null }>(
-          `SELECT u.email, u.first_name, c.title
-             FROM users u LEFT JOIN campaigns c ON c.campaign_id = $2
-            WHERE u.user_id = $1 AND NOT u.deleted`,
-          [notice.userId, notice.campaignId ?? null],
-        );
-        const user = rows[0];
-        // A deleted user gets no mail; a user the users view has not reached yet is waited for.
-        if (!user) {
-          const { rowCount } = await pool.query('SELECT 1 FROM users WHERE user_id = $1', [notice.userId]);
-          if (rowCount) continue;
-          throw new RetryLaterError(`user ${notice.userId} is not in the users view yet`);
-        }
+        const user = await findNoticeRecipient(pool, notice.userId, notice.campaignId ?? null);
+        // A user the users view has not reached yet is waited for; a deleted user gets no mail.
+        if (!user) throw new RetryLaterError(`user ${notice.userId} is not in the users view yet`);
+        if (user.deleted) continue;
         await mailer.send({
           id: notice.id,
           kind: 'notice',

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { kobo } from '@kobo/ledger';
+import { eventually } from '@kobo/platform/testing';
 import { createOutboxMailer } from '../../src/email';
 import { startNoticeReactor } from '../../src/notices/notice-reactor';
 import { startHarness, type Harness } from '../support/harness';
+import { createCampaign, registerUser, settled, submitTask } from '../admin/support';
 
 describe('notice emails', () => {
   let h: Harness;
@@ -122,5 +124,42 @@ describe('notice emails', () => {
     await again.stop();
     expect(replayed).toHaveLength(1);
     expect(await outbox(email)).toHaveLength(3);
+  });
+
+  it("names the proof's campaign, and sends nothing to a user deleted since", async () => {
+    const campaignId = await createCampaign(h);
+    const ada = await registerUser(h, { firstName: 'Ada' });
+    const gone = await registerUser(h, { firstName: 'Bola' });
+    const by = { role: 'admin', id: h.adminId } as const;
+    for (const user of [ada, gone]) {
+      const submissionId = await submitTask(h, campaignId, user.userId);
+      await h.context.commands.approveSubmission({ campaignId, submissionId, by });
+    }
+    const deleted = await h.context.commands.deleteUser({ userId: gone.userId, by });
+    await settled(h, deleted.lastPosition);
+
+    const mailer = createOutboxMailer({ pool: h.db.pool, logger, logBodies: false });
+    const reactor = await startNoticeReactor({ pool: h.db.pool, store: h.store, mailer, logger });
+    const head = await h.store.headPosition();
+    try {
+      await eventually(
+        'the notices reactor at the head of the log',
+        async () => {
+          const { rowCount } = await h.db.pool.query(
+            `SELECT 1 FROM projection_checkpoints WHERE projector = 'notices' AND position >= $1`,
+            [head],
+          );
+          return rowCount ? true : undefined;
+        },
+        10_000,
+      );
+    } finally {
+      await reactor.stop();
+    }
+    const sent = await outbox(ada.email);
+    expect(sent.map((m) => m.subject)).toEqual(['Your task was approved']);
+    expect(sent[0]!.text_body).toContain('Hi Ada,');
+    expect(sent[0]!.text_body).toContain('Your proof for "Follow @kobo on Instagram" was approved');
+    expect(await outbox(gone.email)).toEqual([]);
   });
 });

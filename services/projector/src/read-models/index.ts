@@ -62,4 +62,5 @@ export * from './user-stats';
 export * from './users';
 export * from './withdrawals';
 export * from './paging';
+export type { DayChange, DayWindow } from './days';
 export { ENTRY_TITLES } from './titles';

@@ -16,7 +16,7 @@ import {
   type RecordedEvent,
 } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { accountJournal } from '@kobo/projector';
+import { accountJournal, searchPeople } from '@kobo/projector';
 import { iso } from '../admin/wire';
 
 export interface EventFilter {
@@ -138,23 +138,7 @@ export const PEOPLE_SEARCHED = 20;
  * model), or a withdrawal's id. Their user streams hold every event that posts to their accounts.
  */
 export async function findPeople(pool: Pool, q: string): Promise<{ people: FoundPerson[]; more: boolean }> {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const { rows } = await pool.query<{
-    user_id: string;
-    first_name: string;
-    last_name: string;
-    username: string;
-    email: string;
-  }>(
-    `SELECT u.user_id, u.first_name, u.last_name, u.username, u.email
-     FROM users u
-     WHERE u.first_name || ' ' || u.last_name ILIKE $1 OR u.username ILIKE $1 OR u.email ILIKE $1
-        OR u.user_id IN (SELECT w.user_id FROM withdrawals w
-                          WHERE w.payout_reference ILIKE $1 OR w.transfer_code ILIKE $1 OR w.withdrawal_id = $2)
-     ORDER BY u.first_name, u.last_name, u.user_id
-     LIMIT ${PEOPLE_SEARCHED + 1}`,
-    [pattern, q],
-  );
+  const rows = await searchPeople(pool, q, PEOPLE_SEARCHED + 1);
   return {
     people: rows.slice(0, PEOPLE_SEARCHED).map((row) => ({
       userId: row.user_id,

@@ -8,6 +8,7 @@ export {
   listPendingSubmissions,
   listSubmissionsOfCampaigns,
   listSubmissionsOfUser,
+  proofsAwaitingReviewChanges,
   type CampaignSubmissionsQuery,
   type PendingSubmissionRow,
   type PendingSubmissionsQuery,

@@ -6,6 +6,7 @@
  */
 import type { Pool } from '@kobo/platform';
 import type { CampaignRow } from '../campaigns/projection';
+import { dayOf, windowParams, WINDOW_END, type DayChange, type DayWindow } from '../days';
 import { Conditions, readPage } from '../paging';
 import type { SubmissionRow } from './projection';
 
@@ -193,4 +194,20 @@ export async function findProofSubmitter(
     [campaignId, proofImage],
   );
   return rows[0]?.user_id ?? null;
+}
+
+/**
+ * How the task proofs awaiting review changed on each day of the window (+1 when one was
+ * submitted, -1 when it was reviewed), and before it.
+ */
+export async function proofsAwaitingReviewChanges(pool: Pool, window: DayWindow): Promise<DayChange[]> {
+  const { rows } = await pool.query<DayChange>(
+    `SELECT ${dayOf('at')} AS day, sum(n) AS n, NULL AS amount
+       FROM (SELECT submitted_at AS at, 1 AS n FROM submissions WHERE kind = 'task' AND submitted_at < ${WINDOW_END}
+             UNION ALL
+             SELECT reviewed_at, -1 FROM submissions WHERE kind = 'task' AND reviewed_at < ${WINDOW_END}) AS moves
+      GROUP BY 1`,
+    windowParams(window),
+  );
+  return rows;
 }

@@ -210,3 +210,61 @@ export async function findDashboard(pool: Pool, userId: string): Promise<UserDas
   );
   return rows[0];
 }
+
+/** What the withdrawal desk checks of the user who asked: how old the account is, how recent its bank details. */
+export type UserBankDetailsAge = Pick<UserRow, 'created_at' | 'bank_details_set_at' | 'bank_name_check'>;
+
+/** When the user joined and last set their bank details (any user, deleted or not); undefined for an unknown id. */
+export async function findBankDetailsAge(
+  pool: Pool,
+  userId: string,
+): Promise<UserBankDetailsAge | undefined> {
+  const { rows } = await pool.query<UserBankDetailsAge>(
+    'SELECT created_at, bank_details_set_at, bank_name_check FROM users WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+/** A person a search found: the user's id and what names them. */
+export type FoundPersonRow = Pick<UserRow, 'user_id' | 'first_name' | 'last_name' | 'username' | 'email'>;
+
+/**
+ * People (any role, deleted or not) by name, username or email (`q` anywhere in them, any case), or
+ * by a withdrawal of theirs: its reference (ours or the provider's transfer code, the withdrawals
+ * read model by the user's id) or its id exactly. By name, then id; at most `limit`.
+ */
+export async function searchPeople(pool: Pool, q: string, limit: number): Promise<FoundPersonRow[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool.query<FoundPersonRow>(
+    `SELECT u.user_id, u.first_name, u.last_name, u.username, u.email
+     FROM users u
+     WHERE u.first_name || ' ' || u.last_name ILIKE $1 OR u.username ILIKE $1 OR u.email ILIKE $1
+        OR u.user_id IN (SELECT w.user_id FROM withdrawals w
+                          WHERE w.payout_reference ILIKE $1 OR w.transfer_code ILIKE $1 OR w.withdrawal_id = $2)
+     ORDER BY u.first_name, u.last_name, u.user_id
+     LIMIT $3`,
+    [pattern, q, limit],
+  );
+  return rows;
+}
+
+/** Who a notice goes to, and the title of the campaign it is about (null without one or when there is none). */
+export interface NoticeRecipientRow extends Pick<UserRow, 'email' | 'first_name' | 'deleted'> {
+  title: string | null;
+}
+
+/** The user a notice is for (deleted or not) with the campaign's title; undefined before the users read model has them. */
+export async function findNoticeRecipient(
+  pool: Pool,
+  userId: string,
+  campaignId: string | null,
+): Promise<NoticeRecipientRow | undefined> {
+  const { rows } = await pool.query<NoticeRecipientRow>(
+    `SELECT u.email, u.first_name, u.deleted, c.title
+       FROM users u LEFT JOIN campaigns c ON c.campaign_id = $2
+      WHERE u.user_id = $1`,
+    [userId, campaignId],
+  );
+  return rows[0];
+}

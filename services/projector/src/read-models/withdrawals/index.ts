@@ -9,6 +9,7 @@ export {
   listWithdrawals,
   payoutCounts,
   payoutStates,
+  pendingWithdrawalChanges,
   unsettledPayouts,
   withdrawalOfUser,
   withdrawalsByStatus,

@@ -6,6 +6,7 @@
  */
 import type { PayoutDiscrepancyKind, WithdrawalStatus } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
+import { dayOf, windowParams, WINDOW_END, type DayChange, type DayWindow } from '../days';
 import { Conditions, readPage, type OrderKey } from '../paging';
 import type { PayoutDiscrepancyRow, WithdrawalRow } from './projection';
 
@@ -309,6 +310,23 @@ export async function withdrawalsByStatus(
   const { rows } = await pool.query<{ status: WithdrawalStatus; n: number; total: number }>(
     `SELECT status, count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total
        FROM withdrawals GROUP BY status`,
+  );
+  return rows;
+}
+
+/**
+ * How the withdrawals waiting for a decision changed on each day of the window (+1 and the amount
+ * when one was asked, -1 and minus the amount when it was approved or rejected), and before it.
+ */
+export async function pendingWithdrawalChanges(pool: Pool, window: DayWindow): Promise<DayChange[]> {
+  const { rows } = await pool.query<DayChange>(
+    `SELECT ${dayOf('at')} AS day, sum(n) AS n, sum(amount) AS amount
+       FROM (SELECT requested_at AS at, 1 AS n, amount FROM withdrawals WHERE requested_at < ${WINDOW_END}
+             UNION ALL
+             SELECT coalesce(approved_at, rejected_at), -1, -amount FROM withdrawals
+              WHERE coalesce(approved_at, rejected_at) < ${WINDOW_END}) AS moves
+      GROUP BY 1`,
+    windowParams(window),
   );
   return rows;
 }

@@ -12,6 +12,7 @@ import {
 import type { Pool } from '@kobo/platform';
 import {
   earlierPayouts,
+  findBankDetailsAge,
   findWithdrawal as findWithdrawalRow,
   listWithdrawals as listWithdrawalRows,
   type WithdrawalWithRequester as WithdrawalRowWithRequester,
@@ -162,17 +163,10 @@ export function accountNameMatches(accountName: string, firstName: string, lastN
 export async function withdrawalChecks(pool: Pool, withdrawalId: string): Promise<WithdrawalChecks | null> {
   const found = await findWithdrawal(pool, withdrawalId);
   if (!found) return null;
-  const [{ rows: users }, paid] = await Promise.all([
-    pool.query<{
-      created_at: Date;
-      bank_details_set_at: Date | null;
-      bank_name_check: 'resolved' | 'unchecked' | null;
-    }>('SELECT created_at, bank_details_set_at, bank_name_check FROM users WHERE user_id = $1', [
-      found.user_id,
-    ]),
+  const [user, paid] = await Promise.all([
+    findBankDetailsAge(pool, found.user_id),
     earlierPayouts(pool, found.user_id, withdrawalId),
   ]);
-  const user = users[0];
   return {
     withdrawalId,
     accountCreatedAt: iso(user?.created_at ?? null),
