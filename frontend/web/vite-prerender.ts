@@ -31,6 +31,14 @@ export const THEME_SCRIPT =
   "t=c==='dark'||c==='light'?c:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}" +
   "r.setAttribute('data-theme',t);r.style.colorScheme=t;if(t==='dark')d.body.classList.add('bp6-dark')})()";
 
+/**
+ * Holds a form sent before the app has hydrated (src/shared/pwa/typed-before-ready.ts sends it again
+ * once it has): without it, Enter in a pre-rendered form reloads the page and loses what was typed.
+ */
+export const HELD_SUBMIT_SCRIPT =
+  "document.addEventListener('submit',function(e){if(!window.koboReady){e.preventDefault();" +
+  'window.koboHeldSubmit=e.target}},true)';
+
 /** Switches the asynchronously loaded stylesheets to all media once they are in. */
 export const ASYNC_CSS_SCRIPT =
   "document.querySelectorAll('link[data-kobo-async-css]').forEach(function(l){function a(){l.media='all'}" +
@@ -173,7 +181,10 @@ export function prerender(): Plugin {
             `    <noscript><link rel="stylesheet" href="${blueprintHref}"></noscript>\n` +
             `  </head>`,
         );
-        shell = shell.replace(/<body>/, `<body>\n    <script>${THEME_SCRIPT}</script>`);
+        shell = shell.replace(
+          /<body>/,
+          `<body>\n    <script>${THEME_SCRIPT}</script>\n    <script>${HELD_SUBMIT_SCRIPT}</script>`,
+        );
         shell = shell.replace(/\s*<!--[\s\S]*?-->/g, '');
         writeFileSync(shellFile, shell);
 

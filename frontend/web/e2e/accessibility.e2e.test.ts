@@ -121,4 +121,31 @@ describe('by keyboard alone', () => {
       await context.close();
     }
   });
+
+  it("signs in with what was typed and sent before the page's code arrived", async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    // The app's code is held back, as on a slow network, until the form has been filled and sent.
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    try {
+      // The pre-rendered form is there before the code (which DOMContentLoaded waits for).
+      await page.goto('/login', { waitUntil: 'commit' });
+      await page.getByLabel('Email address').fill('ada@demo.kobo.ng');
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.keyboard.press('Enter');
+      // Held, not sent: the page neither reloads nor forgets what was typed.
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.getByLabel('Email address').inputValue()).toBe('ada@demo.kobo.ng');
+      release();
+      await page.waitForURL('**/dashboard');
+    } finally {
+      release();
+      await context.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { SiteFiguresProvider } from '../features/site/figures';
 import { ThemeProvider } from '../shared/theme/theme';
+import { useTakeOverTypedForms } from '../shared/pwa/typed-before-ready';
 import { ToastProvider } from '../shared/toast/toast';
 import type { AppRouter } from './router';
 import { store } from './store';
@@ -25,6 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 export function App({ router }: { router: AppRouter }) {
+  useTakeOverTypedForms();
   return (
     <AppProviders>
       <RouterProvider router={router} />

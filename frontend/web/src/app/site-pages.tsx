@@ -12,6 +12,7 @@
 import { use, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SiteFiguresProvider } from '../features/site/figures';
+import { useTakeOverTypedForms } from '../shared/pwa/typed-before-ready';
 import { ThemeProvider } from '../shared/theme/theme';
 import { ToastProvider } from '../shared/toast/toast';
 import { prepareIcons } from '../shared/ui/icon-paths';
@@ -137,6 +138,7 @@ function FullApp() {
 
 /** What the light pages are drawn in: the theme, toasts and the site figures (no store). */
 export function SiteProviders({ children }: { children: ReactNode }) {
+  useTakeOverTypedForms();
   return (
     <ThemeProvider>
       <ToastProvider>
