@@ -187,6 +187,26 @@ describe('withdrawals', () => {
       expect(retry.body.withdrawal).toMatchObject({ id: first.body.withdrawal.id, status: 'approved' });
     });
 
+    it('answers a retry after a lost answer while the read model is late as the first run recorded it', async () => {
+      const user = await registerUser(h, 'sade', { accountBalance: 1_000_000 });
+      const key = randomUUID();
+      const { release } = await holdProjector(h, 'withdrawals');
+      try {
+        const first = await withdraw(user, { amount: 3000, type: 'withdrawal' }, key).expect(201);
+        await h.context.pool.query('DELETE FROM idempotency_keys WHERE user_id = $1', [user.userId]);
+        // The read back waits its time for the held projector, then answers from the ledger's record.
+        const retry = await withdraw(user, { amount: 3000, type: 'withdrawal' }, key).expect(201);
+        const requested = await requestedEvents(user);
+        expect(requested).toHaveLength(1);
+        expect(retry.body.withdrawal).toEqual({
+          ...first.body.withdrawal,
+          requestedAt: requested[0]!.recordedAt.toISOString(),
+        });
+      } finally {
+        await release();
+      }
+    });
+
     it('gives two users with the same key two withdrawals', async () => {
       const one = await registerUser(h, 'kemi', { accountBalance: 500_000 });
       const two = await registerUser(h, 'lola', { accountBalance: 500_000 });

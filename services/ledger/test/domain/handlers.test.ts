@@ -448,7 +448,16 @@ describe('retried commands are no-ops', () => {
         { campaignId, userId, proofImage: 'two.png' },
         { commandId },
       );
-      expect(again).toEqual({ ...first, appended: false });
+      // The first run's events, with when they were recorded.
+      const recorded = await store.readStream(streams.campaign(campaignId));
+      expect(again).toEqual({
+        ...first,
+        appended: false,
+        events: first.events.map((e) => ({
+          ...e,
+          recordedAt: recorded.find((r) => r.id === e.id)!.recordedAt,
+        })),
+      });
     } finally {
       await restarted.close();
     }

@@ -107,7 +107,7 @@ async function submissionAfter(
   expected: { campaignId: string; userId: string; proofImage: string | null },
 ): Promise<TaskSubmission> {
   if (result.appended) {
-    const answer = fromEvents(result.events, new Date());
+    const answer = fromEvents(result.events);
     if (answer) {
       await context.writes.wrote(expected.userId, result.lastPosition);
       return answer;
@@ -117,7 +117,7 @@ async function submissionAfter(
   const row = await findSubmission(context.pool, submissionIdFor(expected.campaignId, expected.userId));
   if (row) return taskSubmissionView(row);
   // The read model is late (caughtUpTo logged it): answer from the events the command appended.
-  const answer = fromEvents(result.events, new Date());
+  const answer = fromEvents(result.events);
   if (answer) return answer;
   throw new HttpProblem(
     'unavailable',
@@ -126,8 +126,10 @@ async function submissionAfter(
 }
 
 /** The submission as the ledger recorded it, as the submissions projection writes it (its rowFrom). */
-function fromEvents(events: readonly HandledEvent[], at: Date): TaskSubmission | undefined {
+function fromEvents(events: readonly HandledEvent[]): TaskSubmission | undefined {
   const event = events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   if (!event) return undefined;
-  return taskSubmissionView(submissionRowFrom(event as TaskSubmitted | ActivityCompleted, at));
+  return taskSubmissionView(
+    submissionRowFrom(event as TaskSubmitted | ActivityCompleted, event.recordedAt ?? new Date()),
+  );
 }

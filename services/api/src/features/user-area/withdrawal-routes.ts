@@ -39,12 +39,16 @@ export function withdrawalIdFor(userId: string, idempotencyKey: string | undefin
 
 /**
  * The request as the ledger recorded it, as the withdrawals projection will write it (undefined
- * when the decision changed nothing).
+ * when the decision changed nothing). A repeat's event carries when its first run recorded it.
  */
-function fromEvent(events: readonly HandledEvent[], at: Date): WithdrawalRow | undefined {
+function fromEvent(events: readonly HandledEvent[]): WithdrawalRow | undefined {
   const event = events.find((e) => e.type === 'WithdrawalRequested');
   if (!event) return undefined;
-  return withdrawalRowFrom(event.data as WithdrawalRequested['data'], at, event.id);
+  return withdrawalRowFrom(
+    event.data as WithdrawalRequested['data'],
+    event.recordedAt ?? new Date(),
+    event.id,
+  );
 }
 
 export const withdrawalRoutes = (ctx: ApiContext) => [
@@ -102,13 +106,14 @@ export const withdrawalRoutes = (ctx: ApiContext) => [
       );
       // Answered from the command's own events and the user's state after them, without waiting
       // for the projections: the person's next read waits instead (decisions/0017).
-      let row = result.appended ? fromEvent(result.events, new Date()) : undefined;
+      let row = result.appended ? fromEvent(result.events) : undefined;
       if (row) await ctx.writes.wrote(userId, result.lastPosition);
       else {
         // A repeat (its withdrawal may have moved on since: approved, paid) or a decision that
-        // changed nothing: read back the withdrawal as it stands.
+        // changed nothing: read back the withdrawal as it stands, or, while the read model is late
+        // (caughtUpTo logged it; the projectors may be down), as the first run recorded it.
         await ctx.writes.caughtUpTo(result.lastPosition, ['balances', 'transactions', 'withdrawals']);
-        row = await withdrawalOfUser(ctx.pool, userId, withdrawalId);
+        row = (await withdrawalOfUser(ctx.pool, userId, withdrawalId)) ?? fromEvent(result.events);
       }
       if (!row)
         throw new HttpProblem(

@@ -54,6 +54,8 @@ export interface HandledEvent {
   type: string;
   data: unknown;
   metadata: EventMetadata;
+  /** When the store recorded it: on a repeat's events (the first run's); a fresh append's is now. */
+  recordedAt?: Date;
 }
 
 export interface CommandResult {
@@ -124,12 +126,13 @@ function repeatOf(recorded: RecordedCommand, type: string): CommandResult {
   if (recorded.type !== type) throw reusedId();
   return {
     appended: false,
-    events: recorded.events.map(({ id, streamId, type: eventType, data, metadata }) => ({
+    events: recorded.events.map(({ id, streamId, type: eventType, data, metadata, recordedAt }) => ({
       id,
       streamId,
       type: eventType,
       data,
       metadata,
+      recordedAt,
     })),
     lastPosition: recorded.lastPosition,
   };
