@@ -3,7 +3,7 @@
  * route declarations; app.ts adds them all to one registry (one OpenAPI document, one router).
  */
 import type { BankDirectory, Payouts } from '@kobo/jobs';
-import type { LedgerCommands, PostgresEventStore } from '@kobo/ledger';
+import type { EventStore, LedgerCommands } from '@kobo/ledger';
 import type { Config, Logger, Pool } from '@kobo/platform';
 import type { ConsumersHandle, ProjectorsHandle } from '@kobo/projector';
 import type { Auth, ReadYourWrites, RouteDefinition } from './http';
@@ -12,7 +12,7 @@ export interface ApiContext {
   config: Config;
   logger: Logger;
   pool: Pool;
-  store: PostgresEventStore;
+  store: EventStore;
   commands: LedgerCommands;
   /** The projectors' status, for health and the finance screens. */
   projectors: Pick<ProjectorsHandle, 'status'>;

@@ -11,7 +11,7 @@
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
+import { createLedgerCommands, moneyRules, type EventStore, type PersonalDataKeys } from '@kobo/ledger';
 import {
   ConfigError,
   createLogger,
@@ -48,8 +48,10 @@ import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { someoneSignedUp } from './demo/signed-up';
 import { createApiApp, createMetricsApp } from './app';
 import type { ApiContext } from './context';
+import { eventStoresOf } from './event-stores';
 import { bankDirectoryFor } from './features/banks/bank-directory-for';
 import { liveBalancesOf } from './features/live/live-balances';
+import { erasureReactor, startErasureReactor } from './erasure/erasure-reactor';
 import { noticesReactor, startNoticeReactor } from './notices/notice-reactor';
 import { developmentPushKeys } from './push/development-keys';
 import { pushReactor, startPushSender } from './push/push-sender';
@@ -115,7 +117,12 @@ interface Kobo {
   objectStore: ReturnType<typeof createObjectStore>;
   database: Awaited<ReturnType<typeof provideDatabase>>;
   pool: Pool;
+  /** The log as this process writes and reads it: personal fields sealed as they are stored, opened as they are read. */
   store: ApiContext['store'];
+  /** The log as it is stored (personal fields sealed): what the Kafka relay publishes. */
+  stored: EventStore;
+  /** The key service of personal data (sealing, opening, erasure). */
+  keys: PersonalDataKeys;
   commands: ApiContext['commands'];
   /** Run here or watched: set by the projectors' entry, which starts first. */
   projectors?: ProjectorsHandle;
@@ -189,7 +196,7 @@ async function prepareProcess(): Promise<Kobo> {
   const objectStore = createObjectStore(config.dataDir, config.s3);
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, config.poolSize);
-  const store = createPostgresEventStore(pool);
+  const { store, stored, keys } = eventStoresOf(config, pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   return {
     loaded,
@@ -203,6 +210,8 @@ async function prepareProcess(): Promise<Kobo> {
     database,
     pool,
     store,
+    stored,
+    keys,
     commands,
     shownReactors: [],
     accounts: [],
@@ -235,9 +244,9 @@ async function watchTheProjectors(kobo: Kobo): Promise<Stopper[]> {
  * anything waits for the projectors, which then read the topic it feeds (decision 0028).
  */
 async function runRelay(kobo: Kobo): Promise<Stopper[]> {
-  const { pool, store, logger, config } = kobo;
+  const { pool, stored, logger, config } = kobo;
   if (!config.kafka) return [];
-  const relay = await startRelay({ pool, store, logger, kafka: config.kafka });
+  const relay = await startRelay({ pool, store: stored, logger, kafka: config.kafka });
   kobo.shownReactors.push(relay);
   kobo.relayTopic = relay.topic;
   return [['kafka relay', () => relay.stop()]];
@@ -331,10 +340,10 @@ function servingOf(kobo: Kobo): Serving {
   return kobo.serving;
 }
 
-/** workers: the jobs (reactor and workers), the notices reactor, email retries and push. */
+/** workers: the jobs (reactor and workers), the notices and erasure reactors, email retries and push. */
 async function runWorkers(kobo: Kobo): Promise<Stopper[]> {
   const { mailer } = servingOf(kobo);
-  const { pool, database, config, store, commands, logger, objectStore, payouts } = kobo;
+  const { pool, database, config, store, keys, commands, logger, objectStore, payouts } = kobo;
   const stopping: Stopper[] = [];
   const jobs = await startJobs({
     pool,
@@ -371,6 +380,16 @@ async function runWorkers(kobo: Kobo): Promise<Stopper[]> {
     },
   ]);
   kobo.shownReactors.push(jobs.reactor, notices);
+  const erasure = await startErasureReactor({
+    pool,
+    store,
+    keys,
+    images: objectStore,
+    logger,
+    kafka: config.kafka,
+  });
+  stopping.push(['erasure', () => erasure.stop()]);
+  kobo.shownReactors.push(erasure);
   if (config.push) {
     const push = await startPushSender({ pool, store, logger, push: config.push, kafka: config.kafka });
     stopping.push(['push', () => push.stop()]);
@@ -394,6 +413,7 @@ async function showTheQueues(kobo: Kobo): Promise<Stopper[]> {
     watchConsumers(pool, store, [
       jobsReactor(shown),
       noticesReactor({ pool, mailer }),
+      erasureReactor({ pool, store, keys: kobo.keys, images: kobo.objectStore }),
       ...(config.push ? [pushReactor({ pool, logger, push: config.push })] : []),
     ]),
   );

@@ -15,13 +15,16 @@
  * webhook secret is its key, reconciliation runs every second, and the double's webhooks go to the
  * API's address, set again each time the API starts.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createLedgerCommands,
+  createPersonalDataKeys,
   createPostgresEventStore,
+  sealPersonalData,
   moneyRules,
   type LedgerCommands,
   type PostgresEventStore,
@@ -111,7 +114,10 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
     }),
   });
   const logger = createLogger('silent');
-  const store = createPostgresEventStore(pool);
+  const store = sealPersonalData(
+    createPostgresEventStore(pool),
+    createPersonalDataKeys({ pool, masterKeys: { current: randomBytes(32) } }),
+  );
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const payouts: Payouts = paystack ? paystackPayouts(paystack) : payoutsFromSettings(config.payouts);
   const auth = createAuth(JWT_SECRET, pool);

@@ -1,7 +1,8 @@
 /** `npm run seed`: load the demo data on demand (a no-op where it is already loaded). */
-import { createLedgerCommands, createPostgresEventStore, moneyRules } from '@kobo/ledger';
+import { createLedgerCommands, moneyRules } from '@kobo/ledger';
 import { createLogger, createPool, loadConfig, provideDatabase } from '@kobo/platform';
 import { bootstrapAccounts } from '../accounts/bootstrap';
+import { eventStoresOf } from '../event-stores';
 import { createObjectStore } from '../uploads/create-object-store';
 import { demoStaff, seedDemoData } from './seed';
 
@@ -10,7 +11,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, 4);
-  const store = createPostgresEventStore(pool);
+  const { store } = eventStoresOf(config, pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   try {
     const staff = await bootstrapAccounts(demoStaff, { pool, store, commands });

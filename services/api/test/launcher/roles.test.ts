@@ -14,6 +14,8 @@ import { join, resolve } from 'node:path';
 import { createTestDatabase, eventually, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 import { projectionNames } from '@kobo/projector';
 
+const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
 jest.setTimeout(300_000);
 
 const root = resolve(__dirname, '../../../..');
@@ -53,6 +55,8 @@ async function start(name: string, roles: string): Promise<Started> {
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
+      // Every process on one database seals personal data under the same master key.
+      KOBO_MASTER_KEY: TEST_MASTER_KEY,
       METRICS_TOKEN,
       // Any free port, the process's own, read from what it prints.
       ...(roles.includes('api') ? { PORT: '0' } : { METRICS_PORT: '0' }),

@@ -19,6 +19,8 @@ import {
   type TestDatabase,
 } from '@kobo/platform/testing';
 
+const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
 jest.setTimeout(300_000);
 
 const root = resolve(__dirname, '../../../..');
@@ -70,6 +72,8 @@ async function startWith(pgPort: number, env: Record<string, string>): Promise<S
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
+      // Every process on one database seals personal data under the same master key.
+      KOBO_MASTER_KEY: TEST_MASTER_KEY,
       ...env,
     },
   });

@@ -2,12 +2,16 @@
  * A whole API on a fresh test database: the real event store, command handlers, projectors and
  * HTTP app (supertest drives it). Nothing of ours is mocked.
  */
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { Express } from 'express';
 import {
   createLedgerCommands,
+  createPersonalDataKeys,
   createPostgresEventStore,
   moneyRules,
+  sealPersonalData,
+  type PersonalDataKeys,
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { payoutsFromSettings, type BankDirectory, type Payouts } from '@kobo/jobs';
@@ -28,6 +32,8 @@ import { bankDirectoryFor } from '../../src/features/banks/bank-directory-for';
 export interface Harness {
   db: TestDatabase;
   store: PostgresEventStore;
+  /** The key service the store seals personal fields with. */
+  keys: PersonalDataKeys;
   projectors: ProjectorsHandle;
   context: ApiContext;
   app: Express;
@@ -105,7 +111,9 @@ export async function startHarness(
     ...env,
   });
   const logger = options.logger ?? createLogger('silent');
-  const store = createPostgresEventStore(db.pool);
+  // Personal fields sealed as the servers seal them, under a master key of this harness's own.
+  const keys = createPersonalDataKeys({ pool: db.pool, masterKeys: { current: randomBytes(32) } });
+  const store = sealPersonalData(createPostgresEventStore(db.pool), keys);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money), clock: options.clock });
   const payouts = options.payouts ?? payoutsFromSettings(config.payouts);
   const projectors = await startProjectors({ pool: db.pool, store, logger, pollIntervalMs: 200 });
@@ -138,6 +146,7 @@ export async function startHarness(
   return {
     db,
     store,
+    keys,
     projectors,
     context,
     app,

@@ -99,7 +99,12 @@ export type BankDetailsUpdated = Event<
 export type PasswordChanged = Event<'PasswordChanged', { userId: string }>;
 export type UserRoleSet = Event<'UserRoleSet', { userId: string; role: Role }>;
 export type UserStatusSet = Event<'UserStatusSet', { userId: string; status: UserStatus; by: Actor }>;
-export type UserDeleted = Event<'UserDeleted', { userId: string; by: Actor }>;
+/**
+ * The account is deleted and the person erased: their data key is destroyed once this is recorded
+ * (docs/decisions/0052-personal-data-in-the-log.md). `withdrawalIds`: their withdrawals, whose bank
+ * details the read models forget with them (absent from deletions recorded before it was kept).
+ */
+export type UserDeleted = Event<'UserDeleted', { userId: string; by: Actor; withdrawalIds?: string[] }>;
 /** An admin's correction of a balance; adjustments account <-> user account. */
 export type BalanceAdjusted = Event<
   'BalanceAdjusted',

@@ -236,5 +236,11 @@ export interface EventStore {
     handle: (events: RecordedEvent[]) => Promise<void>,
     options?: { batchSize?: number; onError?: (error: unknown) => void },
   ): Subscription;
+  /**
+   * Events in their stored form, read elsewhere (the Kafka topic carries them so), opened as this
+   * store's own reads open them: a store that seals personal data opens their fields; a store that
+   * keeps events as given hands them back as they are.
+   */
+  openStored<E extends { type: string; data: unknown }>(events: readonly E[]): Promise<E[]>;
   close(): Promise<void>;
 }

@@ -14,3 +14,5 @@ export { isSealed, subjectOfSealed, SEALED_PREFIX } from './sealed-field';
 export { masterKeyId } from './master-keys';
 export type { KeyCacheOptions } from './key-cache';
 export { MissingDataKeyError, PersonErasedError, SealedFieldError, UnknownMasterKeyError } from './errors';
+export { sealPersonalData, CLAIMS_KEY_SUBJECT } from './sealing-store';
+export { personalFieldsOf } from './personal-fields';

@@ -10,8 +10,8 @@
  * 2 on a usage or connection error.
  */
 import { once } from 'node:events';
-import { createPostgresEventStore } from '@kobo/ledger';
-import { ConfigError } from '@kobo/platform';
+import { createPersonalDataKeys, createPostgresEventStore, sealPersonalData } from '@kobo/ledger';
+import { ConfigError, masterKeysFromEnvironment } from '@kobo/platform';
 import { RebuildBusyError } from '../rebuild/rebuild';
 import { parseArgs, UsageError } from './args';
 import { balanceCommand } from './commands/balance';
@@ -44,7 +44,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!['verify', 'rebuild', 'balance', 'export', 'status', 'rewrap-keys'].includes(command))
     throw new UsageError(`unknown command ${command}`);
   const pool = await connect();
-  const store = createPostgresEventStore(pool);
+  // Read as the servers read it (personal fields opened): a rebuild writes the read models they write.
+  const store = sealPersonalData(
+    createPostgresEventStore(pool),
+    createPersonalDataKeys({ pool, masterKeys: masterKeysFromEnvironment() }),
+  );
   try {
     switch (command) {
       case 'verify':

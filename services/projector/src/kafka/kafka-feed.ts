@@ -28,7 +28,7 @@
  */
 import type { Consumer as KafkaConsumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { escapeLiteral } from 'pg';
-import type { RecordedEvent } from '@kobo/ledger';
+import type { EventStore, RecordedEvent } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import type { Consumer } from '../runtime/consumer';
 import { DedicatedClient } from '../runtime/dedicated-client';
@@ -47,6 +47,8 @@ export interface KafkaFeedOptions {
   logger: Logger;
   kafka: KafkaSettings;
   hooks?: ConsumerHooks;
+  /** The topic's events as stored (personal fields sealed), opened as the event store opens them. */
+  open: EventStore['openStored'];
   /** Back-off of a start again after kafkajs gave up on a consumer. */
   retryDelayMs?: { min: number; max: number };
 }
@@ -238,11 +240,13 @@ class KafkaFeed implements Feed {
         Number(messages[0]!.offset),
         Number(messages[messages.length - 1]!.offset),
       );
-      if (seekTo === null)
+      if (seekTo === null) {
+        const events = await this.options.open(messages.map(recordedEventOf));
         return this.batchOf(
           pending,
-          messages.map((message) => ({ offset: Number(message.offset), event: recordedEventOf(message) })),
+          messages.map((message, index) => ({ offset: Number(message.offset), event: events[index]! })),
         );
+      }
       this.member!.seek({ topic: batch.topic, partition: batch.partition, offset: String(seekTo) });
       this.finish(pending);
     }

@@ -32,7 +32,10 @@ interface LeanRow {
  * Projections read no other metadata. recorded_at travels as epoch milliseconds: PostgreSQL keeps
  * microseconds, but the read models store what the port's Date holds.
  */
-export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPosition'>): EventSource {
+export function postgresEventSource(
+  pool: Pool,
+  store: Pick<EventStore, 'headPosition' | 'openStored'>,
+): EventSource {
   let head = 0;
   return {
     headPosition: () => store.headPosition(),
@@ -40,22 +43,25 @@ export function postgresEventSource(pool: Pool, store: Pick<EventStore, 'headPos
       if (after >= head) head = await store.headPosition();
       if (after >= head) return [];
       const { rows } = await pool.query<LeanRow>(LEAN_READ, [after, head, limit]);
-      return rows.map((row) => ({
-        id: row.id,
-        streamId: row.stream_id,
-        version: Number(row.stream_version),
-        globalPosition: Number(row.global_position),
-        type: row.type,
-        data: row.data,
-        metadata: {
-          ...(row.schema_version === null ? {} : { schemaVersion: row.schema_version }),
-          ...(row.actor === null ? {} : { actor: row.actor }),
-        },
-        recordedAt: new Date(row.recorded_ms),
-        // ledger_entries keeps each event's hash (a statement line shows it); the previous one, none.
-        hash: row.hash,
-        prevHash: '',
-      }));
+      // Read as stored: personal fields open as the store's own reads open them.
+      return store.openStored(
+        rows.map((row) => ({
+          id: row.id,
+          streamId: row.stream_id,
+          version: Number(row.stream_version),
+          globalPosition: Number(row.global_position),
+          type: row.type,
+          data: row.data,
+          metadata: {
+            ...(row.schema_version === null ? {} : { schemaVersion: row.schema_version }),
+            ...(row.actor === null ? {} : { actor: row.actor }),
+          },
+          recordedAt: new Date(row.recorded_ms),
+          // ledger_entries keeps each event's hash (a statement line shows it); the previous one, none.
+          hash: row.hash,
+          prevHash: '',
+        })),
+      );
     },
   };
 }

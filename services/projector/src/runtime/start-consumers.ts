@@ -135,7 +135,14 @@ export async function startConsumers(options: StartConsumersOptions): Promise<Co
     consumers.map((consumer) => consumer.name),
   );
   const feeds = options.kafka
-    ? await kafkaFeeds({ pool, logger, kafka: options.kafka, hooks: options.hooks, retryDelayMs: retry })
+    ? await kafkaFeeds({
+        pool,
+        logger,
+        kafka: options.kafka,
+        hooks: options.hooks,
+        retryDelayMs: retry,
+        open: (events) => store.openStored(events),
+      })
     : logFeeds({ pool, store, logger });
   const signals = new Map(consumers.map((consumer) => [consumer.name, new Signal()]));
   const wakeAll = () => signals.forEach((signal) => signal.notify());

@@ -5,7 +5,7 @@
  * a run left 'running' that no process holds reads 'interrupted' (its process died).
  */
 import { randomUUID } from 'node:crypto';
-import type { PostgresEventStore } from '@kobo/ledger';
+import type { EventStore } from '@kobo/ledger';
 import type { Logger, Pool, PoolClient } from '@kobo/platform';
 import { staffNames } from '../admin/staff-names';
 import {
@@ -114,7 +114,7 @@ function rebuildPercent(progress: RebuildProgress): number {
 
 export interface RunBookDeps {
   pool: Pool;
-  store: PostgresEventStore;
+  store: EventStore;
   logger: Logger;
 }
 

@@ -17,6 +17,7 @@ import type { UserState } from '../user/state';
 import {
   activityCompletion,
   onStream,
+  deletion,
   profileUpdate,
   registration,
   submissionApproval,
@@ -147,7 +148,7 @@ export function createLedgerCommands(store: EventStore, options: LedgerCommandsO
     changePassword: (data, meta) => onUser({ type: 'ChangePassword', data }, meta),
     setUserRole: (data, meta) => onUser({ type: 'SetUserRole', data }, meta),
     setUserStatus: (data, meta) => onUser({ type: 'SetUserStatus', data }, meta),
-    deleteUser: (data, meta) => onUser({ type: 'DeleteUser', data }, meta),
+    deleteUser: (data, meta) => run('DeleteUser', deletion({ type: 'DeleteUser', data }), meta),
     adjustBalance: (data, meta) =>
       onUser({ type: 'AdjustBalance', data: { ...data, now: now(data.now) } }, meta),
     setAccountBalance: (data, meta) =>

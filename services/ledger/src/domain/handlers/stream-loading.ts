@@ -5,6 +5,7 @@
 import type { ApproveSubmission, CompleteActivity, SubmitTask } from '../campaign/commands';
 import { campaignDecider } from '../campaign/decider';
 import type { Decider } from '../decider';
+import { decideDeletion, deletionClaims } from '../multi-stream/deletion';
 import { emailClaimStreams, decideProfileUpdate } from '../multi-stream/profile-update';
 import { decideRegistration, registrationClaims, type Registration } from '../multi-stream/registration';
 import { decideSubmissionApproval } from '../multi-stream/submission-approval';
@@ -13,7 +14,7 @@ import { streams, type KoboEvent } from '../events';
 import type { MoneyRules } from '../money-rules';
 import { normalizeEmail } from '../text';
 import { uniqueKey, uniqueValueDecider } from '../unique/decider';
-import type { UpdateProfile } from '../user/commands';
+import type { DeleteUser, UpdateProfile } from '../user/commands';
 import { userDecider } from '../user/decider';
 import type { ReadAndDecide } from './run-command';
 
@@ -57,6 +58,22 @@ export function profileUpdate(command: UpdateProfile): ReadAndDecide {
       };
     }
     return decideProfileUpdate(command, { user, emailClaims });
+  };
+}
+
+export function deletion(command: DeleteUser): ReadAndDecide {
+  return async (reader) => {
+    const user = await reader.load(streams.user(command.data.userId), userDecider);
+    // An account registered before its claims were kept, or erased already, has none to release.
+    const registered = user.existence === 'registered' && user.username !== '' && user.email !== '';
+    const names = registered ? deletionClaims(user) : null;
+    return decideDeletion(command, {
+      user,
+      claims: names && {
+        username: await reader.load(names.username.streamId, uniqueValueDecider),
+        email: await reader.load(names.email.streamId, uniqueValueDecider),
+      },
+    });
   };
 }
 

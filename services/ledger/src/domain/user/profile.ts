@@ -181,5 +181,7 @@ export function deleteUser(command: DeleteUser, state: UserState): UserDeleted[]
     throw conflict(
       'A withdrawal is still being processed; the account can be deleted once it is paid or rejected.',
     );
-  return [{ type: 'UserDeleted', data: { ...command.data } }];
+  // The person's withdrawals are named so that the read models forget their bank details too.
+  const withdrawalIds = [...state.withdrawals.keys()];
+  return [{ type: 'UserDeleted', data: { ...command.data, withdrawalIds } }];
 }

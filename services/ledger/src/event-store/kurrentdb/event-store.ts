@@ -244,6 +244,9 @@ export function createKurrentDbEventStore(url: string, options: KurrentDbEventSt
     // claims a key with a statement of its own before the command (docs/decisions/0048).
     claimsKeysInAppend: false,
 
+    // Events are kept as given: nothing to open.
+    openStored: async (events) => [...events],
+
     async appendToStreams(appends, command) {
       assertOpen();
       toAppendRequest(appends, command); // the same checks of the input as PostgreSQL's

@@ -149,6 +149,9 @@ export function createPostgresEventStore(
   return {
     claimsKeysInAppend: true,
 
+    // Events are kept as given: nothing to open.
+    openStored: async (events) => [...events],
+
     async appendToStreams(appends, command) {
       assertOpen();
       return groupCommit.append(toAppendRequest(appends, command));

@@ -30,6 +30,21 @@ export interface UserRow {
   deleted_by: string | null;
 }
 
+/** What the users read model keeps of an erased person. */
+export const ERASED_PERSON = {
+  username: '',
+  first_name: 'Deleted user',
+  last_name: '',
+  email: '',
+  phone: '',
+  bank_name: null,
+  bank_code: null,
+  account_num: null,
+  account_name: null,
+  bank_details_set_at: null,
+  bank_name_check: null,
+} as const satisfies Partial<UserRow>;
+
 export const users: Projection<'users'> = {
   name: 'users',
   description: 'profile, role, status, bank details, referral code and referrer per user',
@@ -117,7 +132,16 @@ export const users: Projection<'users'> = {
           ops.update(
             'users',
             { user_id: event.data.userId },
-            { set: { deleted: true, deleted_at: at, deleted_by: event.data.by.id, updated_at: at } },
+            {
+              set: {
+                deleted: true,
+                deleted_at: at,
+                deleted_by: event.data.by.id,
+                updated_at: at,
+                // The person is erased (their data key is destroyed): only that they were remains.
+                ...ERASED_PERSON,
+              },
+            },
           ),
         ];
       default:

@@ -246,6 +246,11 @@ export const withdrawals: Projection<'withdrawals'> = {
             updated_at: at,
           }),
         ];
+      case 'UserDeleted':
+        // The person is erased: the bank details their withdrawals were made to are forgotten.
+        return (event.data.withdrawalIds ?? []).map((withdrawalId) =>
+          update(withdrawalId, { account_num: '', account_name: '' }),
+        );
       case 'PayoutDiscrepancyFound': {
         const d = event.data;
         const row: Written<PayoutDiscrepancyRow> = {

@@ -1,0 +1,101 @@
+/**
+ * Erases a person once their account's deletion is recorded (UserDeleted; the ledger refuses it
+ * while money is in flight): their proof images and what the API keeps of them outside the log
+ * (sign-in, stored answers, devices, mail, support messages) are deleted, and then their data key
+ * is destroyed, so every sealed field of theirs, in the log, in Kafka and in every backup, can no
+ * longer be opened (docs/decisions/0052-personal-data-in-the-log.md). The read models forget them
+ * from the same event (their projections).
+ *
+ * A consumer of the log on the consumer runtime, like the notices: a crash repeats the batch, and
+ * every step is idempotent. The key goes last: until then the person's values can still be read
+ * from the log, to find what was kept under them (an email in the outbox).
+ */
+import type { EventStore, PersonalDataKeys, RecordedEvent } from '@kobo/ledger';
+import type { Logger, Pool } from '@kobo/platform';
+import {
+  listSubmissionsOfUser,
+  startConsumers,
+  type ConsumersHandle,
+  type Reactor,
+  type StartConsumersOptions,
+} from '@kobo/projector';
+import type { ObjectStore } from '../uploads/object-store';
+import { personalValuesOf } from './personal-values';
+
+export const ERASURE_REACTOR = 'erasure';
+
+export interface ErasureDeps {
+  pool: Pool;
+  store: EventStore;
+  keys: PersonalDataKeys;
+  images: ObjectStore;
+}
+
+export function erasureReactor(deps: ErasureDeps): Reactor {
+  return {
+    kind: 'reactor',
+    name: ERASURE_REACTOR,
+    description:
+      "Erases a deleted account's person: proof images, what the API keeps of them, their data key",
+    async react(events) {
+      for (const event of events) if (event.type === 'UserDeleted') await erase(deps, event);
+    },
+  };
+}
+
+async function erase({ pool, store, keys, images }: ErasureDeps, event: RecordedEvent): Promise<void> {
+  const { userId } = event.data as { userId: string };
+  const values = await personalValuesOf(store, userId);
+  for (const submission of await listSubmissionsOfUser(pool, userId))
+    if (submission.proof_image) await images.delete(submission.proof_image);
+  const emails = values.emails.map((email) => email.toLowerCase());
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const statement of [
+      'DELETE FROM credentials WHERE user_id::text = $1',
+      'DELETE FROM password_reset_tokens WHERE user_id::text = $1',
+      'DELETE FROM idempotency_keys WHERE user_id = $1',
+      'DELETE FROM known_devices WHERE user_id = $1',
+      'DELETE FROM push_subscriptions WHERE user_id = $1',
+      "UPDATE proof_hashes SET username = '' WHERE user_id = $1",
+    ])
+      await client.query(statement, [userId]);
+    if (emails.length > 0) {
+      await client.query('DELETE FROM email_outbox WHERE lower(to_address) = ANY($1::text[])', [emails]);
+      await client.query('DELETE FROM contact_messages WHERE lower(email) = ANY($1::text[])', [emails]);
+      // Sign-in limits are keyed by what was typed (an email or a username) and the address.
+      const typed = [...emails, ...values.usernames.map((name) => name.toLowerCase())];
+      for (const table of ['sign_in_backoff', 'rate_limit_hits'])
+        await client.query(
+          `DELETE FROM ${table} WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS v WHERE strpos(lower(key), v) > 0)`,
+          [typed],
+        );
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  await keys.destroy(userId, 'account deleted');
+}
+
+export function startErasureReactor(
+  options: ErasureDeps & { logger: Logger } & Pick<
+      StartConsumersOptions,
+      'pollIntervalMs' | 'leaderRetryMs' | 'retryDelayMs' | 'kafka'
+    >,
+): Promise<ConsumersHandle> {
+  const { pool, store, keys, images, logger, ...timing } = options;
+  return startConsumers({
+    pool,
+    store,
+    logger,
+    consumers: [erasureReactor({ pool, store, keys, images })],
+    batchSize: 100,
+    maxBatchSize: 100,
+    ...timing,
+  });
+}
