@@ -22,7 +22,7 @@ import { accountView, profileView, statementView, withdrawalView } from './views
 const tags = ['user area'];
 
 /** What each part of the file is, for the person reading it. */
-export const dataExportAbout = {
+const dataExportAbout = {
   profile:
     'Your name, username, email, phone number, role, account status, referral code and when you registered.',
   bankDetails: 'The bank account your withdrawals are paid to (empty until you save one).',
@@ -50,7 +50,7 @@ async function statementsOf(ctx: ApiContext, userId: string) {
 }
 
 /** The file's name: `kobo-data-<username>-<yyyy-mm-dd>.json`, the day the copy was made (UTC). */
-export function dataExportFileName(username: string, exportedAt: Date): string {
+function dataExportFileName(username: string, exportedAt: Date): string {
   // Usernames are letters, digits and `_.-` (the ledger's rule); anything else never reaches the header.
   const safe = username.replace(/[^A-Za-z0-9_.-]/g, '_');
   return `kobo-data-${safe}-${exportedAt.toISOString().slice(0, 10)}.json`;
