@@ -332,6 +332,28 @@ const ownership: Record<string, Ownership> = {
       expect(own.body.entries.length).toBeGreaterThan(0);
     },
   },
+  'GET /users/data-export': {
+    scope: 'self',
+    async check() {
+      const own = await h.http.get('/api/users/data-export').set(w.user.auth).expect(200);
+      expect(json(own)).toContain(w.userWithdrawalId);
+      expect(own.body.submissions.length).toBeGreaterThan(0);
+      const theirs = await h.http
+        .get('/api/users/data-export')
+        .query({ userId: w.user.userId })
+        .set(w.other.auth)
+        .expect(200);
+      expect(theirs.body.profile.email).toBe(w.other.email);
+      for (const mine of [
+        w.user.userId,
+        w.user.email,
+        w.userWithdrawalId,
+        ...own.body.submissions.map((x: { id: string }) => x.id),
+        ...own.body.statement.account.entries.map((x: { eventId: string }) => x.eventId),
+      ])
+        expect(json(theirs)).not.toContain(mine);
+    },
+  },
   'GET /users/statement/entries/:eventId/proof': {
     scope: 'record',
     async check() {

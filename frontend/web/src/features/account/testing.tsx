@@ -20,7 +20,9 @@ export interface SentRequest {
   body: unknown;
 }
 
-export type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+/** An answer: its status, its JSON body and any headers beside the content type. */
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+export type Answer = Reply | Promise<Reply>;
 
 /**
  * Answers every request with `answer(request)` and records what was sent. Returns the list of
@@ -38,11 +40,11 @@ export function serveFetch(answer: (request: SentRequest) => Answer): SentReques
       body: text ? JSON.parse(text) : undefined,
     };
     sent.push(request);
-    const { status, body } = await answer(request);
+    const { status, body, headers } = await answer(request);
     const problem = status >= 400;
     return new TestResponse(JSON.stringify(body), {
       status,
-      headers: { 'content-type': problem ? 'application/problem+json' : 'application/json' },
+      headers: { 'content-type': problem ? 'application/problem+json' : 'application/json', ...headers },
     });
   }) as unknown as typeof fetch;
   return sent;

@@ -6,6 +6,7 @@ import { PageHeader } from '../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { BankForm } from './BankForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DataExportPanel } from './DataExportPanel';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileForm } from './ProfileForm';
 import { PushToggle } from '../notifications/PushToggle';
@@ -41,7 +42,17 @@ export function SettingsPage() {
         size="large"
         className="kobo-settings-tabs"
       >
-        <Tab id="profile" title="Profile" icon="person" panel={<AccountPanel kind="profile" />} />
+        <Tab
+          id="profile"
+          title="Profile"
+          icon="person"
+          panel={
+            <div className="kobo-settings-stack">
+              <AccountPanel kind="profile" />
+              <DataExportPanel />
+            </div>
+          }
+        />
         <Tab id="bank" title="Bank" icon="bank-account" panel={<AccountPanel kind="bank" back={wayBack} />} />
         <Tab
           id="security"

@@ -27,6 +27,7 @@ export const SETTINGS_MESSAGES = {
   accountDeleted: 'Account deleted successfully!',
   deleteFailed: 'There was an error deleting your account.',
   deleteFailedTitle: 'Error deleting account',
+  dataExportFailed: 'Your data could not be downloaded. Please check your connection and try again.',
   /** The bank picker and the name enquiry (docs/product/settled-contradictions.md#bank-details). */
   banksFailed: 'The list of banks could not be loaded.',
   nameChecking: 'Checking the account name with the bank...',

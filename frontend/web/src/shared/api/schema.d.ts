@@ -175,6 +175,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/data-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A copy of the signed-in user's data, as a JSON file to download
+     * @description The profile (with role, status and when the account was registered), the bank details, every submission, every withdrawal and the whole statement of the account, activity and hold balances, each in the shape GET /users/dashboard, /users/submissions, /users/withdrawals and /users/statement give it; `about` says what each part is. Sent as an attachment (`kobo-data-<username>-<yyyy-mm-dd>.json`), `Cache-Control: no-store`. Like every signed-in read, it waits until the read models have the user's own latest writes.
+     */
+    get: operations['getUsersDataExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/community': {
     parameters: {
       query?: never;
@@ -2628,6 +2648,174 @@ export interface operations {
       };
       /** @description The signed-in role may not use this route */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description An error, as RFC 9457 problem details */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUsersDataExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The copy of the user’s data */
+      200: {
+        headers: {
+          /** @description attachment; filename="kobo-data-<username>-<yyyy-mm-dd>.json" */
+          'Content-Disposition'?: string;
+          /** @description no-store */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            exportedAt: string;
+            about: {
+              profile: string;
+              bankDetails: string;
+              submissions: string;
+              withdrawals: string;
+              statement: string;
+              figures: string;
+            };
+            profile: {
+              username: string;
+              firstName: string;
+              lastName: string;
+              email: string;
+              phone: string;
+              referralCode: string;
+              hasPin: boolean;
+              /** @enum {string} */
+              role: 'user' | 'admin' | 'finance';
+              /** @enum {string} */
+              status: 'active' | 'inactive' | 'suspended';
+              registeredAt: string;
+            };
+            bankDetails: components['schemas']['ProfileBankDetails'];
+            submissions: {
+              id: string;
+              taskId: string;
+              taskName: string;
+              taskPlatform: string;
+              reward: number;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected';
+              rejectionReason: string | null;
+              submittedAt: string;
+              reviewedAt: string | null;
+            }[];
+            withdrawals: {
+              id: string;
+              amount: number;
+              fee: number;
+              /** @enum {string} */
+              type: 'withdrawal' | 'activityWithdrawal';
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'sending' | 'paid' | 'payout_failed' | 'rejected' | 'reversed';
+              state: components['schemas']['WithdrawalState'];
+              reference: string | null;
+              bankDetails: {
+                bankName: string;
+                bankCode: string | null;
+                accountNum: string;
+                accountName: string;
+              };
+              requestedAt: string;
+              approvedAt: string | null;
+              sentAt: string | null;
+              rejectedAt: string | null;
+              rejectionReason: string | null;
+              paidAt: string | null;
+              failedAt: string | null;
+              failureReason: string | null;
+              reversedAt: string | null;
+              reversalReason: string | null;
+            }[];
+            statement: {
+              account: {
+                account: string;
+                balance: number;
+                entries: {
+                  eventId: string;
+                  position: number;
+                  hash: string;
+                  type: string;
+                  title: string;
+                  amount: number;
+                  runningBalance: number;
+                  recordedAt: string;
+                }[];
+              };
+              activity: {
+                account: string;
+                balance: number;
+                entries: {
+                  eventId: string;
+                  position: number;
+                  hash: string;
+                  type: string;
+                  title: string;
+                  amount: number;
+                  runningBalance: number;
+                  recordedAt: string;
+                }[];
+              };
+              hold: {
+                account: string;
+                balance: number;
+                entries: {
+                  eventId: string;
+                  position: number;
+                  hash: string;
+                  type: string;
+                  title: string;
+                  amount: number;
+                  runningBalance: number;
+                  recordedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Authentication required, or the session expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The signed-in role may not use this route */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The account does not exist (or was deleted) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

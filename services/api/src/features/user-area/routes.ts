@@ -1,5 +1,6 @@
 /** The signed-in user's own area (docs/product/api-contract.md#user-calls): every route reads the token's user only. */
 import type { FeatureRoutes } from '../../context';
+import { dataExportRoutes } from './data-export-routes';
 import { historyRoutes } from './history-routes';
 import { pinRoutes } from './pin-routes';
 import { profileRoutes } from './profile-routes';
@@ -14,4 +15,5 @@ export const userAreaRoutes: FeatureRoutes = (ctx) => [
   ...statementProofRoutes(ctx),
   ...submissionsRoutes(ctx),
   ...withdrawalRoutes(ctx),
+  ...dataExportRoutes(ctx),
 ];

@@ -3,6 +3,7 @@ import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { emailField, nameField, phoneField } from '../../accounts/person-fields';
 import { authMessages } from '../auth/messages';
+import { submissionListEntrySchema } from '../tasks/schemas';
 import { isGuessablePin, isPinShaped, pinMessages } from '../../accounts/transaction-pin';
 
 export const messages = {
@@ -242,4 +243,37 @@ export const entryProofSchema = z.object({
   /** Whether the next event's previous-hash is this hash; null for the newest event. */
   nextLinksBack: z.boolean().nullable(),
   checkedAt: z.string(),
+});
+
+/** The three balances' statements, each as GET /users/statement?balance= gives it. */
+const statementsSchema = z.object({
+  account: statementSchema,
+  activity: statementSchema,
+  hold: statementSchema,
+});
+
+/** What each part of the data export is, in words, beside the data (the file is read without docs). */
+const dataExportAboutSchema = z.object({
+  profile: z.string(),
+  bankDetails: z.string(),
+  submissions: z.string(),
+  withdrawals: z.string(),
+  statement: z.string(),
+  figures: z.string(),
+});
+
+/** GET /users/data-export: a copy of everything the user area holds of the user. */
+export const dataExportSchema = z.object({
+  exportedAt: z.string(),
+  about: dataExportAboutSchema,
+  /** The profile as GET /users/dashboard gives it, with the role, the account's status and when it was registered. */
+  profile: profileSchema.omit({ bankDetails: true }).extend({
+    role: z.enum(['user', 'admin', 'finance']),
+    status: z.enum(['active', 'inactive', 'suspended']),
+    registeredAt: z.string(),
+  }),
+  bankDetails: profileBankDetails,
+  submissions: z.array(submissionListEntrySchema),
+  withdrawals: z.array(withdrawalSchema),
+  statement: statementsSchema,
 });

@@ -2,6 +2,7 @@
 import { bankCodeOf, type UserState, koboToNaira, withdrawalStateOf } from '@kobo/ledger';
 import type { Config } from '@kobo/platform';
 import type {
+  UserAccountRow,
   UserBalanceRow,
   UserDashboardRow,
   UserProfileRow,
@@ -34,6 +35,12 @@ export function profileView(row: ProfileRow) {
     },
     hasPin: row.has_pin,
   };
+}
+
+/** The profile without its bank details, with the role, status and registration: the data export's profile. */
+export function accountView(row: UserAccountRow & { has_pin: boolean }) {
+  const { bankDetails: _bankDetails, ...profile } = profileView(row);
+  return { ...profile, role: row.role, status: row.status, registeredAt: row.created_at.toISOString() };
 }
 
 /** The same view from the ledger's own state (a saved change answers even while the read model is behind). */

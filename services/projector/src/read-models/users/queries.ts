@@ -1,7 +1,7 @@
 /**
  * The users read model's queries: the admin users screen (users with their balances and task
  * counts, by key from the balances and user-stats read models), the bank accounts several users
- * share, staff named for people, and the user's own dashboard.
+ * share, staff named for people, and the user's own dashboard and account.
  */
 import type { Pool } from '@kobo/platform';
 import { Conditions, direction, readPage } from '../paging';
@@ -206,6 +206,20 @@ export async function findDashboard(pool: Pool, userId: string): Promise<UserDas
      LEFT JOIN user_balances b ON b.user_id = u.user_id
      LEFT JOIN user_stats s ON s.user_id = u.user_id
      WHERE u.user_id = $1 AND NOT u.deleted`,
+    [userId],
+  );
+  return rows[0];
+}
+
+/** The user's account as their copy of their own data gives it: the profile, role, status and when they registered. */
+export type UserAccountRow = UserProfileRow & Pick<UserRow, 'role' | 'status' | 'created_at'>;
+
+/** The account of a user that is not deleted; undefined for any other id. */
+export async function findUserAccount(pool: Pool, userId: string): Promise<UserAccountRow | undefined> {
+  const { rows } = await pool.query<UserAccountRow>(
+    `SELECT user_id, username, first_name, last_name, email, phone, referral_code,
+       bank_name, bank_code, account_num, account_name, role, status, created_at
+     FROM users WHERE user_id = $1 AND NOT deleted`,
     [userId],
   );
   return rows[0];
