@@ -1400,7 +1400,7 @@ export interface components {
     };
     /** @enum {string} */
     WithdrawalState: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
-    Task: {
+    Campaign: {
       _id: string;
       taskName: string;
       taskInstructions: string;
@@ -1413,7 +1413,7 @@ export interface components {
       taskImage: string | null;
       submitted: boolean;
     };
-    TaskSubmission: {
+    Submission: {
       _id: string;
       taskId: string;
       userId: string;
@@ -2800,7 +2800,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Task'][];
+          'application/json': components['schemas']['Campaign'][];
         };
       };
       /** @description The request is invalid (a message per field) */
@@ -2876,7 +2876,7 @@ export interface operations {
             /** @constant */
             status: 'success';
             message: string;
-            submission: components['schemas']['TaskSubmission'];
+            submission: components['schemas']['Submission'];
           };
         };
       };
@@ -2892,7 +2892,7 @@ export interface operations {
             /** @constant */
             status: 'success';
             message: string;
-            submission: components['schemas']['TaskSubmission'];
+            submission: components['schemas']['Submission'];
           };
         };
       };
