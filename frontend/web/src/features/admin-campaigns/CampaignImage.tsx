@@ -1,5 +1,5 @@
 import { PlatformIcon } from '../../shared/ui/PlatformIcon';
-import { platformOf } from '../tasks/platforms';
+import { platformOf } from '../campaigns/platforms';
 import { useGetProofLinkQuery } from '../admin-review/api';
 
 /**

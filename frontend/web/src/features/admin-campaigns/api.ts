@@ -28,16 +28,16 @@ export const adminCampaignsApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, error) => (error ? [] : ['AdminCampaigns', 'Tasks']),
+      invalidatesTags: (_result, error) => (error ? [] : ['AdminCampaigns', 'Campaigns']),
     }),
     updateCampaign: build.mutation<CampaignAnswer, { id: string; body: CampaignUpdate }>({
       query: ({ id, body }) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'PUT', body }),
       // Also after a refusal: a 409 means the campaign changed meanwhile.
-      invalidatesTags: ['AdminCampaigns', 'Tasks'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns'],
     }),
     deleteCampaign: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminCampaigns', 'Tasks', 'Submissions'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns', 'Submissions'],
     }),
     uploadCampaignImage: build.mutation<CampaignImage, File>({
       query: (file) => {

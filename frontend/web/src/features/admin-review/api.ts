@@ -55,7 +55,7 @@ export const adminReviewApi = api.injectEndpoints({
     }),
     toggleCampaignStatus: build.mutation<ToggleAnswer, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}/status`, method: 'PUT' }),
-      invalidatesTags: ['AdminCampaigns', 'Tasks'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns'],
     }),
     approveSubmission: build.mutation<ReviewAnswer, ReviewRequest>({
       query: ({ campaignId, submissionId, userId, idempotencyKey }) => ({
