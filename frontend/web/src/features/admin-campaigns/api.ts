@@ -1,5 +1,5 @@
 /**
- * The Campaigns screen's calls (docs/api/admin.md, "Campaigns"; docs/api/tasks.md for the image
+ * The Campaigns screen's calls (docs/api/admin.md, "Campaigns"; docs/api/campaigns.md for the image
  * upload): one page of campaigns, create, edit, delete and the guide
  * image. The status toggle, the campaign type and the image link are admin-review's.
  */
