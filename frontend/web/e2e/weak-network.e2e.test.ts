@@ -202,7 +202,7 @@ describe('a proof screenshot', () => {
         const original = await bigScreenshot();
         await dialog.locator('input[type="file"]').setInputFiles(original);
         await eventually('Submit Task enabled', () => submit.isEnabled(), Boolean);
-        const shownSize = await textOf(dialog.locator('.kobo-tasks-preview-meta .kobo-muted'));
+        const shownSize = await textOf(dialog.locator('.kobo-campaigns-preview-meta .kobo-muted'));
         expect(shownSize).toMatch(/KB$/);
 
         // A slow uplink, so the progress shows: 400 kbps, 400 ms round trips.

@@ -16,7 +16,7 @@ import {
 } from './http';
 import { communityRoutes } from './features/community/routes';
 import { userAreaRoutes } from './features/user-area/routes';
-import { tasksRoutes } from './features/tasks/routes';
+import { campaignsRoutes } from './features/campaigns/routes';
 import { adminRoutes } from './features/admin/routes';
 import { financeRoutes } from './features/finance/routes';
 import { authRoutes } from './features/auth/routes';
@@ -31,7 +31,7 @@ import { webhookRoutes } from './features/webhooks/paystack-routes';
 export const features: FeatureRoutes[] = [
   userAreaRoutes,
   communityRoutes,
-  tasksRoutes,
+  campaignsRoutes,
   adminRoutes,
   financeRoutes,
   authRoutes,

@@ -76,7 +76,10 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
               },
-              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), 'TasksPage') },
+              {
+                path: 'tasks',
+                lazy: lazyPage(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
+              },
               {
                 path: 'history',
                 lazy: lazyPage(() => import('../features/history/HistoryPage'), 'HistoryPage'),
@@ -144,7 +147,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'active-campaigns/:campaignId/review',
-                lazy: lazyPage(() => import('../features/admin-review/TaskReviewPage'), 'TaskReviewPage'),
+                lazy: lazyPage(
+                  () => import('../features/admin-review/CampaignReviewPage'),
+                  'CampaignReviewPage',
+                ),
               },
               {
                 path: 'withdrawals',

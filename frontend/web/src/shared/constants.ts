@@ -10,7 +10,7 @@ export const MIN_USERNAME_LENGTH = 3;
 /** The server's bound on a first or last name (docs/api/auth.md). */
 export const MAX_NAME_LENGTH = 50;
 export const WITHDRAWAL_PROCESSING = '24-48 hours';
-export const TASK_VERIFICATION = '1-7 hours';
+export const SUBMISSION_REVIEW_TIME = '1-7 hours';
 export const RESET_LINK_MINUTES = 15;
 export const RESET_REDIRECT_MS = 3000;
 export const WELCOME_POPUP_AUTO_CLOSE_MS = 60_000;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createLinkSigner } from '../../src/uploads/signed-links';
 import { startHarness, type Harness } from '../support/harness';
-import { createCampaign, pngBytes, registerUser, textBytes, type TestUser } from '../tasks/support';
+import { createCampaign, pngBytes, registerUser, textBytes, type TestUser } from '../campaigns/support';
 
 const secret = 'a-link-test-secret-that-is-at-least-32-characters';
 

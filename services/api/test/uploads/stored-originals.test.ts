@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { startHarness, type Harness } from '../support/harness';
-import { createCampaign, registerUser } from '../tasks/support';
+import { createCampaign, registerUser } from '../campaigns/support';
 
 /** A 40 x 20 JPEG with GPS EXIF, stored sideways (orientation 6: shown rotated 90° clockwise). */
 function photoWithGps(): Promise<Buffer> {

@@ -1,9 +1,9 @@
 import { PlatformIcon } from '../../shared/ui/PlatformIcon';
-import { platformOf } from '../tasks/platforms';
+import { platformOf } from '../campaigns/platforms';
 import { useGetProofLinkQuery } from '../admin-review/api';
 
 /**
- * A campaign's guide image through its short-lived link (docs/api/tasks.md, /uploads/link), or
+ * A campaign's guide image through its short-lived link (docs/api/campaigns.md, /uploads/link), or
  * the platform's mark when it has none or the link cannot be had.
  */
 export function CampaignImage({

@@ -1,5 +1,5 @@
 /**
- * The Campaigns screen's calls (docs/api/admin.md, "Campaigns"; docs/api/tasks.md for the image
+ * The Campaigns screen's calls (docs/api/admin.md, "Campaigns"; docs/api/campaigns.md for the image
  * upload): one page of campaigns, create, edit, delete and the guide
  * image. The status toggle, the campaign type and the image link are admin-review's.
  */
@@ -28,16 +28,16 @@ export const adminCampaignsApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, error) => (error ? [] : ['AdminCampaigns', 'Tasks']),
+      invalidatesTags: (_result, error) => (error ? [] : ['AdminCampaigns', 'Campaigns']),
     }),
     updateCampaign: build.mutation<CampaignAnswer, { id: string; body: CampaignUpdate }>({
       query: ({ id, body }) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'PUT', body }),
       // Also after a refusal: a 409 means the campaign changed meanwhile.
-      invalidatesTags: ['AdminCampaigns', 'Tasks'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns'],
     }),
     deleteCampaign: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminCampaigns', 'Tasks', 'Submissions'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns', 'Submissions'],
     }),
     uploadCampaignImage: build.mutation<CampaignImage, File>({
       query: (file) => {

@@ -1,9 +1,9 @@
 /**
  * The campaign form's platforms and their task variations, and the platform filter's groups
  * (docs/product/staff-area.md#what-the-admin-screens-show). Labels, icons and colours come from the task screens' platform list
- * (features/tasks/platforms), so each platform is named the same everywhere.
+ * (features/campaigns/platforms), so each platform is named the same everywhere.
  */
-import { platformOf } from '../tasks/platforms';
+import { platformOf } from '../campaigns/platforms';
 
 /** The form's platform keys, in the spec's order. The server also stores `applestore` for appstore. */
 export const CAMPAIGN_PLATFORMS = [

@@ -14,7 +14,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { StatCard } from '../../shared/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { platformOf } from '../tasks/platforms';
+import { platformOf } from '../campaigns/platforms';
 import { useGetAdminCampaignsQuery, useToggleCampaignStatusMutation, type AdminCampaign } from './api';
 import {
   CAMPAIGN_SORTS,

@@ -4,7 +4,7 @@ import { useInView } from '../../shared/ui/useInView';
 import { useGetProofLinkQuery } from './api';
 
 /**
- * A proof screenshot through its short-lived signed link (docs/api/tasks.md, /uploads/link):
+ * A proof screenshot through its short-lived signed link (docs/api/campaigns.md, /uploads/link):
  * the thumbnail on a card, the original in the dialog. A thumbnail asks for its link only once
  * its card comes near the screen.
  */

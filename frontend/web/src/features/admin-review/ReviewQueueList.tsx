@@ -6,7 +6,7 @@
 import { Callout } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
 import { LoadingState } from '../../shared/ui/states';
-import { platformOf } from '../tasks/platforms';
+import { platformOf } from '../campaigns/platforms';
 import type { PendingProof } from './api';
 import { ProofDialog, RejectDialog } from './ReviewDialogs';
 import { readFlags } from './review';

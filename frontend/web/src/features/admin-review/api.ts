@@ -1,7 +1,7 @@
 /**
  * The review screens' calls (docs/api/admin.md): the campaigns with their submissions, the
  * review queue across campaigns, the pause/resume toggle, approve and reject (each with an Idempotency-Key), and the short-lived
- * link to a proof image (docs/api/tasks.md, /uploads/link).
+ * link to a proof image (docs/api/campaigns.md, /uploads/link).
  */
 import { api } from '../../shared/api/api';
 import { toPage, type Page } from '../../shared/api/paging';
@@ -55,7 +55,7 @@ export const adminReviewApi = api.injectEndpoints({
     }),
     toggleCampaignStatus: build.mutation<ToggleAnswer, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}/status`, method: 'PUT' }),
-      invalidatesTags: ['AdminCampaigns', 'Tasks'],
+      invalidatesTags: ['AdminCampaigns', 'Campaigns'],
     }),
     approveSubmission: build.mutation<ReviewAnswer, ReviewRequest>({
       query: ({ campaignId, submissionId, userId, idempotencyKey }) => ({

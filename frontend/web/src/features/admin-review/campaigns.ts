@@ -3,10 +3,10 @@
  * lists, the search and platform filter, the summary cards and each card's derived counts. Money
  * comes from the server as it is; only unit counts and percentages are derived here.
  */
-import { KNOWN_PLATFORMS, platformKey } from '../tasks/platforms';
+import { KNOWN_PLATFORMS, platformKey } from '../campaigns/platforms';
 import type { AdminCampaign } from './api';
 
-/** All Platforms, then every platform the product supports (features/tasks/platforms). */
+/** All Platforms, then every platform the product supports (features/campaigns/platforms). */
 export const PLATFORM_FILTERS: readonly { value: string; label: string }[] = [
   { value: '', label: 'All Platforms' },
   ...KNOWN_PLATFORMS.map((platform) => ({ value: platform.key, label: platform.label })),

@@ -1,7 +1,12 @@
 /** About (/about): what Kobo is, how it treats people's money, and its commitments. */
 import { Classes, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import { MINIMUM_AGE, TASK_VERIFICATION, UPTIME_TARGET, WITHDRAWAL_PROCESSING } from '../../shared/constants';
+import {
+  MINIMUM_AGE,
+  SUBMISSION_REVIEW_TIME,
+  UPTIME_TARGET,
+  WITHDRAWAL_PROCESSING,
+} from '../../shared/constants';
 import { SitePageHero } from './components';
 import { usePageTitle } from './usePageTitle';
 import './site.css';
@@ -53,7 +58,7 @@ export function AboutPage() {
             <p>
               We built Kobo around one idea: you should always know what a task pays, when it will be checked
               and when your money will reach your bank. That is why rewards are shown up front, submissions
-              are verified within {TASK_VERIFICATION}, and withdrawals are processed within{' '}
+              are verified within {SUBMISSION_REVIEW_TIME}, and withdrawals are processed within{' '}
               {WITHDRAWAL_PROCESSING}.
             </p>
           </div>
@@ -64,7 +69,7 @@ export function AboutPage() {
             </div>
             <div>
               <dt>Task verification</dt>
-              <dd>{TASK_VERIFICATION}</dd>
+              <dd>{SUBMISSION_REVIEW_TIME}</dd>
             </div>
             <div>
               <dt>Withdrawal processing</dt>

@@ -12,7 +12,7 @@ import {
   EMAIL_RESPONSE_TIME,
   MINIMUM_AGE,
   SUPPORT_HOURS_SUMMARY,
-  TASK_VERIFICATION,
+  SUBMISSION_REVIEW_TIME,
   WITHDRAWAL_PROCESSING,
 } from '../../shared/constants';
 import { FaqAccordion } from './components';
@@ -24,7 +24,7 @@ import './site.css';
 const primaryButton = `${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${Classes.LARGE} kobo-site-link-button`;
 const secondaryButton = `${Classes.BUTTON} ${Classes.OUTLINED} ${Classes.LARGE} kobo-site-link-button`;
 
-const TASK_PAY: { icon: IconName; title: string; range: string; unit: string; text: string }[] = [
+const CAMPAIGN_PAY: { icon: IconName; title: string; range: string; unit: string; text: string }[] = [
   { icon: 'thumbs-up', title: 'Likes', range: '₦10-₦25', unit: 'per like', text: 'Like a post or a page.' },
   {
     icon: 'comment',
@@ -57,7 +57,7 @@ export function LandingPage() {
     <>
       <Hero state={state} />
       <Figures state={state} />
-      <TaskPay />
+      <CampaignPay />
       <HowItWorks state={state} />
       <Balances state={state} />
       <Referral state={state} />
@@ -178,7 +178,7 @@ function Figures({ state }: { state: FiguresState }) {
           )}
         </Stat>
         <Stat label="Task verification" note="for most submissions">
-          {TASK_VERIFICATION}
+          {SUBMISSION_REVIEW_TIME}
         </Stat>
         <Stat label="Withdrawals" note="to any major Nigerian bank">
           {WITHDRAWAL_PROCESSING}
@@ -208,7 +208,7 @@ function SectionHead({
   );
 }
 
-function TaskPay() {
+function CampaignPay() {
   return (
     <section className="kobo-site-section" aria-labelledby="kobo-site-pay-title">
       <div className="kobo-site-container">
@@ -216,16 +216,16 @@ function TaskPay() {
           Every task shows its reward up front. Here is what the most common tasks pay.
         </SectionHead>
         <ul className="kobo-site-cards">
-          {TASK_PAY.map((task) => (
-            <li key={task.title} className="kobo-site-card">
+          {CAMPAIGN_PAY.map((campaign) => (
+            <li key={campaign.title} className="kobo-site-card">
               <span className="kobo-site-card-icon">
-                <Glyph icon={task.icon} size={20} />
+                <Glyph icon={campaign.icon} size={20} />
               </span>
-              <h3>{task.title}</h3>
-              <p>{task.text}</p>
+              <h3>{campaign.title}</h3>
+              <p>{campaign.text}</p>
               <p className="kobo-site-pay-range">
-                {task.range}
-                <small>{task.unit}</small>
+                {campaign.range}
+                <small>{campaign.unit}</small>
               </p>
             </li>
           ))}
@@ -274,7 +274,7 @@ function HowItWorks({ state }: { state: FiguresState }) {
             <h3>Send your proof</h3>
             <p>
               Do the task, then upload a clear screenshot. We verify submissions within{' '}
-              <span className="kobo-site-nowrap">{TASK_VERIFICATION}</span>.
+              <span className="kobo-site-nowrap">{SUBMISSION_REVIEW_TIME}</span>.
             </p>
           </li>
           <li className="kobo-site-step">

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import {
   EMAIL_RESPONSE_TIME,
   MINIMUM_AGE,
-  TASK_VERIFICATION,
+  SUBMISSION_REVIEW_TIME,
   UPTIME_TARGET,
   WITHDRAWAL_PROCESSING,
 } from '../../shared/constants';
@@ -71,7 +71,7 @@ export function TermsPage() {
           </p>
           <ul>
             <li>You may submit each task once.</li>
-            <li>Submissions are usually reviewed within {TASK_VERIFICATION}.</li>
+            <li>Submissions are usually reviewed within {SUBMISSION_REVIEW_TIME}.</li>
             <li>A submission that does not meet the instructions is not approved, and you are told why.</li>
             <li>Activity tasks need no proof and are credited when completed.</li>
           </ul>

@@ -4,7 +4,12 @@
  * are not known, say the same thing without the figure.
  */
 import { BANKS_ALWAYS_OFFERED } from '../../shared/api/ledger-lists';
-import { DATA_RETENTION, MINIMUM_AGE, RESET_LINK_MINUTES, TASK_VERIFICATION } from '../../shared/constants';
+import {
+  DATA_RETENTION,
+  MINIMUM_AGE,
+  RESET_LINK_MINUTES,
+  SUBMISSION_REVIEW_TIME,
+} from '../../shared/constants';
 import type { SiteFigures } from './api';
 import {
   fixed,
@@ -89,7 +94,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'verification-time',
         question: 'How long does task verification take?',
         answer: fixed(
-          `Submissions are usually verified within ${TASK_VERIFICATION}. Once approved, the reward is added to your account balance. If a submission is not approved, you will see the reason so you can do better on the next task.`,
+          `Submissions are usually verified within ${SUBMISSION_REVIEW_TIME}. Once approved, the reward is added to your account balance. If a submission is not approved, you will see the reason so you can do better on the next task.`,
         ),
       },
       {

@@ -25,17 +25,17 @@ interface MenuItem {
 }
 
 const DASHBOARD: MenuItem = { to: '/dashboard', label: 'Dashboard', icon: 'dashboard' };
-const TASKS: MenuItem = { to: '/dashboard/tasks', label: 'Tasks', icon: 'clipboard' };
+const CAMPAIGNS: MenuItem = { to: '/dashboard/tasks', label: 'Tasks', icon: 'clipboard' };
 const HISTORY: MenuItem = { to: '/dashboard/history', label: 'History', icon: 'history' };
 const WITHDRAW: MenuItem = { to: '/dashboard/withdraw', label: 'Withdraw', icon: 'bank-account' };
 const STATEMENT: MenuItem = { to: '/dashboard/statement', label: 'Statement', icon: 'th-list' };
 const SETTINGS: MenuItem = { to: '/dashboard/settings', label: 'Settings', icon: 'cog' };
 const SUPPORT: MenuItem = { to: '/dashboard/support', label: 'Support', icon: 'headset' };
 
-export const SIDE_MENU = [DASHBOARD, TASKS, HISTORY, WITHDRAW, STATEMENT, SETTINGS, SUPPORT];
+export const SIDE_MENU = [DASHBOARD, CAMPAIGNS, HISTORY, WITHDRAW, STATEMENT, SETTINGS, SUPPORT];
 export const BOTTOM_BAR = [
   { ...DASHBOARD, label: 'Home', icon: 'home' as IconName },
-  TASKS,
+  CAMPAIGNS,
   HISTORY,
   WITHDRAW,
 ];

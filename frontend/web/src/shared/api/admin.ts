@@ -13,7 +13,14 @@ export const adminStatsApi = api.injectEndpoints({
       query: () => '/admin/stats',
       // The figures count withdrawals, submissions and campaigns: a decision on any of them
       // (invalidating its tag) refreshes them.
-      providesTags: ['Withdrawals', 'Submissions', 'Tasks', 'Transactions', 'AdminCampaigns', 'AdminUsers'],
+      providesTags: [
+        'Withdrawals',
+        'Submissions',
+        'Campaigns',
+        'Transactions',
+        'AdminCampaigns',
+        'AdminUsers',
+      ],
     }),
   }),
 });

@@ -29,7 +29,7 @@ export const tagTypes = [
   'Dashboard',
   'Transactions',
   'Statement',
-  'Tasks',
+  'Campaigns',
   'Submissions',
   'Withdrawals',
   'Community',

@@ -13,14 +13,14 @@ import { formatTime } from '../dates';
 export const LAST_KNOWN_STORAGE_KEY = 'kobo.lastKnown';
 
 /**
- * The reads kept: the user's dashboard, transactions, tasks, withdrawals and community links; the
+ * The reads kept: the user's dashboard, transactions, campaigns, withdrawals and community links; the
  * admin's figures (dashboard) and lists of users, campaigns, withdrawals and transactions (the
  * community links page reads getCommunity).
  */
 export const LAST_KNOWN_ENDPOINTS: ReadonlySet<string> = new Set([
   'getDashboard',
   'getTransactions',
-  'getTasks',
+  'getCampaigns',
   'getSubmissions',
   'getWithdrawals',
   'getCommunity',

@@ -1420,7 +1420,7 @@ export interface components {
     };
     /** @enum {string} */
     WithdrawalState: 'requested' | 'approved' | 'sending' | 'paid' | 'failed' | 'declined' | 'reversed';
-    Task: {
+    Campaign: {
       _id: string;
       taskName: string;
       taskInstructions: string;
@@ -1433,7 +1433,7 @@ export interface components {
       taskImage: string | null;
       submitted: boolean;
     };
-    TaskSubmission: {
+    Submission: {
       _id: string;
       taskId: string;
       userId: string;
@@ -2988,7 +2988,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Task'][];
+          'application/json': components['schemas']['Campaign'][];
         };
       };
       /** @description The request is invalid (a message per field) */
@@ -3064,7 +3064,7 @@ export interface operations {
             /** @constant */
             status: 'success';
             message: string;
-            submission: components['schemas']['TaskSubmission'];
+            submission: components['schemas']['Submission'];
           };
         };
       };
@@ -3080,7 +3080,7 @@ export interface operations {
             /** @constant */
             status: 'success';
             message: string;
-            submission: components['schemas']['TaskSubmission'];
+            submission: components['schemas']['Submission'];
           };
         };
       };

@@ -1,9 +1,10 @@
 import { draftFor } from './proof-draft';
 
 describe('the proof draft kept on the device', () => {
+  // As the device keeps it (the campaign's id as taskId, as drafts saved before have it).
   const stored = {
     userId: 'user-a',
-    taskId: 'task-1',
+    taskId: 'campaign-1',
     file: new Blob([new Uint8Array(10)], { type: 'image/webp' }),
     name: 'proof.webp',
     type: 'image/webp',
@@ -11,9 +12,14 @@ describe('the proof draft kept on the device', () => {
     savedAt: 5,
   };
 
-  it('gives the signed-in user back their task and screenshot', () => {
+  it('gives the signed-in user back their campaign and screenshot', () => {
     const draft = draftFor(stored, 'user-a');
-    expect(draft).toMatchObject({ userId: 'user-a', taskId: 'task-1', waitingToSend: true, savedAt: 5 });
+    expect(draft).toMatchObject({
+      userId: 'user-a',
+      campaignId: 'campaign-1',
+      waitingToSend: true,
+      savedAt: 5,
+    });
     expect(draft?.file?.name).toBe('proof.webp');
     expect(draft?.file?.type).toBe('image/webp');
     expect(draft?.file?.size).toBe(10);
@@ -23,7 +29,7 @@ describe('the proof draft kept on the device', () => {
     expect(draftFor(stored, 'user-b')).toBeNull();
   });
 
-  it('keeps a task chosen without a screenshot, never waiting to send', () => {
+  it('keeps a campaign chosen without a screenshot, never waiting to send', () => {
     expect(draftFor({ ...stored, file: null }, 'user-a')).toMatchObject({ file: null, waitingToSend: false });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The task a person is working on, and the screenshot they chose for it, kept on the device
+ * The campaign a person is working on, and the screenshot they chose for it, kept on the device
  * (IndexedDB holds the file) so neither is lost when the phone's browser discards the tab while
  * they are in another app, or when a submission could not be sent offline. One draft at a time,
  * under the signed-in user's id: another account never sees it, and a logout clears it.
@@ -7,7 +7,7 @@
 
 export interface ProofDraft {
   userId: string;
-  taskId: string;
+  campaignId: string;
   /** The chosen (already shrunk) screenshot, or null while none is chosen yet. */
   file: File | null;
   /** When the file could not be sent (offline): it is sent again when the connection returns. */
@@ -15,6 +15,7 @@ export interface ProofDraft {
   savedAt: number;
 }
 
+/** The record as kept on the device; drafts saved before keep the campaign's id as `taskId`. */
 interface StoredDraft {
   userId: string;
   taskId: string;
@@ -75,7 +76,7 @@ export function draftFor(stored: unknown, userId: string): ProofDraft | null {
       : null;
   return {
     userId,
-    taskId: record.taskId,
+    campaignId: record.taskId,
     file,
     waitingToSend: Boolean(record.waitingToSend && file),
     savedAt: record.savedAt ?? 0,
@@ -85,7 +86,7 @@ export function draftFor(stored: unknown, userId: string): ProofDraft | null {
 export async function saveProofDraft(draft: Omit<ProofDraft, 'savedAt'>): Promise<void> {
   const record: StoredDraft = {
     userId: draft.userId,
-    taskId: draft.taskId,
+    taskId: draft.campaignId,
     // Stored as a plain Blob: every browser with IndexedDB keeps one.
     file: draft.file ? new Blob([draft.file], { type: draft.file.type }) : null,
     name: draft.file?.name ?? '',

@@ -1,11 +1,11 @@
 /**
- * The marks of the platforms tasks come from (docs/product/user-site.md#what-the-screens-show: Facebook, WhatsApp, YouTube,
+ * The marks of the platforms campaigns come from (docs/product/user-site.md#what-the-screens-show: Facebook, WhatsApp, YouTube,
  * Telegram, Instagram, X/Twitter, TikTok, Spotify, Audiomack, Boomplay, Google Play, the App Store,
  * a website, an activity), drawn small and inline so a person knows the platform at a glance. All
  * of them are here and nowhere else. They are simplified drawings in each brand's colours, not the
  * brands' files; inline SVG rather than the icon sprite, which holds Blueprint's artwork only.
  *
- * `platform` is the canonical key of features/tasks/platforms ('playstore', 'applestore', ...);
+ * `platform` is the canonical key of features/campaigns/platforms ('playstore', 'applestore', ...);
  * anything else gets the plain mark of an app.
  */
 import { useId, type ReactNode } from 'react';
@@ -182,7 +182,7 @@ export function PlatformIcon({
   title,
   className,
 }: {
-  /** The canonical key (features/tasks/platforms `platformOf(raw).key`). */
+  /** The canonical key (features/campaigns/platforms `platformOf(raw).key`). */
   platform: string;
   size?: number;
   title?: string;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { listSubmissionsOfUser } from '@kobo/projector';
 import type { ApiContext } from '../../context';
 import { defineRoute } from '../../http';
-import { submissionListEntrySchema } from '../tasks/schemas';
-import { submissionListEntryView } from '../tasks/submissions';
+import { submissionListEntrySchema } from '../campaigns/schemas';
+import { submissionListEntryView } from '../campaigns/submissions';
 
 export const submissionsRoutes = (ctx: ApiContext) => [
   defineRoute({

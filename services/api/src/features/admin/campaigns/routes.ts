@@ -1,4 +1,8 @@
-/** /admin/tasks: campaigns (create, edit, delete, pause/resume) and the review of submissions. */
+/**
+ * /admin/tasks: campaigns (create, edit, delete, pause/resume) and the review of submissions. The
+ * client calls a campaign a task (paths, `taskId`, `taskStatus`, `task` in answers, the review's
+ * messages): those words stay in these routes and their schemas, and the handlers name the campaign.
+ */
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
@@ -23,6 +27,7 @@ import {
   campaignQuery,
   submissionListQuery,
   campaignAnswer,
+  campaignIdParams,
   createCampaignBody,
   idParams,
   pendingProofQuery,
@@ -30,7 +35,6 @@ import {
   reviewAnswer,
   reviewBody,
   statusAnswer,
-  taskIdParams,
   updateCampaignBody,
 } from './schemas';
 
@@ -47,6 +51,11 @@ const CAMPAIGN_VIEWS = [
 const WAITS_FOR_FINANCE =
   'Its total reward is above the approval amount, so it goes live once a finance user approves it.';
 export const DEFAULT_SUBMISSION_REJECTION = 'Your submission did not meet the task requirements.';
+/** The client's words for a review's outcome. */
+export const reviewMessages = {
+  approved: 'Task Approved Successfully',
+  rejected: 'Task Rejected Successfully',
+} as const;
 
 export const campaignRoutes: FeatureRoutes = (ctx) => {
   async function readBack(campaignId: string, position: number) {
@@ -106,14 +115,15 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       summary: 'One campaign with its figures (and its submissions unless submissions=none)',
       tags: ['admin'],
       access: ['admin'],
-      params: taskIdParams,
+      params: campaignIdParams,
       query: campaignQuery,
       responses: {
         200: { description: 'The campaign (money in naira)', schema: adminCampaignSchema },
         404: { description: 'No such campaign', problem: true },
       },
       async handler({ params, query }) {
-        const campaign = await adminCampaign(ctx.pool, params.taskId, query);
+        const campaignId = params.taskId;
+        const campaign = await adminCampaign(ctx.pool, campaignId, query);
         if (!campaign) throw new HttpProblem('not_found', 'Campaign not found.');
         return campaign;
       },
@@ -126,7 +136,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         'Pages of at most 500; after = X-Next-Cursor pages by key. X-Total-Count says how many match.',
       tags: ['admin'],
       access: ['admin'],
-      params: taskIdParams,
+      params: campaignIdParams,
       query: submissionListQuery,
       responses: {
         200: {
@@ -138,9 +148,10 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         404: { description: 'No such campaign', problem: true },
       },
       async handler({ params, query, res }) {
-        if (!(await adminCampaign(ctx.pool, params.taskId, { submissions: 'none' })))
+        const campaignId = params.taskId;
+        if (!(await adminCampaign(ctx.pool, campaignId, { submissions: 'none' })))
           throw new HttpProblem('not_found', 'Campaign not found.');
-        const { submissions, total, next } = await adminSubmissions(ctx.pool, params.taskId, query);
+        const { submissions, total, next } = await adminSubmissions(ctx.pool, campaignId, query);
         sendTotal(res, total, next);
         return submissions;
       },
@@ -227,7 +238,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
         "Edit a campaign's details and status (a change of units or price tops up or refunds the escrow)",
       tags: ['admin'],
       access: ['admin'],
-      params: taskIdParams,
+      params: campaignIdParams,
       body: updateCampaignBody,
       idempotency: 'optional',
       responses: {
@@ -263,13 +274,13 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
             ),
           );
         }
-        const task = await readBack(campaignId, position);
+        const campaign = await readBack(campaignId, position);
         return {
           message:
-            task?.taskStatus === 'awaiting_approval'
+            campaign?.taskStatus === 'awaiting_approval'
               ? `Campaign has been updated successfully. ${WAITS_FOR_FINANCE}`
               : 'Campaign has been updated successfully.',
-          task,
+          task: campaign,
         };
       },
     }),
@@ -279,15 +290,16 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
       summary: 'Delete a campaign: pending submissions are turned down and the unspent escrow returned',
       tags: ['admin'],
       access: ['admin'],
-      params: taskIdParams,
+      params: campaignIdParams,
       idempotency: 'optional',
       responses: {
         200: { description: "'Campaign has been deleted successfully.'", schema: messageSchema },
         404: { description: 'No such campaign', problem: true },
       },
       async handler({ params, principal, res }) {
+        const campaignId = params.taskId;
         const result = await ctx.commands.deleteCampaign(
-          { campaignId: params.taskId, by: principalActor(principal) },
+          { campaignId, by: principalActor(principal) },
           { commandId: commandIdOf(res) },
         );
         await ctx.writes.caughtUpTo(result.lastPosition, CAMPAIGN_VIEWS);
@@ -343,7 +355,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
               { campaignId, submissionId, by: principalActor(principal) },
               { commandId: commandIdOf(res) },
             ),
-          'Task Approved Successfully',
+          reviewMessages.approved,
         );
       },
     }),
@@ -377,7 +389,7 @@ export const campaignRoutes: FeatureRoutes = (ctx) => {
               },
               { commandId: commandIdOf(res) },
             ),
-          'Task Rejected Successfully',
+          reviewMessages.rejected,
         );
       },
     }),

@@ -67,7 +67,8 @@ export const submissionListQuery = z.object({
     .optional(),
 });
 
-export const taskIdParams = z.object({ taskId: z.string().trim().min(1).max(200) });
+/** A campaign's id in the path, as the client names it (`/admin/tasks/:taskId`). */
+export const campaignIdParams = z.object({ taskId: z.string().trim().min(1).max(200) });
 export const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
 /** The old client names the campaign twice (campaignId and taskId) and the submitter by userId. */

@@ -15,7 +15,7 @@ import {
 } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { koboToNaira } from '@kobo/ledger';
-import { platformsMatching } from '../../tasks/platforms';
+import { platformsMatching } from '../../campaigns/platforms';
 import { iso } from '../wire';
 import type { AdminCampaign, AdminSubmission, PendingProof } from './schemas';
 

@@ -1,4 +1,4 @@
-/** Users, campaigns and real image bytes for the task tests. */
+/** Users, campaigns and real image bytes for the campaign tests. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { nairaToKobo } from '@kobo/ledger';

@@ -12,7 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { OfflineGlyph } from '../../shared/ui/LastKnown';
-import type { Task } from './api';
+import type { Campaign } from './api';
 import { PROOF_HINT, REQUIREMENTS, TIME_ESTIMATE } from './messages';
 import { PlatformBadge } from './PlatformBadge';
 import { isActivity } from './platforms';
@@ -23,8 +23,8 @@ import { shrinkImage } from './shrink-image';
 /** Why a screenshot kept on the device is waiting: no connection, or no answer in time. */
 export type Waiting = 'offline' | 'unreachable' | null;
 
-/** Only web links open from a task; anything else (javascript:, data:) is not a link. */
-export function safeTaskUrl(url: string): string | null {
+/** Only web links open from a campaign; anything else (javascript:, data:) is not a link. */
+export function safeCampaignUrl(url: string): string | null {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
@@ -54,7 +54,7 @@ function useObjectUrl(file: File | null): string | null {
 }
 
 /**
- * A task's details and the proof upload. Activities take no screenshot: opening their link
+ * A campaign's details and the proof upload. Activities take no screenshot: opening their link
  * completes them. Mount it afresh (a new `key`) for each opening so no earlier file lingers.
  *
  * A chosen screenshot is made small first (shrink-image.ts) and handed to `onFileChosen`, which
@@ -62,8 +62,8 @@ function useObjectUrl(file: File | null): string | null {
  * "We kept your screenshot". While it is sent, a progress bar and a Cancel; when it could not be
  * sent (`waiting`), the file stays and a notice says it will be sent when the connection returns.
  */
-export function TaskDialog({
-  task,
+export function CampaignDialog({
+  campaign,
   isOpen,
   submitting,
   onClose,
@@ -75,7 +75,7 @@ export function TaskDialog({
   onCancelUpload,
   waiting = null,
 }: {
-  task: Task;
+  campaign: Campaign;
   isOpen: boolean;
   submitting: boolean;
   onClose: () => void;
@@ -91,8 +91,8 @@ export function TaskDialog({
   onCancelUpload?: () => void;
   waiting?: Waiting;
 }) {
-  const activity = isActivity(task.taskPlatform);
-  const url = safeTaskUrl(task.taskUrl);
+  const activity = isActivity(campaign.taskPlatform);
+  const url = safeCampaignUrl(campaign.taskUrl);
   const [file, setFileState] = useState<File | null>(initialFile);
   const [kept, setKept] = useState(initialFile !== null);
   const [preparing, setPreparing] = useState(false);
@@ -168,29 +168,29 @@ export function TaskDialog({
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      title={task.taskName}
+      title={campaign.taskName}
       icon={activity ? 'lightning' : 'clipboard'}
-      className="kobo-tasks-dialog"
+      className="kobo-campaigns-dialog"
       canEscapeKeyClose={!submitting}
       canOutsideClickClose={!submitting}
       isCloseButtonShown={!submitting}
     >
       <DialogBody>
-        <div className="kobo-tasks-dialog-tags">
+        <div className="kobo-campaigns-dialog-tags">
           <Tag minimal round large>
-            <PlatformBadge platform={task.taskPlatform} compact />
+            <PlatformBadge platform={campaign.taskPlatform} compact />
           </Tag>
-          {task.taskVariation ? (
+          {campaign.taskVariation ? (
             <Tag minimal round large>
-              {task.taskVariation}
+              {campaign.taskVariation}
             </Tag>
           ) : null}
         </div>
 
-        <dl className="kobo-tasks-facts">
+        <dl className="kobo-campaigns-facts">
           <div>
             <dt>Reward</dt>
-            <dd className="kobo-tasks-reward">{rewardOf(task.taskPrice)}</dd>
+            <dd className="kobo-campaigns-reward">{rewardOf(campaign.taskPrice)}</dd>
           </div>
           <div>
             <dt>Time</dt>
@@ -198,19 +198,19 @@ export function TaskDialog({
           </div>
           <div>
             <dt>Units left</dt>
-            <dd>{task.remainingUnits.toLocaleString('en-NG')}</dd>
+            <dd>{campaign.remainingUnits.toLocaleString('en-NG')}</dd>
           </div>
         </dl>
 
-        <section className="kobo-tasks-dialog-section" aria-label="Description">
+        <section className="kobo-campaigns-dialog-section" aria-label="Description">
           <h3>Description</h3>
-          <p className="kobo-tasks-instructions">{task.taskInstructions}</p>
+          <p className="kobo-campaigns-instructions">{campaign.taskInstructions}</p>
         </section>
 
         {activity ? null : (
-          <section className="kobo-tasks-dialog-section" aria-label="Requirements">
+          <section className="kobo-campaigns-dialog-section" aria-label="Requirements">
             <h3>Requirements</h3>
-            <ul className="kobo-tasks-requirements">
+            <ul className="kobo-campaigns-requirements">
               {REQUIREMENTS.map((requirement) => (
                 <li key={requirement}>
                   <Icon icon="tick-circle" size={14} aria-hidden />
@@ -221,19 +221,19 @@ export function TaskDialog({
           </section>
         )}
 
-        {task.taskImage ? (
-          <section className="kobo-tasks-dialog-section" aria-label="Guide screenshot">
+        {campaign.taskImage ? (
+          <section className="kobo-campaigns-dialog-section" aria-label="Guide screenshot">
             <h3>Guide screenshot</h3>
             <img
-              className="kobo-tasks-guide"
-              src={task.taskImage}
-              alt={`Example screenshot for: ${task.taskName}`}
+              className="kobo-campaigns-guide"
+              src={campaign.taskImage}
+              alt={`Example screenshot for: ${campaign.taskName}`}
               loading="lazy"
             />
           </section>
         ) : null}
 
-        <div className="kobo-tasks-perform">
+        <div className="kobo-campaigns-perform">
           {url ? (
             <AnchorButton
               href={url}
@@ -255,7 +255,7 @@ export function TaskDialog({
               This task has no valid link. Please choose another task.
             </Callout>
           )}
-          <p className="kobo-muted kobo-tasks-perform-hint">
+          <p className="kobo-muted kobo-campaigns-perform-hint">
             {activity
               ? 'Opening the task completes it and credits your activity balance at once.'
               : 'Opens in a new tab. Come back here to upload your screenshot.'}
@@ -263,10 +263,10 @@ export function TaskDialog({
         </div>
 
         {activity ? null : (
-          <section className="kobo-tasks-dialog-section" aria-label="Upload screenshot">
+          <section className="kobo-campaigns-dialog-section" aria-label="Upload screenshot">
             <h3 id={`${inputId}-heading`}>Upload screenshot</h3>
             {kept && file && !waiting ? (
-              <Callout intent="success" icon="saved" compact className="kobo-tasks-kept">
+              <Callout intent="success" icon="saved" compact className="kobo-campaigns-kept">
                 We kept your screenshot. Submit it when you are ready.
               </Callout>
             ) : null}
@@ -276,7 +276,7 @@ export function TaskDialog({
                   intent="warning"
                   icon={<OfflineGlyph size={16} />}
                   compact
-                  className="kobo-tasks-kept"
+                  className="kobo-campaigns-kept"
                   role="status"
                 >
                   {waiting === 'offline'
@@ -287,7 +287,7 @@ export function TaskDialog({
               </div>
             ) : null}
             {upload ? (
-              <div className="kobo-tasks-upload" role="status" aria-live="polite">
+              <div className="kobo-campaigns-upload" role="status" aria-live="polite">
                 <ProgressBar
                   intent="primary"
                   stripes={false}
@@ -301,15 +301,15 @@ export function TaskDialog({
               </div>
             ) : null}
             {preparing ? (
-              <p className="kobo-muted kobo-tasks-preparing" role="status">
+              <p className="kobo-muted kobo-campaigns-preparing" role="status">
                 <Spinner size={14} aria-hidden /> Preparing your screenshot...
               </p>
             ) : null}
             {file ? (
-              <div className="kobo-tasks-preview">
+              <div className="kobo-campaigns-preview">
                 {preview ? <img src={preview} alt="Preview of your screenshot" /> : null}
-                <div className="kobo-tasks-preview-meta">
-                  <span className="kobo-tasks-preview-name" title={file.name}>
+                <div className="kobo-campaigns-preview-meta">
+                  <span className="kobo-campaigns-preview-name" title={file.name}>
                     {file.name}
                   </span>
                   <span className="kobo-muted">{formatFileSize(file.size)}</span>
@@ -328,7 +328,7 @@ export function TaskDialog({
             <input
               ref={inputRef}
               id={inputId}
-              className="kobo-visually-hidden kobo-tasks-file-input"
+              className="kobo-visually-hidden kobo-campaigns-file-input"
               type="file"
               accept={PROOF_ACCEPT}
               aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
@@ -338,7 +338,7 @@ export function TaskDialog({
             />
             <label
               htmlFor={inputId}
-              className={`kobo-tasks-dropzone${dragging ? ' kobo-tasks-dropzone-active' : ''}${file ? ' kobo-tasks-dropzone-small' : ''}`}
+              className={`kobo-campaigns-dropzone${dragging ? ' kobo-campaigns-dropzone-active' : ''}${file ? ' kobo-campaigns-dropzone-small' : ''}`}
               onDragOver={(event) => {
                 event.preventDefault();
                 setDragging(true);
@@ -347,7 +347,7 @@ export function TaskDialog({
               onDrop={drop}
             >
               <Icon icon="cloud-upload" size={file ? 16 : 24} aria-hidden />
-              <span className="kobo-tasks-dropzone-title">
+              <span className="kobo-campaigns-dropzone-title">
                 {file ? 'Choose another screenshot' : 'Choose a screenshot'}
               </span>
               <span id={hintId} className="kobo-muted">
@@ -355,7 +355,7 @@ export function TaskDialog({
               </span>
             </label>
             {problem ? (
-              <p id={problemId} ref={problemRef} className="kobo-tasks-problem" role="alert">
+              <p id={problemId} ref={problemRef} className="kobo-campaigns-problem" role="alert">
                 <Icon icon="error" size={14} aria-hidden /> {problem}
               </p>
             ) : null}

@@ -1,5 +1,6 @@
 /**
- * Available Tasks (docs/product/user-site.md#the-user-area): the task grid with its sort/filter select, the task
+ * Available Tasks (docs/product/user-site.md#the-user-area): the grid of campaigns open to the person (tasks, in the
+ * screen's words) with its sort/filter select, the campaign
  * dialog (proof upload, or an activity's one-click completion), the result dialog, and the
  * person's own submissions with their review state.
  */
@@ -17,35 +18,41 @@ import { AsOf, StaleNotice, useOnline } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import {
   useGetSubmissionsQuery,
-  useGetTasksQuery,
-  useSubmitTaskMutation,
+  useGetCampaignsQuery,
+  useTakePartMutation,
   type Submission,
-  type Task,
+  type Campaign,
 } from './api';
-import { DEFAULT_TASK_VIEW, TASK_VIEWS, filterTasks, isTaskView, type TaskView } from './filter-tasks';
+import {
+  DEFAULT_CAMPAIGN_VIEW,
+  CAMPAIGN_VIEWS,
+  filterCampaigns,
+  isCampaignListView,
+  type CampaignListView,
+} from './filter-campaigns';
 import {
   ACTIVITY_APPROVED,
-  TASKS_FETCH_FAILED,
-  TASK_NOT_APPROVED,
-  TASK_PENDING_VERIFICATION,
-  TASK_SUBMIT_EXCEPTION,
-  TASK_SUBMIT_FAILED,
+  CAMPAIGNS_FETCH_FAILED,
+  SUBMISSION_NOT_APPROVED,
+  PROOF_PENDING_VERIFICATION,
+  SUBMIT_EXCEPTION,
+  TAKE_PART_FAILED,
 } from './messages';
 import { isActivity } from './platforms';
-import { ResultDialog, type TaskResult } from './ResultDialog';
+import { ResultDialog, type TakePartResult } from './ResultDialog';
 import { SubmissionsList } from './SubmissionsList';
-import { TaskCard } from './TaskCard';
+import { CampaignCard } from './CampaignCard';
 import { isConnectionProblem, sendProof, type UploadProgress } from './send-proof';
-import { TaskDialog, type Waiting } from './TaskDialog';
-import './tasks.css';
+import { CampaignDialog, type Waiting } from './CampaignDialog';
+import './campaigns.css';
 
-type TabId = 'tasks' | 'submissions';
+type TabId = 'campaigns' | 'submissions';
 
-/** The tasks still open to the person, and the ones they already submitted or completed. */
-function splitDone<T extends { submitted: boolean }>(tasks: readonly T[]): { open: T[]; done: T[] } {
+/** The campaigns still open to the person, and the ones they already submitted or completed. */
+function splitDone<T extends { submitted: boolean }>(campaigns: readonly T[]): { open: T[]; done: T[] } {
   return {
-    open: tasks.filter((task) => !task.submitted),
-    done: tasks.filter((task) => task.submitted),
+    open: campaigns.filter((campaign) => !campaign.submitted),
+    done: campaigns.filter((campaign) => campaign.submitted),
   };
 }
 
@@ -59,22 +66,22 @@ function isRefusal(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-export function TasksPage() {
+export function CampaignsPage() {
   const toast = useToast();
-  const tasks = useGetTasksQuery();
+  const campaigns = useGetCampaignsQuery();
   const submissions = useGetSubmissionsQuery();
-  const [submitTask, { isLoading: submitting }] = useSubmitTaskMutation();
-  const [view, setView] = useState<TaskView>(DEFAULT_TASK_VIEW);
-  const [tab, setTab] = useState<TabId>('tasks');
+  const [takePart, { isLoading: submitting }] = useTakePartMutation();
+  const [view, setView] = useState<CampaignListView>(DEFAULT_CAMPAIGN_VIEW);
+  const [tab, setTab] = useState<TabId>('campaigns');
   // `attempt` remounts the dialog on every opening, so no earlier file or message lingers.
   const [dialog, setDialog] = useState<{
-    task: Task;
+    campaign: Campaign;
     attempt: number;
     isOpen: boolean;
     /** A screenshot kept on the device from before a reload. */
     keptFile?: File | null;
   } | null>(null);
-  const [result, setResult] = useState<TaskResult | null>(null);
+  const [result, setResult] = useState<TakePartResult | null>(null);
   const dispatch = useDispatch();
   const userId = useSession()?.userId ?? null;
   const online = useOnline();
@@ -86,30 +93,31 @@ export function TasksPage() {
   const [draftChecked, setDraftChecked] = useState(false);
 
   useEffect(() => {
-    if (tasks.error) toast.error(errorMessage(tasks.error, TASKS_FETCH_FAILED), { title: 'Error' });
-  }, [tasks.error, toast]);
+    if (campaigns.error)
+      toast.error(errorMessage(campaigns.error, CAMPAIGNS_FETCH_FAILED), { title: 'Error' });
+  }, [campaigns.error, toast]);
 
-  // Open tasks first, in the grid the header counts; the ones already done are listed apart.
-  const { open, done } = useMemo(() => splitDone(tasks.data ?? []), [tasks.data]);
-  const openShown = useMemo(() => filterTasks(open, view), [open, view]);
-  const doneShown = useMemo(() => filterTasks(done, view), [done, view]);
+  // Open campaigns first, in the grid the header counts; the ones already done are listed apart.
+  const { open, done } = useMemo(() => splitDone(campaigns.data ?? []), [campaigns.data]);
+  const openShown = useMemo(() => filterCampaigns(open, view), [open, view]);
+  const doneShown = useMemo(() => filterCampaigns(done, view), [done, view]);
   const submissionOf = useMemo(() => {
-    const byTask = new Map<string, Submission>();
-    for (const submission of submissions.data ?? []) byTask.set(submission.taskId, submission);
-    return byTask;
+    const byCampaign = new Map<string, Submission>();
+    for (const submission of submissions.data ?? []) byCampaign.set(submission.taskId, submission);
+    return byCampaign;
   }, [submissions.data]);
   const pendingCount = (submissions.data ?? []).filter(
     (submission) => submission.status === 'pending',
   ).length;
 
-  function openTask(task: Task, keptFile: File | null = null, keptWaiting = false) {
+  function openCampaign(campaign: Campaign, keptFile: File | null = null, keptWaiting = false) {
     chosen.current = keptFile;
     // A screenshot that could not be sent before the reload goes as soon as there is a connection.
     setWaiting(keptWaiting ? 'offline' : null);
-    setDialog((current) => ({ task, attempt: (current?.attempt ?? 0) + 1, isOpen: true, keptFile }));
-    // The task in progress survives a reload (the phone's browser may discard the tab meanwhile).
+    setDialog((current) => ({ campaign, attempt: (current?.attempt ?? 0) + 1, isOpen: true, keptFile }));
+    // The campaign in progress survives a reload (the phone's browser may discard the tab meanwhile).
     if (userId && !keptFile)
-      void saveProofDraft({ userId, taskId: task._id, file: null, waitingToSend: false });
+      void saveProofDraft({ userId, campaignId: campaign._id, file: null, waitingToSend: false });
   }
 
   function close() {
@@ -120,38 +128,38 @@ export function TasksPage() {
     setDialog((current) => (current ? { ...current, isOpen: false } : null));
   }
 
-  function fileChosen(task: Task, file: File | null) {
+  function fileChosen(campaign: Campaign, file: File | null) {
     chosen.current = file;
     setWaiting(null);
-    if (userId) void saveProofDraft({ userId, taskId: task._id, file, waitingToSend: false });
+    if (userId) void saveProofDraft({ userId, campaignId: campaign._id, file, waitingToSend: false });
   }
 
-  // A task and screenshot kept from before a reload open again, once the task list is here.
+  // A campaign and screenshot kept from before a reload open again, once the list is here.
   useEffect(() => {
-    if (draftChecked || !userId || !tasks.data) return;
+    if (draftChecked || !userId || !campaigns.data) return;
     setDraftChecked(true);
-    const list = tasks.data;
+    const list = campaigns.data;
     void loadProofDraft(userId).then((draft) => {
       if (!draft) return;
-      const task = list.find((candidate) => candidate._id === draft.taskId && !candidate.submitted);
-      if (task) openTask(task, draft.file, draft.waitingToSend);
+      const campaign = list.find((candidate) => candidate._id === draft.campaignId && !candidate.submitted);
+      if (campaign) openCampaign(campaign, draft.file, draft.waitingToSend);
       else void clearProofDraft();
     });
     // It runs once, when the list first arrives.
-  }, [draftChecked, userId, tasks.data]);
+  }, [draftChecked, userId, campaigns.data]);
 
   /**
    * Sends a proof with its progress and a cancel. When the connection fails the screenshot stays
    * (on the device too) and goes again when the connection returns or on a tap.
    */
   const sendScreenshot = useCallback(
-    async (task: Task, proof: File): Promise<string | null> => {
+    async (campaign: Campaign, proof: File): Promise<string | null> => {
       if (uploadControl.current) return null;
       const control = new AbortController();
       uploadControl.current = control;
       setWaiting(null);
       const outcome = await sendProof({
-        taskId: task._id,
+        campaignId: campaign._id,
         proof,
         onProgress: setUpload,
         signal: control.signal,
@@ -161,11 +169,12 @@ export function TasksPage() {
       if (!outcome.ok && 'cancelled' in outcome) return null;
       if (!outcome.ok && isConnectionProblem(outcome.error)) {
         setWaiting(navigator.onLine ? 'unreachable' : 'offline');
-        if (userId) void saveProofDraft({ userId, taskId: task._id, file: proof, waitingToSend: true });
+        if (userId)
+          void saveProofDraft({ userId, campaignId: campaign._id, file: proof, waitingToSend: true });
         return null;
       }
-      // Also after a refusal: units left or the task's state may have changed meanwhile.
-      dispatch(api.util.invalidateTags(['Tasks', 'Submissions', ...moneyTags]));
+      // Also after a refusal: units left or the campaign's state may have changed meanwhile.
+      dispatch(api.util.invalidateTags(['Campaigns', 'Submissions', ...moneyTags]));
       if (!outcome.ok && outcome.error.status === 401) {
         endSession(dispatch, 'expired');
         return null;
@@ -176,8 +185,8 @@ export function TasksPage() {
         close();
         setResult(
           outcome.answer.status === 'success'
-            ? { ok: true, message: outcome.answer.message || TASK_PENDING_VERIFICATION }
-            : { ok: false, message: TASK_NOT_APPROVED },
+            ? { ok: true, message: outcome.answer.message || PROOF_PENDING_VERIFICATION }
+            : { ok: false, message: SUBMISSION_NOT_APPROVED },
         );
         return null;
       }
@@ -191,36 +200,36 @@ export function TasksPage() {
   // while online goes on a tap, so a server that is down is not asked in a loop).
   useEffect(() => {
     if (online && waiting === 'offline' && dialog?.isOpen && chosen.current)
-      void sendScreenshot(dialog.task, chosen.current);
+      void sendScreenshot(dialog.campaign, chosen.current);
   }, [online, waiting, dialog, sendScreenshot]);
 
   /** A refusal or an error: a message for the upload if the file was refused, else the result dialog. */
   function failed(error: unknown, withProof: boolean): string | null {
-    const message = errorMessage(error, TASK_SUBMIT_FAILED);
+    const message = errorMessage(error, TAKE_PART_FAILED);
     toast.error(message, { title: 'Error' });
     // A refused file can be replaced in the same dialog.
     const proofProblem =
       fieldErrors(error).proofImage ?? ((error as FetchBaseQueryError).status === 413 ? message : undefined);
     if (withProof && proofProblem) return proofProblem;
     close();
-    setResult({ ok: false, message: isRefusal(error) ? message : TASK_SUBMIT_EXCEPTION });
+    setResult({ ok: false, message: isRefusal(error) ? message : SUBMIT_EXCEPTION });
     return null;
   }
 
   /** Submits a proof (or completes an activity); answers a message for the upload if the file was refused. */
-  async function send(task: Task, proof: File | null): Promise<string | null> {
-    if (proof) return sendScreenshot(task, proof);
-    const activity = isActivity(task.taskPlatform);
+  async function send(campaign: Campaign, proof: File | null): Promise<string | null> {
+    if (proof) return sendScreenshot(campaign, proof);
+    const activity = isActivity(campaign.taskPlatform);
     try {
-      const answer = await submitTask({ taskId: task._id, proof }).unwrap();
+      const answer = await takePart({ campaignId: campaign._id, proof }).unwrap();
       close();
       setResult(
         answer.status === 'success'
           ? {
               ok: true,
-              message: answer.message || (activity ? ACTIVITY_APPROVED : TASK_PENDING_VERIFICATION),
+              message: answer.message || (activity ? ACTIVITY_APPROVED : PROOF_PENDING_VERIFICATION),
             }
-          : { ok: false, message: TASK_NOT_APPROVED },
+          : { ok: false, message: SUBMISSION_NOT_APPROVED },
       );
       return null;
     } catch (error) {
@@ -229,30 +238,30 @@ export function TasksPage() {
   }
 
   const select = (
-    <FormGroup label="Sort and filter" labelFor="kobo-tasks-view" inline className="kobo-tasks-view">
+    <FormGroup label="Sort and filter" labelFor="kobo-campaigns-view" inline className="kobo-campaigns-view">
       <HTMLSelect
-        id="kobo-tasks-view"
+        id="kobo-campaigns-view"
         value={view}
         onChange={(event) => {
-          if (isTaskView(event.currentTarget.value)) setView(event.currentTarget.value);
+          if (isCampaignListView(event.currentTarget.value)) setView(event.currentTarget.value);
         }}
-        options={TASK_VIEWS.map(({ value, label }) => ({ value, label }))}
+        options={CAMPAIGN_VIEWS.map(({ value, label }) => ({ value, label }))}
       />
     </FormGroup>
   );
 
-  let taskPanel;
-  if (tasks.isLoading && !tasks.error) taskPanel = <LoadingState label="Loading tasks..." />;
-  else if (tasks.error && !tasks.data)
-    taskPanel = (
+  let campaignPanel;
+  if (campaigns.isLoading && !campaigns.error) campaignPanel = <LoadingState label="Loading tasks..." />;
+  else if (campaigns.error && !campaigns.data)
+    campaignPanel = (
       <ErrorState
         title="Could not load tasks"
-        message={errorMessage(tasks.error, TASKS_FETCH_FAILED)}
-        onRetry={() => void tasks.refetch()}
+        message={errorMessage(campaigns.error, CAMPAIGNS_FETCH_FAILED)}
+        onRetry={() => void campaigns.refetch()}
       />
     );
-  else if (!tasks.data?.length)
-    taskPanel = (
+  else if (!campaigns.data?.length)
+    campaignPanel = (
       <EmptyState
         icon="clipboard"
         title="No tasks available"
@@ -260,24 +269,24 @@ export function TasksPage() {
       />
     );
   else
-    taskPanel = (
+    campaignPanel = (
       <>
-        <StaleNotice read={tasks} />
-        <div className="kobo-tasks-toolbar">
+        <StaleNotice read={campaigns} />
+        <div className="kobo-campaigns-toolbar">
           {select}
-          <p className="kobo-muted kobo-tasks-shown" aria-live="polite">
+          <p className="kobo-muted kobo-campaigns-shown" aria-live="polite">
             {view === 'all' ? `${openShown.length} shown` : `${openShown.length} of ${open.length} shown`}
           </p>
         </div>
         <section aria-label="Open tasks">
           {openShown.length ? (
-            <div className="kobo-grid kobo-tasks-grid">
-              {openShown.map((task) => (
-                <TaskCard
-                  key={task._id}
-                  task={task}
-                  submission={submissionOf.get(task._id)}
-                  onPerform={openTask}
+            <div className="kobo-grid kobo-campaigns-grid">
+              {openShown.map((campaign) => (
+                <CampaignCard
+                  key={campaign._id}
+                  campaign={campaign}
+                  submission={submissionOf.get(campaign._id)}
+                  onPerform={openCampaign}
                 />
               ))}
             </div>
@@ -296,20 +305,20 @@ export function TasksPage() {
           )}
         </section>
         {doneShown.length ? (
-          <section className="kobo-tasks-done" aria-labelledby="kobo-tasks-done-title">
-            <div className="kobo-tasks-done-head">
-              <h2 id="kobo-tasks-done-title">
-                Done <span className="kobo-tasks-done-count">{doneShown.length}</span>
+          <section className="kobo-campaigns-done" aria-labelledby="kobo-campaigns-done-title">
+            <div className="kobo-campaigns-done-head">
+              <h2 id="kobo-campaigns-done-title">
+                Done <span className="kobo-campaigns-done-count">{doneShown.length}</span>
               </h2>
               <p className="kobo-muted">Tasks you already submitted or completed, with where each stands.</p>
             </div>
-            <div className="kobo-grid kobo-tasks-grid">
-              {doneShown.map((task) => (
-                <TaskCard
-                  key={task._id}
-                  task={task}
-                  submission={submissionOf.get(task._id)}
-                  onPerform={openTask}
+            <div className="kobo-grid kobo-campaigns-grid">
+              {doneShown.map((campaign) => (
+                <CampaignCard
+                  key={campaign._id}
+                  campaign={campaign}
+                  submission={submissionOf.get(campaign._id)}
+                  onPerform={openCampaign}
                 />
               ))}
             </div>
@@ -319,20 +328,20 @@ export function TasksPage() {
     );
 
   return (
-    <main className="kobo-page kobo-tasks">
+    <main className="kobo-page kobo-campaigns">
       <PageHeader
         title="Available Tasks"
-        note={<AsOf fulfilledTimeStamp={tasks.fulfilledTimeStamp} />}
-        subtitle={tasks.data ? countText(open.length) : 'Complete tasks and earn naira for each one.'}
+        note={<AsOf fulfilledTimeStamp={campaigns.fulfilledTimeStamp} />}
+        subtitle={campaigns.data ? countText(open.length) : 'Complete tasks and earn naira for each one.'}
       />
       <Tabs
-        id="kobo-tasks-tabs"
+        id="kobo-campaigns-tabs"
         selectedTabId={tab}
         onChange={(next) => setTab(next as TabId)}
         size="large"
-        className="kobo-tasks-tabs"
+        className="kobo-campaigns-tabs"
       >
-        <Tab id="tasks" title="Tasks" panel={taskPanel} />
+        <Tab id="campaigns" title="Tasks" panel={campaignPanel} />
         <Tab
           id="submissions"
           title="My submissions"
@@ -355,16 +364,16 @@ export function TasksPage() {
       </Tabs>
 
       {dialog ? (
-        <TaskDialog
+        <CampaignDialog
           key={dialog.attempt}
-          task={dialog.task}
+          campaign={dialog.campaign}
           isOpen={dialog.isOpen}
           submitting={submitting || upload !== null}
           onClose={close}
-          onSubmit={(proof) => send(dialog.task, proof)}
-          onCompleteActivity={() => void send(dialog.task, null)}
+          onSubmit={(proof) => send(dialog.campaign, proof)}
+          onCompleteActivity={() => void send(dialog.campaign, null)}
           initialFile={dialog.keptFile ?? null}
-          onFileChosen={(file) => fileChosen(dialog.task, file)}
+          onFileChosen={(file) => fileChosen(dialog.campaign, file)}
           upload={upload}
           onCancelUpload={() => uploadControl.current?.abort()}
           waiting={waiting}

@@ -1,7 +1,7 @@
 /**
- * Task Review (docs/product/staff-area.md#admin-screens): one campaign's submissions with counts, a status filter
- * (in the URL, Pending by default), the proof screenshot, and Approve / Reject, from the mouse or
- * from the keyboard alone (review-keys.ts).
+ * Task Review (docs/product/staff-area.md#admin-screens), the review of one campaign's submissions:
+ * their counts, a status filter (in the URL, Pending by default), the proof screenshot, and Approve /
+ * Reject, from the mouse or from the keyboard alone (review-keys.ts).
  */
 import { Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
@@ -43,10 +43,10 @@ import './admin-review.css';
 
 const DECISION_TOAST = 'review-decision';
 
-export function TaskReviewPage() {
+export function CampaignReviewPage() {
   const { campaignId } = useParams();
   if (!campaignId) return <Navigate to="/admin/active-campaigns" replace />;
-  return <TaskReview campaignId={campaignId} />;
+  return <CampaignReview campaignId={campaignId} />;
 }
 
 const BACK = (
@@ -58,7 +58,7 @@ const BACK = (
   />
 );
 
-function TaskReview({ campaignId }: { campaignId: string }) {
+function CampaignReview({ campaignId }: { campaignId: string }) {
   const campaign = useGetAdminCampaignQuery(campaignId);
   const [params, setParams] = useSearchParams();
   const filter = parseStatusFilter(params.get('status'));

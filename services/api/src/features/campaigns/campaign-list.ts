@@ -14,7 +14,7 @@ import {
 } from '@kobo/projector';
 import type { LinkSigner } from '../../uploads/signed-links';
 import { uploadKindOf } from '../../uploads/upload-keys';
-import type { TaskSort, TaskView } from './schemas';
+import type { CampaignSort, CampaignView } from './schemas';
 
 const REBUILD_AFTER_MS = 60_000;
 const MAX_LISTS = 64;
@@ -31,18 +31,18 @@ interface CachedList {
   fragments: Fragment[];
 }
 
-export interface TaskList {
-  /** The JSON text of the user's task list. */
-  render(userId: string, options: { sort: TaskSort; platforms: string[] | null }): Promise<string>;
+export interface CampaignList {
+  /** The JSON text of the campaigns open to the user. */
+  render(userId: string, options: { sort: CampaignSort; platforms: string[] | null }): Promise<string>;
 }
 
-export function createTaskList(pool: Pool, links: LinkSigner): TaskList {
+export function createCampaignList(pool: Pool, links: LinkSigner): CampaignList {
   const lists = new Map<string, CachedList>();
 
-  async function build(options: { sort: TaskSort; platforms: string[] | null }, position: number) {
+  async function build(options: { sort: CampaignSort; platforms: string[] | null }, position: number) {
     const rows = await listAvailableCampaigns(pool, options);
     const fragments = rows.map((row) => {
-      const view = taskView(row, links);
+      const view = campaignView(row, links);
       return {
         campaignId: row.campaign_id,
         submitted: JSON.stringify({ ...view, submitted: true }),
@@ -67,7 +67,7 @@ export function createTaskList(pool: Pool, links: LinkSigner): TaskList {
   };
 }
 
-function taskView(row: AvailableCampaignRow, links: LinkSigner): Omit<TaskView, 'submitted'> {
+function campaignView(row: AvailableCampaignRow, links: LinkSigner): Omit<CampaignView, 'submitted'> {
   return {
     _id: row.campaign_id,
     taskName: row.title,

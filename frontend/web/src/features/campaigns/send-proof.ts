@@ -1,10 +1,10 @@
 /**
- * Sends a proof screenshot to POST /api/tasks/submit (docs/api/tasks.md, unchanged) with
+ * Sends a proof screenshot to POST /api/tasks/submit (docs/api/campaigns.md, unchanged) with
  * XMLHttpRequest, whose upload reports its progress, and which the person can cancel. Its outcome
  * reads like an RTK Query answer (`{ status, data }`), so the page's messages stay the same.
  */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SubmitTaskAnswer } from './api';
+import type { TakePartAnswer } from './api';
 
 export interface UploadProgress {
   sent: number;
@@ -12,7 +12,7 @@ export interface UploadProgress {
 }
 
 export type ProofOutcome =
-  | { ok: true; answer: SubmitTaskAnswer }
+  | { ok: true; answer: TakePartAnswer }
   | { ok: false; error: FetchBaseQueryError }
   | { ok: false; cancelled: true };
 
@@ -25,19 +25,20 @@ export function isConnectionProblem(error: FetchBaseQueryError): boolean {
 }
 
 export function sendProof({
-  taskId,
+  campaignId,
   proof,
   onProgress,
   signal,
 }: {
-  taskId: string;
+  campaignId: string;
   proof: File;
   onProgress: (progress: UploadProgress) => void;
   signal: AbortSignal;
 }): Promise<ProofOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
-    body.append('taskId', taskId);
+    // The contract names the campaign taskId.
+    body.append('taskId', campaignId);
     body.append('proofImage', proof);
     const request = new XMLHttpRequest();
     let stalled = false;
@@ -70,7 +71,7 @@ export function sendProof({
       } catch {
         // Not JSON (a proxy's page): kept as text.
       }
-      if (request.status >= 200 && request.status < 300) done({ ok: true, answer: data as SubmitTaskAnswer });
+      if (request.status >= 200 && request.status < 300) done({ ok: true, answer: data as TakePartAnswer });
       else done({ ok: false, error: { status: request.status, data } });
     };
     request.onerror = () =>

@@ -5,9 +5,9 @@ import { platformOf } from './platforms';
 export function PlatformBadge({ platform, compact = false }: { platform: string; compact?: boolean }) {
   const { key, label } = platformOf(platform);
   return (
-    <span className={`kobo-tasks-platform${compact ? ' kobo-tasks-platform-compact' : ''}`}>
-      <PlatformIcon platform={key} size={compact ? 18 : 26} className="kobo-tasks-platform-icon" />
-      <span className="kobo-tasks-platform-label">{label}</span>
+    <span className={`kobo-campaigns-platform${compact ? ' kobo-campaigns-platform-compact' : ''}`}>
+      <PlatformIcon platform={key} size={compact ? 18 : 26} className="kobo-campaigns-platform-icon" />
+      <span className="kobo-campaigns-platform-label">{label}</span>
     </span>
   );
 }

@@ -2,10 +2,10 @@
 import { renderPage, serveFetch } from '../account/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Submission, Task } from './api';
-import { TasksPage } from './TasksPage';
+import type { Campaign, Submission } from './api';
+import { CampaignsPage } from './CampaignsPage';
 
-function task(id: string, platform: string, name: string, submitted = false): Task {
+function campaign(id: string, platform: string, name: string, submitted = false): Campaign {
   return {
     _id: id,
     taskName: name,
@@ -21,12 +21,12 @@ function task(id: string, platform: string, name: string, submitted = false): Ta
   };
 }
 
-const TASKS = [
-  task('t1', 'facebook', 'Like the Jollof Kitchen page'),
-  task('t2', 'spotify', 'Stream Burna Boy on Spotify', true),
-  task('t3', 'spotify', 'Follow Tems on Spotify'),
-  task('t4', 'instagram', 'Follow Lagos Eats', true),
-  task('t5', 'activity', 'Visit the Kobo blog'),
+const CAMPAIGNS = [
+  campaign('t1', 'facebook', 'Like the Jollof Kitchen page'),
+  campaign('t2', 'spotify', 'Stream Burna Boy on Spotify', true),
+  campaign('t3', 'spotify', 'Follow Tems on Spotify'),
+  campaign('t4', 'instagram', 'Follow Lagos Eats', true),
+  campaign('t5', 'activity', 'Visit the Kobo blog'),
 ];
 
 const SUBMISSIONS: Submission[] = [
@@ -43,13 +43,13 @@ const SUBMISSIONS: Submission[] = [
   },
 ];
 
-function tasksPage(tasks: Task[] = TASKS) {
+function campaignsPage(campaigns: Campaign[] = CAMPAIGNS) {
   serveFetch((request) => {
-    if (request.path === '/api/tasks') return { status: 200, body: tasks };
+    if (request.path === '/api/tasks') return { status: 200, body: campaigns };
     if (request.path === '/api/users/submissions') return { status: 200, body: SUBMISSIONS };
     return { status: 200, body: [] };
   });
-  renderPage(<TasksPage />, { path: '/dashboard/tasks', at: '/dashboard/tasks' });
+  renderPage(<CampaignsPage />, { path: '/dashboard/tasks', at: '/dashboard/tasks' });
 }
 
 const cardsIn = (region: HTMLElement) =>
@@ -59,9 +59,9 @@ const cardsIn = (region: HTMLElement) =>
 
 beforeEach(() => localStorage.clear());
 
-describe('the tasks page', () => {
-  it('lists the tasks already done apart, below the open ones, and counts only the open ones', async () => {
-    tasksPage();
+describe('the campaigns page', () => {
+  it('lists the campaigns already done apart, below the open ones, and counts only the open ones', async () => {
+    campaignsPage();
     expect(await screen.findByText('3 tasks available')).toBeInTheDocument();
     const open = screen.getByRole('region', { name: 'Open tasks' });
     expect(cardsIn(open)).toEqual([
@@ -79,7 +79,7 @@ describe('the tasks page', () => {
   });
 
   it('filters both lists; the count shown follows the open grid', async () => {
-    tasksPage();
+    campaignsPage();
     await screen.findByText('3 tasks available');
     await userEvent.setup().selectOptions(screen.getByLabelText('Sort and filter'), 'Spotify Only');
     expect(cardsIn(screen.getByRole('region', { name: 'Open tasks' }))).toEqual(['Follow Tems on Spotify']);
@@ -87,15 +87,15 @@ describe('the tasks page', () => {
     expect(cardsIn(screen.getByRole('region', { name: /^Done/ }))).toEqual(['Stream Burna Boy on Spotify']);
   });
 
-  it('says every task is done when none is open, and still lists the done ones', async () => {
-    tasksPage(TASKS.filter((one) => one.submitted));
+  it('says every campaign is done when none is open, and still lists the done ones', async () => {
+    campaignsPage(CAMPAIGNS.filter((one) => one.submitted));
     expect(await screen.findByText('0 tasks available')).toBeInTheDocument();
     expect(screen.getByText('You have done every task')).toBeInTheDocument();
     expect(cardsIn(screen.getByRole('region', { name: /^Done/ }))).toHaveLength(2);
   });
 
   it('has no Done list while nothing is done', async () => {
-    tasksPage(TASKS.filter((one) => !one.submitted));
+    campaignsPage(CAMPAIGNS.filter((one) => !one.submitted));
     expect(await screen.findByText('3 tasks available')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Done/ })).not.toBeInTheDocument();
   });

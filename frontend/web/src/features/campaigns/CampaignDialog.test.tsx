@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROOF_MAX_BYTES } from '../../shared/constants';
-import type { Task } from './api';
-import { TaskDialog, rewardOf, safeTaskUrl } from './TaskDialog';
+import type { Campaign } from './api';
+import { CampaignDialog, rewardOf, safeCampaignUrl } from './CampaignDialog';
 
-const task: Task = {
+const campaign: Campaign = {
   _id: 'task-1',
   taskName: 'Subscribe to Naija Tech Reviews',
   taskInstructions: 'Subscribe, then upload a clear screenshot that shows it done.',
@@ -22,11 +22,11 @@ function png(name = 'proof.png', size = 2048, type = 'image/png') {
   return new File([new Uint8Array(size)], name, { type });
 }
 
-function renderDialog(overrides: Partial<Parameters<typeof TaskDialog>[0]> = {}) {
+function renderDialog(overrides: Partial<Parameters<typeof CampaignDialog>[0]> = {}) {
   const sent: File[] = [];
   const completions: number[] = [];
   const props = {
-    task,
+    campaign,
     isOpen: true,
     submitting: false,
     onClose: () => undefined,
@@ -37,7 +37,7 @@ function renderDialog(overrides: Partial<Parameters<typeof TaskDialog>[0]> = {})
     onCompleteActivity: () => completions.push(1),
     ...overrides,
   };
-  const view = render(<TaskDialog {...props} />);
+  const view = render(<CampaignDialog {...props} />);
   // A person may pick "All files" in the picker, so the browser's accept filter is not relied on.
   const user = userEvent.setup({ applyAccept: false });
   return { ...view, user, sent, completions };
@@ -48,8 +48,8 @@ const fileInput = () => screen.getByLabelText(/choose a.*screenshot/i) as HTMLIn
 const performLink = () => screen.getByText('Perform Task').closest('a') as HTMLAnchorElement;
 const submitButton = () => screen.getByRole('button', { name: /submit task|submitting/i });
 
-describe('the task dialog', () => {
-  it('shows the task: platform, reward (whole naira), time, units, requirements, the link', () => {
+describe('the campaign dialog', () => {
+  it('shows the campaign: platform, reward (whole naira), time, units, requirements, the link', () => {
     renderDialog();
     expect(screen.getByText('YouTube')).toBeInTheDocument();
     expect(screen.getByText('₦40')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('the task dialog', () => {
   });
 
   it('an activity has no upload: opening its link completes it', async () => {
-    const { user, completions } = renderDialog({ task: { ...task, taskPlatform: 'activity' } });
+    const { user, completions } = renderDialog({ campaign: { ...campaign, taskPlatform: 'activity' } });
     expect(screen.queryByLabelText(/choose a.*screenshot/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /submit task/i })).not.toBeInTheDocument();
     const link = performLink();
@@ -123,15 +123,15 @@ describe('the task dialog', () => {
   });
 });
 
-describe('task dialog helpers', () => {
+describe('campaign dialog helpers', () => {
   it('shows the reward as the integer part of the price', () => {
     expect(rewardOf(40.5)).toBe('₦40');
     expect(rewardOf(1500.99)).toBe('₦1,500');
   });
 
   it('opens only web links', () => {
-    expect(safeTaskUrl('https://t.me/kobo')).toBe('https://t.me/kobo');
-    expect(safeTaskUrl('javascript:alert(1)')).toBeNull();
-    expect(safeTaskUrl('not a url')).toBeNull();
+    expect(safeCampaignUrl('https://t.me/kobo')).toBe('https://t.me/kobo');
+    expect(safeCampaignUrl('javascript:alert(1)')).toBeNull();
+    expect(safeCampaignUrl('not a url')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The browser's check of a proof screenshot before it is sent, so a person learns at once that a
- * file will be refused. The server checks again from the file's bytes (docs/api/tasks.md).
+ * file will be refused. The server checks again from the file's bytes (docs/api/campaigns.md).
  */
 import { PROOF_MAX_BYTES, PROOF_TYPES } from '../../shared/constants';
 

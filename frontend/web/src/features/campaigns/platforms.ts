@@ -1,5 +1,5 @@
 /**
- * Task platforms as the screens show them (docs/product/user-site.md#what-the-screens-show): the stored key, its other
+ * Campaign platforms as the screens show them (docs/product/user-site.md#what-the-screens-show): the stored key, its other
  * spellings, its label, icon and filter group. An unknown platform is shown capitalised with a
  * default icon rather than hidden.
  */

@@ -12,7 +12,7 @@ describe('GET /api/tasks', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'kobo-tasks-list-'));
+    dataDir = await mkdtemp(join(tmpdir(), 'kobo-campaign-list-'));
     h = await startHarness({ DATA_DIR: dataDir });
     ada = await registerUser(h, 'ada');
     tunde = await registerUser(h, 'tunde');
@@ -64,7 +64,7 @@ describe('GET /api/tasks', () => {
         })
       ).lastPosition,
     );
-    // Ada has already submitted the YouTube task.
+    // Ada has already submitted the YouTube campaign.
     await settled(
       h,
       (
@@ -105,7 +105,7 @@ describe('GET /api/tasks', () => {
     expect(res.body[0].taskImage).toBe('https://cdn.example.com/guide.png');
   });
 
-  it('tells each user which tasks they already submitted', async () => {
+  it('tells each user which campaigns they already submitted', async () => {
     const res = await list(tunde).expect(200);
     expect(res.body.find((t: { _id: string }) => t._id === ids.yt).submitted).toBe(false);
   });
@@ -146,7 +146,7 @@ describe('GET /api/tasks', () => {
     await h.http.get('/api/tasks').set('Authorization', `Bearer ${h.financeToken}`).expect(403);
   });
 
-  it('links a stored guide image for the task dialog', async () => {
+  it('links a stored guide image for the campaign dialog', async () => {
     const upload = await h.http
       .post('/api/admin/uploads/campaign-image')
       .set('Authorization', `Bearer ${h.adminToken}`)

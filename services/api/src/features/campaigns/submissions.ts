@@ -1,15 +1,15 @@
 /**
  * The two answers made of a user's submission (the submissions read model's rows, @kobo/projector).
- * Submitting answers the submission made (`TaskSubmission`); the submissions screen lists the
+ * Submitting answers the submission made (`SubmissionView`); the submissions screen lists the
  * user's submissions with their campaign's title and their review (`SubmissionListEntry`). The two
  * answers are separate contracts with their own field names.
  */
 import { koboToNaira } from '@kobo/ledger';
 import type { SubmissionRow, SubmissionWithCampaignRow } from '@kobo/projector';
-import type { SubmissionListEntry, TaskSubmission } from './schemas';
+import type { SubmissionListEntry, SubmissionView } from './schemas';
 
-/** The answer to submitting a task or completing an activity. */
-export function taskSubmissionView(
+/** The answer to submitting a proof or completing an activity. */
+export function submissionView(
   row: Pick<
     SubmissionRow,
     | 'submission_id'
@@ -21,7 +21,7 @@ export function taskSubmissionView(
     | 'reward'
     | 'submitted_at'
   >,
-): TaskSubmission {
+): SubmissionView {
   return {
     _id: row.submission_id,
     taskId: row.campaign_id,

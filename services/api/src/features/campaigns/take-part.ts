@@ -1,5 +1,5 @@
 /**
- * Taking part in a task. A task: store the proof, then SubmitTask; if the ledger refuses (or
+ * Taking part in a campaign. A reviewed campaign: store the proof, then SubmitTask; if the ledger refuses (or
  * fails), the stored proof is removed again, so nothing is half-written. An activity: no file,
  * CompleteActivity credits the activity balance at once.
  */
@@ -20,10 +20,11 @@ import type { CheckedImage } from '../../uploads/image-upload';
 import { removeImage, storeImage } from '../../uploads/stored-images';
 import { proofKeyFor } from '../../uploads/upload-keys';
 import type { Uploads } from '../../uploads/uploads-of';
-import type { TaskSubmission } from './schemas';
-import { taskSubmissionView } from './submissions';
+import type { SubmissionView } from './schemas';
+import { submissionView } from './submissions';
 
-export const taskMessages = {
+/** The client's message texts (docs/product/user-site.md#messages). */
+export const participationMessages = {
   submitted: 'Task submitted successfully! It will be verified within 1-7 hours.',
   activityCompleted: 'Activity completed and approved! Your activity balance has been credited.',
   proofRequired: 'Please upload a screenshot of the completed task.',
@@ -35,24 +36,25 @@ const readBack = ['submissions', 'campaigns', 'balances', 'transactions'] as con
 
 export interface Participation {
   userId: string;
-  taskId: string;
+  campaignId: string;
   image: CheckedImage | undefined;
   /** From the request's Idempotency-Key: a retry of it is the same command, done once. */
   commandId: string | undefined;
 }
 
 export interface ParticipationResult {
-  kind: 'task' | 'activity';
+  /** submitted: a proof, pending review; completed: an activity, credited at once. */
+  outcome: 'submitted' | 'completed';
   message: string;
-  submission: TaskSubmission;
+  submission: SubmissionView;
 }
 
-export async function takePartInTask(
+export async function takePartInCampaign(
   context: ApiContext,
   uploads: Uploads,
-  { userId, taskId, image, commandId }: Participation,
+  { userId, campaignId: requested, image, commandId }: Participation,
 ): Promise<ParticipationResult> {
-  const campaign = await findCampaignPlatform(context.pool, taskId);
+  const campaign = await findCampaignPlatform(context.pool, requested);
   if (!campaign) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
   const campaignId = campaign.campaign_id;
   const meta: CommandMetadata = {
@@ -65,17 +67,17 @@ export async function takePartInTask(
     // No events: the activity was completed before, by another request (same submission id), and
     // is not credited again. A retry of the same request (same Idempotency-Key) gets the first
     // run's events back and answers as it did.
-    if (result.events.length === 0) throw new HttpProblem('conflict', taskMessages.activityRepeated);
+    if (result.events.length === 0) throw new HttpProblem('conflict', participationMessages.activityRepeated);
     return {
-      kind: 'activity',
-      message: taskMessages.activityCompleted,
+      outcome: 'completed',
+      message: participationMessages.activityCompleted,
       submission: await submissionAfter(context, result, { campaignId, userId, proofImage: null }),
     };
   }
 
   if (!image)
-    throw new HttpProblem('validation', taskMessages.proofRequired, {
-      proofImage: taskMessages.proofRequired,
+    throw new HttpProblem('validation', participationMessages.proofRequired, {
+      proofImage: participationMessages.proofRequired,
     });
   const key = proofKeyFor(campaignId, userId, image.extension);
   if (!key) throw new HttpProblem('not_found', TASK_UNAVAILABLE);
@@ -90,8 +92,8 @@ export async function takePartInTask(
   // Nothing appended means a retry of a submission already made: this copy of the file is not used.
   if (!result.appended) await removeImage(uploads.store, key, context.logger);
   return {
-    kind: 'task',
-    message: taskMessages.submitted,
+    outcome: 'submitted',
+    message: participationMessages.submitted,
     submission: await submissionAfter(context, result, { campaignId, userId, proofImage: key }),
   };
 }
@@ -105,7 +107,7 @@ async function submissionAfter(
   context: ApiContext,
   result: CommandResult,
   expected: { campaignId: string; userId: string; proofImage: string | null },
-): Promise<TaskSubmission> {
+): Promise<SubmissionView> {
   if (result.appended) {
     const answer = fromEvents(result.events);
     if (answer) {
@@ -115,7 +117,7 @@ async function submissionAfter(
   }
   await context.writes.caughtUpTo(result.lastPosition, readBack);
   const row = await findSubmission(context.pool, submissionIdFor(expected.campaignId, expected.userId));
-  if (row) return taskSubmissionView(row);
+  if (row) return submissionView(row);
   // The read model is late (caughtUpTo logged it): answer from the events the command appended.
   const answer = fromEvents(result.events);
   if (answer) return answer;
@@ -126,10 +128,10 @@ async function submissionAfter(
 }
 
 /** The submission as the ledger recorded it, as the submissions projection writes it (its rowFrom). */
-function fromEvents(events: readonly HandledEvent[]): TaskSubmission | undefined {
+function fromEvents(events: readonly HandledEvent[]): SubmissionView | undefined {
   const event = events.find((e) => e.type === 'TaskSubmitted' || e.type === 'ActivityCompleted');
   if (!event) return undefined;
-  return taskSubmissionView(
+  return submissionView(
     submissionRowFrom(event as TaskSubmitted | ActivityCompleted, event.recordedAt ?? new Date()),
   );
 }

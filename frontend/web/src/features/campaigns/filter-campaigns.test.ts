@@ -1,7 +1,13 @@
-import { DEFAULT_TASK_VIEW, TASK_VIEWS, filterTasks, isTaskView, type TaskView } from './filter-tasks';
+import {
+  DEFAULT_CAMPAIGN_VIEW,
+  CAMPAIGN_VIEWS,
+  filterCampaigns,
+  isCampaignListView,
+  type CampaignListView,
+} from './filter-campaigns';
 
 // As the API answers: newest first.
-const tasks = [
+const campaigns = [
   { id: 'fb', taskPlatform: 'facebook', taskPrice: 25, remainingUnits: 199 },
   { id: 'yt', taskPlatform: 'youtube', taskPrice: 40.5, remainingUnits: 12 },
   { id: 'ig', taskPlatform: 'Instagram', taskPrice: 35, remainingUnits: 250 },
@@ -19,11 +25,11 @@ const tasks = [
   { id: 'li', taskPlatform: 'linkedin', taskPrice: 30, remainingUnits: 12 },
 ];
 
-const ids = (view: TaskView) => filterTasks(tasks, view).map((task) => task.id);
+const ids = (view: CampaignListView) => filterCampaigns(campaigns, view).map((campaign) => campaign.id);
 
-describe('the task sort/filter select', () => {
+describe('the campaigns sort/filter select', () => {
   it('offers the 14 options in order, All Tasks first and by default', () => {
-    expect(TASK_VIEWS.map((view) => view.label)).toEqual([
+    expect(CAMPAIGN_VIEWS.map((view) => view.label)).toEqual([
       'All Tasks',
       'Most Available',
       'Least Available',
@@ -39,13 +45,13 @@ describe('the task sort/filter select', () => {
       'Telegram Only',
       'Spotify Only',
     ]);
-    expect(DEFAULT_TASK_VIEW).toBe('all');
-    expect(isTaskView('price-asc')).toBe(true);
-    expect(isTaskView('tiktok')).toBe(false);
+    expect(DEFAULT_CAMPAIGN_VIEW).toBe('all');
+    expect(isCampaignListView('price-asc')).toBe(true);
+    expect(isCampaignListView('tiktok')).toBe(false);
   });
 
-  it('All Tasks: every task in the order the API gave', () => {
-    expect(ids('all')).toEqual(tasks.map((task) => task.id));
+  it('All Tasks: every campaign in the order the API gave', () => {
+    expect(ids('all')).toEqual(campaigns.map((campaign) => campaign.id));
   });
 
   it('Most Available: most units left first, ties in API order', () => {
@@ -152,14 +158,14 @@ describe('the task sort/filter select', () => {
   });
 
   it('never changes the list it was given', () => {
-    const before = tasks.map((task) => task.id);
-    filterTasks(tasks, 'price-desc');
-    filterTasks(tasks, 'most-available');
-    expect(tasks.map((task) => task.id)).toEqual(before);
-    expect(filterTasks(tasks, 'all')).not.toBe(tasks);
+    const before = campaigns.map((campaign) => campaign.id);
+    filterCampaigns(campaigns, 'price-desc');
+    filterCampaigns(campaigns, 'most-available');
+    expect(campaigns.map((campaign) => campaign.id)).toEqual(before);
+    expect(filterCampaigns(campaigns, 'all')).not.toBe(campaigns);
   });
 
-  it('answers an empty list for a platform with no tasks', () => {
-    expect(filterTasks(tasks.slice(0, 1), 'spotify')).toEqual([]);
+  it('answers an empty list for a platform with no campaigns', () => {
+    expect(filterCampaigns(campaigns.slice(0, 1), 'spotify')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { problem, renderPage, serveFetch, type SentRequest } from '../account/te
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminCampaign, AdminSubmission } from './api';
-import { TaskReviewPage } from './TaskReviewPage';
+import { CampaignReviewPage } from './CampaignReviewPage';
 import { TestResponse } from '../account/fetch-stand-in';
 
 const jsonResponse = (body: unknown) =>
@@ -77,11 +77,11 @@ function serveCampaign(
 
 const posts = (sent: SentRequest[]) => sent.filter((r) => r.method === 'POST');
 
-describe('TaskReviewPage', () => {
+describe('CampaignReviewPage', () => {
   it('counts the submissions, filters them, and approves from the keyboard', async () => {
     const { sent, keys } = serveCampaign();
     const user = userEvent.setup();
-    renderPage(<TaskReviewPage />, {
+    renderPage(<CampaignReviewPage />, {
       path: '/admin/active-campaigns/:campaignId/review',
       at: '/admin/active-campaigns/c1/review',
     });
@@ -115,7 +115,7 @@ describe('TaskReviewPage', () => {
   it('rejects with a reason typed in the dialog: r, type, Enter', async () => {
     const { sent } = serveCampaign();
     const user = userEvent.setup();
-    renderPage(<TaskReviewPage />, {
+    renderPage(<CampaignReviewPage />, {
       path: '/admin/active-campaigns/:campaignId/review',
       at: '/admin/active-campaigns/c1/review',
     });
@@ -142,7 +142,7 @@ describe('TaskReviewPage', () => {
       return problem(503, 'Service unavailable');
     });
     const user = userEvent.setup();
-    renderPage(<TaskReviewPage />, {
+    renderPage(<CampaignReviewPage />, {
       path: '/admin/active-campaigns/:campaignId/review',
       at: '/admin/active-campaigns/c1/review',
     });
@@ -167,7 +167,7 @@ describe('TaskReviewPage', () => {
           )
         : inner(input)) as typeof fetch;
     const user = userEvent.setup();
-    const { router } = renderPage(<TaskReviewPage />, {
+    const { router } = renderPage(<CampaignReviewPage />, {
       path: '/admin/active-campaigns/:campaignId/review',
       at: '/admin/active-campaigns/c1/review',
     });
@@ -185,7 +185,7 @@ describe('TaskReviewPage', () => {
   it('goes to the review queue when no other campaign has proofs waiting', async () => {
     serveCampaign();
     const user = userEvent.setup();
-    renderPage(<TaskReviewPage />, {
+    renderPage(<CampaignReviewPage />, {
       path: '/admin/active-campaigns/:campaignId/review',
       at: '/admin/active-campaigns/c1/review',
       others: ['/admin/review'],

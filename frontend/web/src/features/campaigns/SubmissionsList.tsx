@@ -1,6 +1,6 @@
 import { Callout } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
-import { TASK_VERIFICATION } from '../../shared/constants';
+import { SUBMISSION_REVIEW_TIME } from '../../shared/constants';
 import { formatDate, formatDateTime } from '../../shared/dates';
 import { Money } from '../../shared/ui/Money';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -11,7 +11,7 @@ import { SubmissionStateTag } from './SubmissionState';
 function stateLine(submission: Submission): string {
   switch (submission.status) {
     case 'pending':
-      return `Waiting for review, usually within ${TASK_VERIFICATION}.`;
+      return `Waiting for review, usually within ${SUBMISSION_REVIEW_TIME}.`;
     case 'approved':
       return submission.reviewedAt
         ? `Approved ${formatDate(submission.reviewedAt)}. The reward is on your balance.`
@@ -51,24 +51,24 @@ export function SubmissionsList({
       />
     );
   return (
-    <ul className="kobo-tasks-submissions" aria-label="My submissions">
+    <ul className="kobo-campaigns-submissions" aria-label="My submissions">
       {submissions.map((submission) => (
-        <li key={submission.id} className="kobo-card kobo-tasks-submission">
-          <div className="kobo-tasks-submission-main">
+        <li key={submission.id} className="kobo-card kobo-campaigns-submission">
+          <div className="kobo-campaigns-submission-main">
             <PlatformBadge platform={submission.taskPlatform} compact />
-            <p className="kobo-tasks-submission-title">{submission.taskName}</p>
-            <p className="kobo-muted kobo-tasks-submission-date">
+            <p className="kobo-campaigns-submission-title">{submission.taskName}</p>
+            <p className="kobo-muted kobo-campaigns-submission-date">
               Submitted{' '}
               <time dateTime={submission.submittedAt}>{formatDateTime(submission.submittedAt)}</time>
             </p>
           </div>
-          <div className="kobo-tasks-submission-side">
+          <div className="kobo-campaigns-submission-side">
             <Money amount={submission.reward} />
             <SubmissionStateTag status={submission.status} />
           </div>
-          <p className="kobo-tasks-submission-state kobo-muted">{stateLine(submission)}</p>
+          <p className="kobo-campaigns-submission-state kobo-muted">{stateLine(submission)}</p>
           {submission.status === 'rejected' ? (
-            <Callout intent="danger" compact icon="comment" className="kobo-tasks-submission-reason">
+            <Callout intent="danger" compact icon="comment" className="kobo-campaigns-submission-reason">
               <strong>Reviewer&apos;s reason:</strong> {submission.rejectionReason || 'No reason was given.'}
             </Callout>
           ) : null}

@@ -1,10 +1,10 @@
 /**
- * The task screen's sort/filter select (docs/product/user-site.md#the-user-area, with price sorting offered as
+ * The campaigns screen's sort/filter select (docs/product/user-site.md#the-user-area, with price sorting offered as
  * docs/product/settled-contradictions.md#price-sorting settles). It works on the list the API returned (newest first), on the client.
  */
 import { platformKey, platformOf, type PlatformGroup, type PlatformKey } from './platforms';
 
-export const TASK_VIEWS = [
+export const CAMPAIGN_VIEWS = [
   { value: 'all', label: 'All Tasks' },
   { value: 'most-available', label: 'Most Available' },
   { value: 'least-available', label: 'Least Available' },
@@ -21,14 +21,14 @@ export const TASK_VIEWS = [
   { value: 'spotify', label: 'Spotify Only' },
 ] as const;
 
-export type TaskView = (typeof TASK_VIEWS)[number]['value'];
-export const DEFAULT_TASK_VIEW: TaskView = 'all';
+export type CampaignListView = (typeof CAMPAIGN_VIEWS)[number]['value'];
+export const DEFAULT_CAMPAIGN_VIEW: CampaignListView = 'all';
 
-export function isTaskView(value: string): value is TaskView {
-  return TASK_VIEWS.some((view) => view.value === value);
+export function isCampaignListView(value: string): value is CampaignListView {
+  return CAMPAIGN_VIEWS.some((view) => view.value === value);
 }
 
-/** What filtering and sorting read from a task. */
+/** What filtering and sorting read from a campaign. */
 export interface Filterable {
   taskPlatform: string;
   taskPrice: number;
@@ -37,22 +37,23 @@ export interface Filterable {
 
 const GROUPS: readonly string[] = ['social-media', 'music-streaming', 'app-stores'] satisfies PlatformGroup[];
 
-/** The tasks to show for a choice of the select; a new array, the input untouched. */
-export function filterTasks<T extends Filterable>(tasks: readonly T[], view: TaskView): T[] {
+/** The campaigns to show for a choice of the select; a new array, the input untouched. */
+export function filterCampaigns<T extends Filterable>(campaigns: readonly T[], view: CampaignListView): T[] {
   // Array.prototype.sort is stable, so ties keep the API's order (newest first).
   switch (view) {
     case 'all':
-      return [...tasks];
+      return [...campaigns];
     case 'most-available':
-      return [...tasks].sort((a, b) => b.remainingUnits - a.remainingUnits);
+      return [...campaigns].sort((a, b) => b.remainingUnits - a.remainingUnits);
     case 'least-available':
-      return [...tasks].sort((a, b) => a.remainingUnits - b.remainingUnits);
+      return [...campaigns].sort((a, b) => a.remainingUnits - b.remainingUnits);
     case 'price-desc':
-      return [...tasks].sort((a, b) => b.taskPrice - a.taskPrice);
+      return [...campaigns].sort((a, b) => b.taskPrice - a.taskPrice);
     case 'price-asc':
-      return [...tasks].sort((a, b) => a.taskPrice - b.taskPrice);
+      return [...campaigns].sort((a, b) => a.taskPrice - b.taskPrice);
     default:
-      if (GROUPS.includes(view)) return tasks.filter((task) => platformOf(task.taskPlatform).group === view);
-      return tasks.filter((task) => platformKey(task.taskPlatform) === (view as PlatformKey));
+      if (GROUPS.includes(view))
+        return campaigns.filter((campaign) => platformOf(campaign.taskPlatform).group === view);
+      return campaigns.filter((campaign) => platformKey(campaign.taskPlatform) === (view as PlatformKey));
   }
 }

@@ -1,6 +1,9 @@
 /**
- * Tasks for users: the list of available tasks and the proof submission (docs/product/user-site.md#the-user-area,
- * #messages; docs/product/api-contract.md#user-calls). The image routes (links, serving, the admin's campaign image) come with them.
+ * Campaigns for users: the campaigns open to them and taking part in one, by a proof or an activity
+ * (docs/product/user-site.md#the-user-area, #messages; docs/product/api-contract.md#user-calls). The
+ * client calls a campaign a task: its paths (`/tasks`), fields (`taskId`) and words stay here, at the
+ * edge, and `taskId` becomes the campaign's id before anything deeper sees it. The image routes
+ * (links, serving, the admin's campaign image) come with them.
  */
 import type { FeatureRoutes } from '../../context';
 import { commandIdOf, defineRoute } from '../../http';
@@ -8,26 +11,26 @@ import { checkedImageOf, imageFiles, imageUpload, proofImageRule } from '../../u
 import { uploadRoutes } from '../../uploads/routes';
 import { uploadsOf } from '../../uploads/uploads-of';
 import { platformsMatching } from './platforms';
-import { createTaskList } from './task-list';
-import { submitTaskAnswer, submitTaskBody, taskListQuery, taskSchema } from './schemas';
-import { takePartInTask } from './submit-task';
+import { createCampaignList } from './campaign-list';
+import { campaignListQuery, campaignSchema, takePartAnswer, takePartBody } from './schemas';
+import { takePartInCampaign } from './take-part';
 
-export const tasksRoutes: FeatureRoutes = (context) => {
+export const campaignsRoutes: FeatureRoutes = (context) => {
   const uploads = uploadsOf(context);
-  const taskList = createTaskList(context.pool, uploads.links);
+  const campaignList = createCampaignList(context.pool, uploads.links);
   return [
     defineRoute({
       method: 'get',
       path: '/tasks',
       summary: 'Active tasks with units left, and whether the caller already took part',
-      tags: ['tasks'],
+      tags: ['campaigns'],
       access: ['user'],
-      query: taskListQuery,
+      query: campaignListQuery,
       responses: {
-        200: { description: 'The tasks, newest first unless sorted', schema: taskSchema.array() },
+        200: { description: 'The tasks, newest first unless sorted', schema: campaignSchema.array() },
       },
       handler: async ({ query, principal, res }) => {
-        const json = await taskList.render(principal.userId, {
+        const json = await campaignList.render(principal.userId, {
           sort: query.sort ?? 'newest',
           platforms: platformsMatching(query.platform),
         });
@@ -41,10 +44,10 @@ export const tasksRoutes: FeatureRoutes = (context) => {
       summary: 'Submit proof of a task (multipart: taskId, proofImage), or complete an activity',
       description:
         'multipart/form-data with taskId and the screenshot in proofImage (PNG, JPEG or WebP, at most 10 MB). For an activity task no file is needed: it is completed and credited to the activity balance at once.',
-      tags: ['tasks'],
+      tags: ['campaigns'],
       access: ['user'],
       middleware: imageUpload(proofImageRule),
-      body: submitTaskBody,
+      body: takePartBody,
       files: imageFiles(
         proofImageRule,
         'The screenshot: PNG, JPEG or WebP, at most 10 MB (not needed for an activity)',
@@ -52,21 +55,21 @@ export const tasksRoutes: FeatureRoutes = (context) => {
       ),
       idempotency: 'optional',
       responses: {
-        200: { description: 'Activity completed and credited', schema: submitTaskAnswer },
-        201: { description: 'Submitted; pending review', schema: submitTaskAnswer },
+        200: { description: 'Activity completed and credited', schema: takePartAnswer },
+        201: { description: 'Submitted; pending review', schema: takePartAnswer },
         400: { description: 'No screenshot, or not a PNG, JPEG or WebP image', problem: true },
         404: { description: 'No such task', problem: true },
         409: { description: 'Already submitted, no units left, or the task is closed', problem: true },
         413: { description: 'The screenshot is larger than 10 MB', problem: true },
       },
       handler: async ({ body, principal, req, res }) => {
-        const result = await takePartInTask(context, uploads, {
+        const result = await takePartInCampaign(context, uploads, {
           userId: principal.userId,
-          taskId: body.taskId,
+          campaignId: body.taskId,
           image: checkedImageOf(req),
           commandId: commandIdOf(res),
         });
-        res.status(result.kind === 'task' ? 201 : 200).json({
+        res.status(result.outcome === 'submitted' ? 201 : 200).json({
           status: 'success',
           message: result.message,
           submission: result.submission,

@@ -27,7 +27,7 @@ describe('POST /api/tasks/submit', () => {
   let uploadsDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'kobo-tasks-submit-'));
+    dataDir = await mkdtemp(join(tmpdir(), 'kobo-take-part-'));
     uploadsDir = join(dataDir, 'uploads');
     h = await startHarness({ DATA_DIR: dataDir });
   });
@@ -82,7 +82,7 @@ describe('POST /api/tasks/submit', () => {
     const thumb = await sharp(join(uploadsDir, key.replace(/\.png$/, '.thumb.webp'))).metadata();
     expect({ format: thumb.format, width: thumb.width }).toEqual({ format: 'webp', width: 320 });
 
-    // The campaign now has one unit fewer, and the list marks the task as submitted.
+    // The campaign now has one unit fewer, and the list marks it as submitted.
     const tasks = await h.http.get('/api/tasks').set('Authorization', `Bearer ${user.token}`).expect(200);
     expect(tasks.body.find((t: { _id: string }) => t._id === campaignId)).toMatchObject({
       remainingUnits: 9,
@@ -105,7 +105,7 @@ describe('POST /api/tasks/submit', () => {
     },
   );
 
-  it('refuses a second submission of the same task and keeps no second file', async () => {
+  it('refuses a second submission to the same campaign and keeps no second file', async () => {
     const user = await registerUser(h, 'chioma');
     const campaignId = await createCampaign(h);
     await submit(user, campaignId)
@@ -343,7 +343,7 @@ describe('POST /api/tasks/submit', () => {
       expectProblem(res, 400, 'The upload could not be read');
     });
 
-    it('no task id', async () => {
+    it('no campaign id (taskId)', async () => {
       const res = await h.http
         .post('/api/tasks/submit')
         .set('Authorization', `Bearer ${user.token}`)
@@ -351,12 +351,12 @@ describe('POST /api/tasks/submit', () => {
       expectProblem(res, 400, 'Task id is required', 'taskId');
     });
 
-    it('a task that does not exist', async () => {
+    it('a campaign that does not exist', async () => {
       const res = await submit(user, 'no-such-task').attach('proofImage', await pngBytes(), 'proof.png');
       expectProblem(res, 404, 'This task is no longer available.');
     });
 
-    it('a paused task', async () => {
+    it('a paused campaign', async () => {
       const paused = await createCampaign(h);
       await settled(
         h,
@@ -372,7 +372,7 @@ describe('POST /api/tasks/submit', () => {
       expect(await proofFiles(paused)).toEqual([]);
     });
 
-    it('a task with no units left', async () => {
+    it('a campaign with no units left', async () => {
       const full = await createCampaign(h, { units: 1 });
       const other = await registerUser(h, 'gbenga');
       await submit(other, full)
