@@ -14,7 +14,7 @@ import {
 import { nowOf, type ApiContext } from '../../context';
 import { defineRoute, HttpProblem } from '../../http';
 import { hasTransactionPin } from '../../accounts/transaction-pin';
-import { submissionListEntryView } from '../tasks/submissions';
+import { submissionListEntryView } from '../campaigns/submissions';
 import { statementAccount, type StatementBalance } from './queries';
 import { dataExportSchema, messages } from './schemas';
 import { accountView, profileView, statementView, withdrawalView } from './views';

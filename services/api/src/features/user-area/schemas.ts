@@ -3,7 +3,7 @@ import { WITHDRAWAL_STATES, type WithdrawalState } from '@kobo/ledger';
 import { z } from 'zod';
 import { emailField, nameField, phoneField } from '../../accounts/person-fields';
 import { authMessages } from '../auth/messages';
-import { submissionListEntrySchema } from '../tasks/schemas';
+import { submissionListEntrySchema } from '../campaigns/schemas';
 import { isGuessablePin, isPinShaped, pinMessages } from '../../accounts/transaction-pin';
 
 export const messages = {

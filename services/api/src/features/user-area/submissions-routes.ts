@@ -14,7 +14,7 @@ export const submissionsRoutes = (ctx: ApiContext) => [
     description:
       'Completed activities appear as approved (they need no review). `rejectionReason` is set only ' +
       'for a rejected submission.',
-    tags: ['user area', 'tasks'],
+    tags: ['user area', 'campaigns'],
     access: ['user'],
     responses: { 200: { description: 'The submissions', schema: z.array(submissionListEntrySchema) } },
     handler: async ({ principal }) =>
