@@ -1,0 +1,171 @@
+/**
+ * Forget a person, keep the books: a user with a proof, bank details, a withdrawal, a support
+ * message and sign-in records deletes their account; once the erasure reactor has run, no table
+ * of the database and no stored image holds their name, username, email, phone or account number,
+ * while the hash chain, every balance and posting, and a rebuild of every read model are as before.
+ */
+import { randomUUID } from 'node:crypto';
+import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
+import { eventually } from '@kobo/platform/testing';
+import { projections, verify, type ConsumersHandle } from '@kobo/projector';
+import { startErasureReactor } from '../../src/erasure/erasure-reactor';
+import { createObjectStore } from '../../src/uploads/create-object-store';
+import { createCampaign, pngBytes } from '../campaigns/support';
+import { settled, startHarness, type Harness } from '../support/harness';
+import { TEST_PASSWORD, withSignIn } from '../user-area/support';
+
+let h: Harness;
+let erasure: ConsumersHandle;
+
+beforeAll(async () => {
+  h = await startHarness();
+  erasure = await startErasureReactor({
+    pool: h.db.pool,
+    store: h.store,
+    keys: h.keys,
+    images: createObjectStore(h.config.dataDir, h.config.s3),
+    logger: h.context.logger,
+    pollIntervalMs: 100,
+  });
+});
+afterAll(async () => {
+  await erasure.stop();
+  await h.close();
+});
+
+/** Where a value is found: `table` rows whose text holds it (every table of the database). */
+async function tablesHolding(value: string): Promise<string[]> {
+  const { rows: tables } = await h.db.pool.query<{ name: string }>(
+    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await h.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${name} AS t WHERE strpos(lower(t::text), lower($1)) > 0`,
+      [value],
+    );
+    if (rows[0]!.n > 0) found.push(`${name} (${rows[0]!.n})`);
+  }
+  return found;
+}
+
+async function balancesAndPostings() {
+  const { rows } = await h.db.pool.query(
+    `SELECT account, balance::text FROM account_balances ORDER BY account`,
+  );
+  const { rows: postings } = await h.db.pool.query(
+    `SELECT global_position, jsonb_path_query_array(data, '$.postings[*]')::text AS postings FROM events ORDER BY global_position`,
+  );
+  return { balances: rows, postings };
+}
+
+it('erases the person once no money is in flight, and keeps the books', async () => {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  const person = {
+    userId: randomUUID(),
+    firstName: `Ngozi${tag}`,
+    lastName: `Adebayo${tag}`,
+    username: `ngozi_${tag}`,
+    email: `ngozi.${tag}@example.ng`,
+    phone: `0809${tag.replace(/[a-f]/g, '5').slice(0, 7)}`,
+  };
+  const accountNumber = `7${tag.replace(/[a-f]/g, '3').slice(0, 9)}`;
+  const user = await registerLedgerUser(h.context.commands, { ...person, bank: false, account: 900_000 });
+  await h.context.commands.updateBankDetails({
+    userId: person.userId,
+    bankCode: '50211',
+    accountNum: accountNumber,
+    accountName: `${person.firstName} ${person.lastName}`,
+  });
+  await settled(h, user.lastPosition);
+  await withSignIn(h, { userId: person.userId, token: '', auth: { Authorization: '' } });
+  const token = await h.context.auth.sessions.open({ userId: person.userId, role: 'user' });
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const campaignId = await createCampaign(h);
+  const submitted = await h.http
+    .post('/api/tasks/submit')
+    .set(auth)
+    .field('taskId', campaignId)
+    .attach('proofImage', await pngBytes(), 'proof.png')
+    .expect(201);
+  const proofImage: string = submitted.body.submission.proofImage;
+  const images = createObjectStore(h.config.dataDir, h.config.s3);
+  expect(await images.get(proofImage)).not.toBeNull();
+  const withdrawal = await h.http
+    .post('/api/users/withdraw')
+    .set(auth)
+    .set('Idempotency-Key', randomUUID())
+    .send({ amount: 3000, type: 'withdrawal' })
+    .expect(201);
+  await h.http
+    .post('/api/contact')
+    .send({
+      fullName: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      subject: 'My account',
+      message: `Call me on ${person.phone}`,
+    })
+    .expect((res) => expect(res.status).toBeLessThan(300));
+
+  // Money in flight: the account cannot be deleted, and nothing is erased.
+  await h.http.delete('/api/users/account').set(auth).send({ password: TEST_PASSWORD }).expect(409);
+  const { lastPosition } = await h.context.commands.rejectWithdrawal({
+    userId: person.userId,
+    withdrawalId: withdrawal.body.withdrawal.id,
+    reason: 'Wrong account',
+    by: { role: 'admin', id: h.adminId },
+  });
+  await settled(h, lastPosition);
+  expect(await tablesHolding(person.email)).not.toEqual([]);
+  const before = await balancesAndPostings();
+
+  await h.http.delete('/api/users/account').set(auth).send({ password: TEST_PASSWORD }).expect(200);
+  await eventually("the person's data key destroyed", async () => {
+    const { rows } = await h.db.pool.query<{ destroyed_at: Date | null }>(
+      'SELECT destroyed_at FROM person_data_keys WHERE subject_id = $1',
+      [person.userId],
+    );
+    return rows[0]?.destroyed_at ?? undefined;
+  });
+  await settled(h, await h.store.headPosition());
+
+  for (const value of [
+    person.email,
+    person.phone,
+    accountNumber,
+    person.firstName,
+    person.lastName,
+    person.username,
+  ])
+    expect({ value, tables: await tablesHolding(value) }).toEqual({ value, tables: [] });
+  expect(await images.get(proofImage)).toBeNull();
+  // The read models show who was there: a deleted user, with the date.
+  const { rows: shown } = await h.db.pool.query(
+    'SELECT first_name, email, account_num, deleted, deleted_at FROM users WHERE user_id = $1',
+    [person.userId],
+  );
+  expect(shown[0]).toEqual({
+    first_name: 'Deleted user',
+    email: '',
+    account_num: null,
+    deleted: true,
+    deleted_at: expect.any(Date),
+  });
+
+  // The books: balances and postings unchanged, the chain verifies, a rebuild equals the read models.
+  // (The deletion's own events, after them, carry no postings.)
+  const after = await balancesAndPostings();
+  expect(after.balances).toEqual(before.balances);
+  expect(after.postings.slice(0, before.postings.length)).toEqual(before.postings);
+  expect(after.postings.slice(before.postings.length).map((row) => row.postings)).toEqual(['[]', '[]', '[]']);
+  const checks = await verify({ pool: h.db.pool, store: h.store, projections });
+  expect(checks.filter((check) => !check.ok)).toEqual([]);
+  // The email and username can sign up again.
+  await registerLedgerUser(h.context.commands, {
+    email: person.email,
+    username: person.username,
+    bank: false,
+  });
+});
