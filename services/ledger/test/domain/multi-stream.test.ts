@@ -1,5 +1,6 @@
 import { campaignDecider } from '../../src/domain/campaign/decider';
 import { fold } from '../../src/domain/decider';
+import { decideDeletion } from '../../src/domain/multi-stream/deletion';
 import { decideProfileUpdate } from '../../src/domain/multi-stream/profile-update';
 import { decideRegistration, type Registration } from '../../src/domain/multi-stream/registration';
 import { decideSubmissionApproval } from '../../src/domain/multi-stream/submission-approval';
@@ -160,6 +161,53 @@ describe('changing the email moves the claim', () => {
         },
       ),
     ).thenThrows({ code: 'conflict', message: 'Email is already registered' });
+  });
+});
+
+describe('deleting an account across streams', () => {
+  const del = {
+    type: 'DeleteUser' as const,
+    data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const },
+  };
+
+  it('records the deletion and releases the username and email claims in the same append', () => {
+    const u = user([registered('u1')]);
+    decisionSpec(() =>
+      decideDeletion(del, {
+        user: u,
+        claims: {
+          username: claim([claimed('username', u.username, 'u1')]),
+          email: claim([claimed('email', u.email, 'u1')]),
+        },
+      }),
+    ).then([
+      { streamId: 'user-u1', events: [{ type: 'UserDeleted', data: { ...del.data, withdrawalIds: [] } }] },
+      {
+        streamId: `unique-username-${u.username.toLowerCase()}`,
+        events: [
+          {
+            type: 'UniqueValueReleased',
+            data: { kind: 'username', value: u.username.toLowerCase(), userId: 'u1' },
+          },
+        ],
+      },
+      {
+        streamId: `unique-email-${u.email}`,
+        events: [{ type: 'UniqueValueReleased', data: { kind: 'email', value: u.email, userId: 'u1' } }],
+      },
+    ]);
+  });
+
+  it('releases nothing another user holds, and nothing twice', () => {
+    const u = user([registered('u1')]);
+    decisionSpec(() =>
+      decideDeletion(del, {
+        user: u,
+        claims: { username: claim([claimed('username', u.username, 'u2')]), email: claim([]) },
+      }),
+    ).then([
+      { streamId: 'user-u1', events: [{ type: 'UserDeleted', data: { ...del.data, withdrawalIds: [] } }] },
+    ]);
   });
 });
 

@@ -365,7 +365,7 @@ describe('deleting a user', () => {
   };
   const deleted = {
     type: 'UserDeleted' as const,
-    data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const },
+    data: { userId: 'u1', by: { role: 'user', id: 'u1' } as const, withdrawalIds: [] },
   };
 
   it('deletes, and every later command is refused', () => {
