@@ -3,8 +3,10 @@
  *  1. appends/s from 32 concurrent writers, ours against @event-driven-io/emmett-postgresql,
  *     same PostgreSQL, same run, synchronous commit on;
  *  2. projection rebuild speed over 1,000,000 events (BENCH_EVENTS to change);
- *  3. commands on streams that grow (10,000 events) against fresh streams.
- * BENCH_ONLY=append,rebuild,streams runs only the parts named.
+ *  3. commands on streams that grow (10,000 events) against fresh streams;
+ *  4. what sealing personal data costs: appends and reads of a person's events, sealed against as
+ *     stored (ratios, alternating rounds).
+ * BENCH_ONLY=append,rebuild,streams,sealing runs only the parts named.
  * DATABASE_URL picks the server (default: 127.0.0.1:5432); each part makes and drops its own database.
  *
  * Each part runs in its own process: Emmett's driver globally re-registers PostgreSQL's int8 and
@@ -48,6 +50,7 @@ async function main() {
     ? await runPart('services/projector/bench/rebuild-bench.ts', ['--events', String(events)])
     : undefined;
   const grow = wanted('streams') ? await runPart('services/ledger/bench/stream-bench.ts') : undefined;
+  const sealing = wanted('sealing') ? await runPart('services/ledger/bench/sealing-bench.ts') : undefined;
   const n = (value: number | undefined) => Math.round(value ?? 0).toLocaleString('en');
   console.log('\n== bench:ledger summary ==');
   if (append) {
@@ -67,6 +70,16 @@ async function main() {
           `(p99 ${(grow[`cold${stream}P99`] ?? 0).toFixed(1)} ms), warm ${n(grow[`warm${stream}PerSecond`])} ` +
           `commands/s (p99 ${(grow[`warm${stream}P99`] ?? 0).toFixed(1)} ms)`,
       );
+  if (sealing) {
+    console.log(
+      `sealed appends: ${n(sealing.appendSealed)} events/s against ${n(sealing.appendStored)} as stored ` +
+        `= ${(sealing.appendRatio ?? 0).toFixed(2)}`,
+    );
+    console.log(
+      `opened reads:   ${n(sealing.readSealed)} events/s against ${n(sealing.readStored)} as stored ` +
+        `= ${(sealing.readRatio ?? 0).toFixed(2)}`,
+    );
+  }
 }
 
 main().catch((error) => {
