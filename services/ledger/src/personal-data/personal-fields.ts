@@ -51,16 +51,17 @@ export function textAt(data: unknown, path: FieldPath): string | undefined {
   return typeof at === 'string' ? at : undefined;
 }
 
-/** A copy of the data with the texts at these paths replaced (the original is not changed). */
+/** A copy of the data with the texts at these paths replaced: only the objects on the paths are copied. */
 export function withTexts(data: unknown, replaced: ReadonlyMap<FieldPath, string>): unknown {
-  if (replaced.size === 0) return data;
-  const copy = structuredClone(data) as Record<string, unknown>;
-  for (const [path, text] of replaced) {
-    let at = copy;
-    for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>;
-    at[path[path.length - 1]!] = text;
-  }
+  let copy = data;
+  for (const [path, text] of replaced) copy = withTextAt(copy, path, text);
   return copy;
+}
+
+function withTextAt(at: unknown, path: FieldPath, text: string): unknown {
+  const [key, ...rest] = path;
+  const object = (at ?? {}) as Record<string, unknown>;
+  return { ...object, [key!]: rest.length === 0 ? text : withTextAt(object[key!], rest, text) };
 }
 
 export type { FieldPath };
