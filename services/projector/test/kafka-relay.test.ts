@@ -5,15 +5,22 @@
  * batch again on restart, and de-duplication by `kobo-position` leaves every event exactly once.
  * Also prints the relay's throughput (recorded in docs/performance.md).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { KafkaMessage } from 'kafkajs';
-import type { PostgresEventStore, RecordedEvent } from '@kobo/ledger';
+import {
+  createLedgerCommands,
+  createPersonalDataKeys,
+  sealPersonalData,
+  type PostgresEventStore,
+  type RecordedEvent,
+} from '@kobo/ledger';
+import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, eventually, freePort, type TestDatabase } from '@kobo/platform/testing';
 import { HEADERS, MESSAGE_SCHEMA_VERSION } from '../src/kafka/topic-contract';
 import { kafkaClient } from '../src/kafka/client';
 import { RELAY_NAME, startRelay, type RelayHandle, type RelayOptions } from '../src/kafka/relay';
-import { appendGroups, createPostgresEventStore, quietLogger, scenario } from './support';
+import { appendGroups, createPostgresEventStore, quietLogger, rules, scenario } from './support';
 import { topicSchemaValidator } from './topic-schema';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',');
@@ -202,6 +209,30 @@ describeWithKafka('the Kafka relay (real broker at KAFKA_BROKERS)', () => {
         recordedAt: event.recordedAt.toISOString(),
       });
     }
+  });
+
+  it('publishes personal fields sealed, as the log stores them; opened through the key service, and empty once the person is erased', async () => {
+    const topic = newTopic();
+    const keys = createPersonalDataKeys({ pool: db.pool, masterKeys: { current: randomBytes(32) } });
+    const sealed = sealPersonalData(store, keys);
+    const tag = randomUUID().slice(0, 8);
+    const person = { firstName: `Folake${tag}`, email: `folake.${tag}@example.ng`, phone: '08031234567' };
+    const user = await registerUser(createLedgerCommands(sealed, { rules }), person);
+    await relay(topic);
+    await relayedUpTo(user.lastPosition);
+    const values = (await readTopic(topic)).map((each) => each.message.value!.toString());
+    const text = values.join('\n');
+    for (const value of [person.firstName, person.email, person.phone, user.username])
+      expect(text).not.toContain(value);
+    // A consumer of Kobo's own opens them as the log's readers do.
+    const registered = values
+      .map((value) => JSON.parse(value))
+      .find((event) => event.type === 'UserRegistered');
+    const [opened] = await sealed.openStored([registered]);
+    expect(opened.data).toMatchObject({ firstName: person.firstName, email: person.email });
+    await keys.destroy(user.userId, 'account deleted');
+    const [erased] = await sealed.openStored([registered]);
+    expect(erased.data).toMatchObject({ firstName: '', email: '', phone: '' });
   });
 
   it('a relay that dies after the broker acknowledged a batch, before its checkpoint moved, publishes it again on restart: nothing lost, nothing twice after de-duplication by position', async () => {
