@@ -11,7 +11,13 @@
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLedgerCommands, moneyRules, type EventStore, type PersonalDataKeys } from '@kobo/ledger';
+import {
+  clearPersonalDataRemains,
+  createLedgerCommands,
+  moneyRules,
+  type EventStore,
+  type PersonalDataKeys,
+} from '@kobo/ledger';
 import {
   ConfigError,
   createLogger,
@@ -196,6 +202,7 @@ async function prepareProcess(): Promise<Kobo> {
   const objectStore = createObjectStore(config.dataDir, config.s3);
   const database = await provideDatabase(config, logger);
   const pool = createPool(database.url, config.poolSize);
+  await refuseClearPersonalData(config, pool, database);
   const { store, stored, keys } = eventStoresOf(config, pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   return {
@@ -217,6 +224,25 @@ async function prepareProcess(): Promise<Kobo> {
     accounts: [],
     demo: false,
   };
+}
+
+/**
+ * A log written before personal fields were sealed must be re-sealed before it serves: its email and
+ * username claims are named by their values, where the sealing store does not look, so an address
+ * registered then could be registered again.
+ */
+async function refuseClearPersonalData(
+  config: Config,
+  pool: Pool,
+  database: { stop(): Promise<void> },
+): Promise<void> {
+  if (config.eventStore.backend !== 'postgres' || !(await clearPersonalDataRemains(pool))) return;
+  await pool.end();
+  await database.stop();
+  throw new ConfigError(
+    'This database holds personal data in the clear, written before personal fields were sealed: ' +
+      'back it up, run `npm run ledger -- reseal` (docs/runbooks/reseal.md), then start again',
+  );
 }
 
 /** The projectors' handle, which their entry (the first) sets. */

@@ -16,3 +16,4 @@ export type { KeyCacheOptions } from './key-cache';
 export { MissingDataKeyError, PersonErasedError, SealedFieldError, UnknownMasterKeyError } from './errors';
 export { sealPersonalData, CLAIMS_KEY_SUBJECT } from './sealing-store';
 export { personalFieldsOf } from './personal-fields';
+export { clearPersonalDataRemains } from './clear-personal-data';

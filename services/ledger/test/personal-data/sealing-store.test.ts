@@ -15,6 +15,7 @@ import {
   type PostgresEventStore,
 } from '../../src/event-store';
 import {
+  clearPersonalDataRemains,
   createPersonalDataKeys,
   isSealed,
   sealPersonalData,
@@ -129,4 +130,11 @@ it('opens the fields of an erased person empty, with the stored text and the cha
   // The topic's copy (the stored text) opens empty too.
   const opened = await store.openStored(before);
   expect(opened[0]!.data).toMatchObject({ email: '', phone: '' });
+});
+
+it('tells a log that still holds personal data in the clear (written before sealing) from a sealed one', async () => {
+  expect(await clearPersonalDataRemains(db.pool)).toBe(false);
+  // Registered through the store as kept: the email and username claims are named by their values.
+  await registerUser(createLedgerCommands(stored, { rules }), { ...person(), bank: false });
+  expect(await clearPersonalDataRemains(db.pool)).toBe(true);
 });
