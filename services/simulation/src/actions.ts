@@ -320,11 +320,12 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
       );
       // What the provider reports meanwhile (a webhook, reconciliation) is not the decision's doing.
       const appended = await run.newEvents((e) => data(e).withdrawalId === w.withdrawalId && madeByHand(e));
-      // The same decision again may be a no-op success; a contradicting one must be refused.
+      // The same decision again may be a no-op success; a contradicting one must be refused. A
+      // reversed payout has failed already (its money came back): marking it failed changes nothing.
       const same =
         (which === 'approve' && w.status !== 'rejected') ||
         (which === 'reject' && w.status === 'rejected') ||
-        (which === 'mark-failed' && w.status === 'payout_failed');
+        (which === 'mark-failed' && (w.status === 'payout_failed' || w.status === 'reversed'));
       if ((answer.status < 400 && !same) || appended.length)
         run.violate(
           `${which} of a ${w.status} withdrawal answered ${answer.status} and appended ${appended.length} events`,
