@@ -168,7 +168,7 @@ export async function resealLog(options: ResealOptions): Promise<ResealReport> {
     report.deletedSnapshots = (
       await client.query(
         `DELETE FROM stream_snapshots
-         WHERE (stream_id LIKE 'user-%' AND NOT (jsonb_typeof(state->'sealed') = 'string' AND state->>'sealed' LIKE 'pd1.%'))
+         WHERE (stream_id LIKE 'user-%' AND NOT coalesce(state->>'sealed' LIKE 'pd1.%', false))
             OR (${CLEAR_CLAIM_SQL})`,
       )
     ).rowCount!;
