@@ -91,6 +91,14 @@ it('re-seals the clear log; verify then passes every check and prints the re-sea
     `SELECT last_position AS position, encode(last_hash, 'hex') AS hash FROM event_chain_head`,
   );
   const head = heads[0]!;
+  // What an operator keeps before the re-seal: the verify report, which prints the head's hash.
+  const earlier = await ledger(['verify']);
+  expect(earlier.stdout).toMatch(
+    new RegExp(
+      `^✔ hash chain: [\\d,]+ events chained up to position ${head.position}, head hash ${head.hash}$`,
+      'm',
+    ),
+  );
 
   const run = await ledger(['reseal']);
   expect(run.stderr).toBe('');

@@ -51,7 +51,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyCheck[]> {
       ? {
           name: 'hash chain',
           ok: true,
-          detail: `${count(chain.count)} events chained up to position ${chain.lastPosition}`,
+          detail: `${count(chain.count)} events chained up to position ${chain.lastPosition}, head hash ${chain.lastHash}`,
         }
       : {
           name: 'hash chain',
