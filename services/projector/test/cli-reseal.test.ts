@@ -120,6 +120,11 @@ it('re-seals the clear log; verify then passes every check and prints the re-sea
   // The money is where it was.
   expect(balancesOf(await store.readAll({ after: 0, limit: 100_000 }))).toEqual(balancesOf(before));
 
+  // Every projector takes LogResealed in its stride, up to the new head.
+  const live = await startProjectors({ pool: db.pool, store, logger: quietLogger, pollIntervalMs: 50 });
+  await live.waitFor(Number(head.position) + 1, projectionNames, 20_000);
+  await live.stop();
+
   const verified = await ledger(['verify']);
   expect(verified.stdout).toContain(
     `✔ re-sealed at position ${head.position}: old head hash ${head.hash} → new hash ${newHash}\n`,
