@@ -64,6 +64,18 @@ const person = () => {
 };
 type Person = ReturnType<typeof person>;
 
+const registrationOf = (p: Person) => ({
+  userId: p.userId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  username: p.username,
+  email: p.email,
+  phone: p.phone,
+  role: 'user' as const,
+  referralCode: `code-${p.userId}`,
+  referredByCode: null,
+});
+
 const personalValues = (p: Person) => [
   p.firstName,
   p.lastName,
@@ -115,13 +127,15 @@ describe('a log written in the clear, re-sealed', () => {
   let bola: Person;
   /** Erased (their key destroyed) before the re-seal ran. */
   let chidi: Person;
+  /** Registered by a command with an id: the command's record names its claim streams. */
+  let dayo: Person;
   let newEmail: string;
   let before: RecordedEvent[];
   let head: { last_position: number; last_hash: string };
 
   beforeAll(async () => {
     w = await world();
-    [ada, bola, chidi] = [person(), person(), person()];
+    [ada, bola, chidi, dayo] = [person(), person(), person(), person()];
     await registerInTheClear(w, ada, 500_000);
     await w.clearLedger.requestWithdrawal({
       userId: ada.userId,
@@ -134,6 +148,7 @@ describe('a log written in the clear, re-sealed', () => {
     newEmail = `bola.${randomUUID().slice(0, 8)}@example.ng`;
     await w.clearLedger.updateProfile({ userId: bola.userId, email: newEmail, phone: '08099999999' });
     await registerInTheClear(w, chidi);
+    await w.clearLedger.registerUser(registrationOf(dayo), { commandId: `register-${dayo.userId}` });
     // Snapshots of a person's state and of a claim, kept in the clear.
     await w.clear.writeSnapshot(streams.user(ada.userId), 'user@test', {
       version: 1,
@@ -151,6 +166,11 @@ describe('a log written in the clear, re-sealed', () => {
     for (const value of [...personalValues(ada), ...personalValues(bola), newEmail])
       expect(text).toContain(value);
     expect(text).toContain(`unique-email-${ada.email}`);
+    const { rows: recorded } = await w.db.pool.query<{ streams: string }>(
+      `SELECT streams::text FROM commands WHERE command_id = $1`,
+      [`register-${dayo.userId}`],
+    );
+    expect(recorded[0]!.streams).toContain(`unique-email-${dayo.email}`);
     before = await readLog(w.clear);
     head = (
       await w.db.pool.query(
@@ -187,22 +207,29 @@ describe('a log written in the clear, re-sealed', () => {
       oldHeadHash: head.last_hash,
       fromPosition: 1,
       resealedAt: head.last_position + 1,
-      renamedStreams: 7, // three usernames, four emails (bola's old and new)
+      renamedStreams: 9, // four usernames, five emails (bola's old and new)
       deletedSnapshots: 2,
+      renamedCommands: 1,
     });
     // chidi's registration (names, email, phone, username), bank details (2) and claims (2)
     expect(report.erasedFields).toBe(9);
-    expect(report.renamedEvents).toBe(8); // bola's old email: claimed, then released
+    expect(report.renamedEvents).toBe(10); // bola's old email: claimed, then released
     expect(report.resealedEvents).toBe(
       before.filter((e) =>
         ['UserRegistered', 'UserProfileUpdated', 'BankDetailsUpdated', 'WithdrawalRequested'].includes(
           e.type,
         ),
-      ).length + 8,
+      ).length + 10,
     );
 
     const text = await everythingStored(w);
-    for (const value of [...personalValues(ada), ...personalValues(bola), ...personalValues(chidi), newEmail])
+    for (const value of [
+      ...personalValues(ada),
+      ...personalValues(bola),
+      ...personalValues(chidi),
+      ...personalValues(dayo),
+      newEmail,
+    ])
       expect(text).not.toContain(value);
     const { rows } = await w.db.pool.query<{ stream_id: string }>(
       `SELECT stream_id FROM streams WHERE stream_id LIKE 'unique-email-%' OR stream_id LIKE 'unique-username-%'
@@ -210,7 +237,7 @@ describe('a log written in the clear, re-sealed', () => {
        UNION SELECT s->>'streamId' FROM commands, jsonb_array_elements(streams) s WHERE s->>'streamId' LIKE 'unique-%'
          AND s->>'streamId' NOT LIKE 'unique-referralCode-%'`,
     );
-    expect(rows.length).toBeGreaterThanOrEqual(7);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const { stream_id } of rows) expect(stream_id).toMatch(/^unique-(email|username)-k1-[0-9a-f]{64}$/);
     const [registered] = await w.clear.readStream(streams.user(ada.userId));
     expect(isSealed((registered!.data as { email: string }).email)).toBe(true);
@@ -282,6 +309,12 @@ describe('a log written in the clear, re-sealed', () => {
     await expect(registerUser(ledger, { ...person(), email: ada.email })).rejects.toThrow(/email/i);
     await expect(registerUser(ledger, { ...person(), username: bola.username })).rejects.toThrow(/username/i);
     await expect(registerUser(ledger, { ...person(), email: newEmail })).rejects.toThrow(/email/i);
+    // A registration recorded before the re-seal, sent again, answers as its first run: nothing new.
+    const { rows: heads } = await w.db.pool.query(`SELECT last_position::int AS n FROM event_chain_head`);
+    await ledger.registerUser(registrationOf(dayo), { commandId: `register-${dayo.userId}` });
+    expect((await w.db.pool.query(`SELECT last_position::int AS n FROM event_chain_head`)).rows).toEqual(
+      heads,
+    );
     // bola's old email was released: it signs up again.
     await registerUser(ledger, { ...person(), email: bola.email });
   });
