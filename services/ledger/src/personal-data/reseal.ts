@@ -22,14 +22,7 @@ import type { PostgresEventStore } from '../event-store/postgres/event-store';
 import { queryTypes } from '../event-store/postgres/rows';
 import { PersonErasedError } from './errors';
 import type { PersonalDataKeys } from './person-data-keys';
-import {
-  PERSONAL_EVENT_TYPES,
-  personalFieldsOf,
-  subjectOf,
-  textAt,
-  withTexts,
-  type FieldPath,
-} from './personal-fields';
+import { PERSONAL_EVENT_TYPES, personalFieldsOf, subjectOf, textAt, type FieldPath } from './personal-fields';
 import { isSealed } from './sealed-field';
 import { claimsKeyOf, keyedStreamName } from './sealing-store';
 
@@ -130,23 +123,38 @@ export async function resealLog(options: ResealOptions): Promise<ResealReport> {
         values: [after, head.last_position, PERSONAL_EVENT_TYPES, pageSize],
         types: queryTypes,
       });
-      const changes: { position: number; data: unknown; streamId: string }[] = [];
+      // Each sealed field is set in place (jsonb_set), so every other byte of the data stays as
+      // stored; an event's fields are set one round each (a row is updated once per statement).
+      const rounds: { position: number; path: readonly string[]; text: string }[][] = [];
+      const moved: { position: number; streamId: string }[] = [];
       for (const row of rows) {
-        const sealed = await sealedData(row, keys);
+        const sealed = await sealedFields(row, keys);
         const streamId = renames.get(row.stream_id) ?? row.stream_id;
-        if (sealed.data === row.data && streamId === row.stream_id) continue;
-        if (sealed.data !== row.data) report.resealedEvents += 1;
-        if (streamId !== row.stream_id) report.renamedEvents += 1;
+        if (sealed.fields.size === 0 && streamId === row.stream_id) continue;
+        if (sealed.fields.size > 0) report.resealedEvents += 1;
+        [...sealed.fields].forEach(([path, text], round) =>
+          (rounds[round] ??= []).push({ position: row.global_position, path, text }),
+        );
+        if (streamId !== row.stream_id) {
+          report.renamedEvents += 1;
+          moved.push({ position: row.global_position, streamId });
+        }
         report.erasedFields += sealed.erased;
         report.fromPosition ??= row.global_position;
-        changes.push({ position: row.global_position, data: sealed.data, streamId });
       }
-      if (changes.length > 0)
+      for (const fields of rounds)
         await client.query(
-          `UPDATE events e SET data = u.data, stream_id = u."streamId"
-           FROM jsonb_to_recordset($1::jsonb) AS u(position bigint, data jsonb, "streamId" text)
+          `UPDATE events e SET data = jsonb_set(e.data, u.path, to_jsonb(u.text))
+           FROM jsonb_to_recordset($1::jsonb) AS u(position bigint, path text[], text text)
            WHERE e.global_position = u.position`,
-          [JSON.stringify(changes)],
+          [JSON.stringify(fields)],
+        );
+      if (moved.length > 0)
+        await client.query(
+          `UPDATE events e SET stream_id = u."streamId"
+           FROM jsonb_to_recordset($1::jsonb) AS u(position bigint, "streamId" text)
+           WHERE e.global_position = u.position`,
+          [JSON.stringify(moved)],
         );
       if (rows.length < pageSize) break;
       after = rows[rows.length - 1]!.global_position;
@@ -238,31 +246,26 @@ async function claimRenames(client: pg.ClientBase, claimsKey: Buffer): Promise<M
   return renames;
 }
 
-/** The event's data with its clear personal fields sealed; the same object when none is clear. */
-async function sealedData(
+/** The event's clear personal fields, sealed (none when none is clear). */
+async function sealedFields(
   row: CandidateRow,
   keys: PersonalDataKeys,
-): Promise<{ data: unknown; erased: number }> {
-  const paths = personalFieldsOf(row.type, row.data);
-  const clear = paths.filter((path) => {
-    const text = textAt(row.data, path);
-    return text !== undefined && text !== '' && !isSealed(text);
-  });
-  if (clear.length === 0) return { data: row.data, erased: 0 };
-  const subject = subjectOf(row.data);
-  const replaced = new Map<FieldPath, string>();
+): Promise<{ fields: Map<FieldPath, string>; erased: number }> {
+  const fields = new Map<FieldPath, string>();
   let erased = 0;
-  for (const path of clear) {
+  for (const path of personalFieldsOf(row.type, row.data)) {
+    const text = textAt(row.data, path);
+    if (text === undefined || text === '' || isSealed(text)) continue;
     try {
-      replaced.set(path, await keys.seal(subject, textAt(row.data, path)!));
+      fields.set(path, await keys.seal(subjectOf(row.data), text));
     } catch (error) {
       if (!(error instanceof PersonErasedError)) throw error;
       // Erased before the re-seal: nothing can be sealed for them, and the value must not stay.
-      replaced.set(path, '');
+      fields.set(path, '');
       erased += 1;
     }
   }
-  return { data: withTexts(row.data, replaced), erased };
+  return { fields, erased };
 }
 
 /** The recorded commands' stream names under their keyed names; how many commands changed. */

@@ -130,6 +130,7 @@ describe('a log written in the clear, re-sealed', () => {
   /** Registered by a command with an id: the command's record names its claim streams. */
   let dayo: Person;
   let newEmail: string;
+  let preciseId: string;
   let before: RecordedEvent[];
   let head: { last_position: number; last_hash: string };
 
@@ -149,6 +150,13 @@ describe('a log written in the clear, re-sealed', () => {
     await w.clearLedger.updateProfile({ userId: bola.userId, email: newEmail, phone: '08099999999' });
     await registerInTheClear(w, chidi);
     await w.clearLedger.registerUser(registrationOf(dayo), { commandId: `register-${dayo.userId}` });
+    // An event whose data holds a number as written (1.50): only its personal field may change.
+    preciseId = randomUUID();
+    await w.db.pool.query(`SELECT kobo_append_events($1::jsonb)`, [
+      `[{"command": null, "claim": null, "streams": [{"streamId": "${streams.user(ada.userId)}", "expectedVersion": "any",
+         "events": [{"id": "${preciseId}", "type": "UserProfileUpdated", "metadata": {},
+                     "data": {"userId": "${ada.userId}", "phone": "${ada.phone}", "precise": 1.50}}]}]}]`,
+    ]);
     // Snapshots of a person's state and of a claim, kept in the clear.
     await w.clear.writeSnapshot(streams.user(ada.userId), 'user@test', {
       version: 1,
@@ -239,6 +247,12 @@ describe('a log written in the clear, re-sealed', () => {
     );
     expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const { stream_id } of rows) expect(stream_id).toMatch(/^unique-(email|username)-k1-[0-9a-f]{64}$/);
+    const precise = await w.db.pool.query<{ precise: string; phone: string }>(
+      `SELECT data->>'precise' AS precise, data->>'phone' AS phone FROM events WHERE event_id = $1`,
+      [preciseId],
+    );
+    expect(precise.rows[0]!.precise).toBe('1.50');
+    expect(isSealed(precise.rows[0]!.phone)).toBe(true);
     const [registered] = await w.clear.readStream(streams.user(ada.userId));
     expect(isSealed((registered!.data as { email: string }).email)).toBe(true);
   });
