@@ -6,6 +6,7 @@
  *   campaign-{campaignId}  the campaign, its escrow, and the submissions made against it
  *   unique-{kind}-{value}  a claim on a username, email or referral code (uniqueness across users)
  *   community              the community links
+ *   ledger                 the log's own audited changes (a re-seal of personal fields)
  *
  * Money events carry `postings` that sum to zero. Every posting to a user's accounts is in an
  * event on that user's stream, so the user decider sees the exact balance under optimistic
@@ -489,7 +490,35 @@ export type CommunitySettingsUpdated = Event<
 >;
 export type CommunityEvent = CommunitySettingsUpdated;
 
-export type KoboEvent = UserEvent | CampaignEvent | UniqueValueEvent | CommunityEvent;
+// ---- the log's own stream: ledger ------------------------------------------------------------
+
+/**
+ * Personal fields stored in the clear before they were sealed on append were sealed in place, and
+ * email and username claims named by their value renamed to their keyed names
+ * (docs/decisions/0054-resealing-the-log.md). That rewrote the events from `fromPosition` on and
+ * so recomputed the hash chain from there: `headPosition` is the chain head before the re-seal,
+ * `oldHeadHash` its hash then (what an earlier `verify` printed and an older backup holds) and
+ * `newHeadHash` the hash the same position has now. Moves no money; no read model reads it.
+ */
+export type LogResealed = Event<
+  'LogResealed',
+  {
+    headPosition: number;
+    oldHeadHash: string;
+    newHeadHash: string;
+    /** The first position whose stored event changed: every hash before it is as it was. */
+    fromPosition: number;
+    /** Events whose personal fields were sealed (or emptied, for a person already erased). */
+    resealedEvents: number;
+    /** Claim streams renamed from their value to their keyed name, and the events on them. */
+    renamedStreams: number;
+    renamedEvents: number;
+    by: Actor;
+  }
+>;
+export type LedgerEvent = LogResealed;
+
+export type KoboEvent = UserEvent | CampaignEvent | UniqueValueEvent | CommunityEvent | LedgerEvent;
 export type KoboEventType = KoboEvent['type'];
 
 /** Every type in the catalogue, at run time (a Record: a type left out or made up does not compile). */
@@ -534,6 +563,7 @@ const eventTypes: Record<KoboEventType, true> = {
   UniqueValueClaimed: true,
   UniqueValueReleased: true,
   CommunitySettingsUpdated: true,
+  LogResealed: true,
 };
 
 /** Every type in the catalogue, in its order: the finance journal's type filter offers these. */
@@ -549,6 +579,7 @@ export const streams = {
   unique: (kind: UniqueValueClaimed['data']['kind'], value: string) =>
     `unique-${kind}-${value.toLowerCase()}`,
   community: 'community',
+  ledger: 'ledger',
 } as const;
 
 /** Whether an event moves money, i.e. carries postings. */

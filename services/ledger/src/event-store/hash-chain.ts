@@ -10,6 +10,9 @@ import { queryTypes } from './postgres/rows';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
+/** The event type of a re-seal (services/ledger/src/domain/events.ts `LogResealed`). */
+const RESEALED = 'LogResealed';
+
 /** The stored columns of one event, as text where the text is what gets hashed. */
 export interface CanonicalColumns {
   globalPosition: number;
@@ -39,8 +42,23 @@ export function chainHash(prevHashHex: string, canonical: string): string {
   return createHash('sha256').update(Buffer.from(prevHashHex, 'hex')).update(canonical, 'utf8').digest('hex');
 }
 
+/**
+ * A `LogResealed` event met on the chain (docs/decisions/0054-resealing-the-log.md): the events
+ * from `fromPosition` on were rewritten and the chain recomputed, so `position` (the chain head
+ * then) now has `newHash` where it had `oldHash`, the hash an earlier verify printed and an older
+ * backup holds. The verifier checked that `newHash` is the recomputed hash at `position`.
+ */
+export interface ResealBridge {
+  /** Where the `LogResealed` event is. */
+  at: number;
+  position: number;
+  oldHash: string;
+  newHash: string;
+  fromPosition: number;
+}
+
 export type HashChainReport =
-  | { ok: true; count: number; lastPosition: number; lastHash: string }
+  | { ok: true; count: number; lastPosition: number; lastHash: string; reseals: ResealBridge[] }
   | {
       ok: false;
       /** Events verified before the break. */
@@ -139,10 +157,39 @@ export async function verifyChainLink(pool: pg.Pool, position: number): Promise<
   };
 }
 
+/** What a `LogResealed` event's data says, when it says it in the expected shape. */
+function resealBridgeOf(row: ChainRow): ResealBridge | string {
+  const data = JSON.parse(row.data_text) as Record<string, unknown>;
+  const { headPosition, oldHeadHash, newHeadHash, fromPosition } = data;
+  const isHash = (value: unknown): value is string =>
+    typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+  if (
+    !Number.isSafeInteger(headPosition) ||
+    !Number.isSafeInteger(fromPosition) ||
+    !isHash(oldHeadHash) ||
+    !isHash(newHeadHash)
+  )
+    return 'the re-seal event does not record the old head’s position and hashes';
+  const position = headPosition as number;
+  if (position < 1 || position >= row.global_position || (fromPosition as number) > position)
+    return `the re-seal event names position ${position}, which is not before it`;
+  return {
+    at: row.global_position,
+    position,
+    oldHash: oldHeadHash,
+    newHash: newHeadHash,
+    fromPosition: fromPosition as number,
+  };
+}
+
 /**
  * Checks every event up to the chain head as read at the start (later appends are left for the
  * next run): each stored prev_hash equals the previous event's hash, each stored hash equals the
  * recomputed one, and the last hash equals the head's. Reports the first broken position.
+ *
+ * A `LogResealed` event is checked too: the hash it records as the re-sealed head's new hash must
+ * be the hash recomputed at that position. The report lists each, old hash and new, so whoever
+ * holds the old head's hash (an earlier report, a backup) can see where the chain was re-sealed.
  */
 export async function verifyHashChain(
   pool: pg.Pool,
@@ -158,6 +205,7 @@ export async function verifyHashChain(
   let count = 0;
   let position = 0;
   let previous = GENESIS_HASH;
+  const reseals: ResealBridge[] = [];
   for (;;) {
     const { rows } = await pool.query<ChainRow>({
       text: PAGE_SQL,
@@ -170,6 +218,23 @@ export async function verifyHashChain(
         return { ok: false, count, brokenAt: at, reason: 'prev_hash is not the previous event’s hash' };
       if (row.hash !== recomputedHash(row, previous))
         return { ok: false, count, brokenAt: at, reason: 'hash does not match the event’s contents' };
+      if (row.type === RESEALED) {
+        const bridge = resealBridgeOf(row);
+        if (typeof bridge === 'string') return { ok: false, count, brokenAt: at, reason: bridge };
+        // Every event before this one was just verified: its stored hash is the recomputed one.
+        const { rows: there } = await pool.query<{ hash: string }>(
+          `SELECT encode(hash, 'hex') AS hash FROM events WHERE global_position = $1`,
+          [bridge.position],
+        );
+        if (there[0]?.hash !== bridge.newHash)
+          return {
+            ok: false,
+            count,
+            brokenAt: at,
+            reason: `the re-seal records ${bridge.newHash} as the new hash of position ${bridge.position}, the chain has ${there[0]?.hash ?? 'no event there'}`,
+          };
+        reseals.push(bridge);
+      }
       previous = row.hash;
       position = at;
       count += 1;
@@ -184,5 +249,5 @@ export async function verifyHashChain(
       brokenAt: headPosition,
       reason: `the chain head (position ${headPosition}) does not match the last event (position ${position})`,
     };
-  return { ok: true, count, lastPosition: position, lastHash: previous };
+  return { ok: true, count, lastPosition: position, lastHash: previous, reseals };
 }

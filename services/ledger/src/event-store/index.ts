@@ -14,5 +14,6 @@ export {
   chainHash,
   GENESIS_HASH,
   type HashChainReport,
+  type ResealBridge,
   type CanonicalColumns,
 } from './hash-chain';

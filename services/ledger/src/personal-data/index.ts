@@ -14,6 +14,7 @@ export { isSealed, subjectOfSealed, SEALED_PREFIX } from './sealed-field';
 export { masterKeyId } from './master-keys';
 export type { KeyCacheOptions } from './key-cache';
 export { MissingDataKeyError, PersonErasedError, SealedFieldError, UnknownMasterKeyError } from './errors';
-export { sealPersonalData, CLAIMS_KEY_SUBJECT } from './sealing-store';
+export { sealPersonalData, CLAIMS_KEY_SUBJECT, claimsKeyOf, keyedStreamName } from './sealing-store';
+export { resealLog, ResealRefusedError, type ResealOptions, type ResealReport } from './reseal';
 export { personalFieldsOf } from './personal-fields';
 export { clearPersonalDataRemains } from './clear-personal-data';

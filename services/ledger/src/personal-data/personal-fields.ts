@@ -25,6 +25,9 @@ export const PERSONAL_CLAIM_KINDS: ReadonlySet<string> = new Set(['email', 'user
 
 const CLAIM_TYPES = new Set(['UniqueValueClaimed', 'UniqueValueReleased']);
 
+/** Every event type that may carry a personal field (a claim's only for an email or a username). */
+export const PERSONAL_EVENT_TYPES: readonly string[] = [...Object.keys(FIELDS_BY_TYPE), ...CLAIM_TYPES];
+
 /** The personal fields of an event of this type with this data (none for most events). */
 export function personalFieldsOf(type: string, data: unknown): readonly FieldPath[] {
   const fields = FIELDS_BY_TYPE[type];

@@ -41,6 +41,23 @@ const CLAIM_STREAM = /^unique-(email|username)-(.+)$/s;
 const HASHED_CLAIM = /^unique-(email|username)-k1-[0-9a-f]{64}$/;
 const USER_STREAM = /^user-(.+)$/s;
 
+/**
+ * A stream's stored name under the claims key: an email or username claim named by its value
+ * (`unique-email-ada@x.ng`) becomes `unique-email-k1-{HMAC-SHA-256(claims key, kind ‖ value)}`;
+ * a name already keyed, and every other stream, stays as it is.
+ */
+export function keyedStreamName(streamId: string, claimsKey: Buffer): string {
+  const claim = CLAIM_STREAM.exec(streamId);
+  if (!claim || HASHED_CLAIM.test(streamId) || !PERSONAL_CLAIM_KINDS.has(claim[1]!)) return streamId;
+  const digest = createHmac('sha256', claimsKey).update(`${claim[1]}\0${claim[2]}`).digest('hex');
+  return `unique-${claim[1]}-k1-${digest}`;
+}
+
+/** The claims key, from the key service (made on first use, like a person's). */
+export function claimsKeyOf(keys: PersonalDataKeys): Promise<Buffer> {
+  return keys.keyFor(CLAIMS_KEY_SUBJECT);
+}
+
 /** What a person's erased field opens as. */
 const ERASED_TEXT = '';
 
@@ -51,14 +68,11 @@ export function sealPersonalData<S extends EventStore>(store: S, keys: PersonalD
   async function storedName(streamId: string): Promise<string> {
     const claim = CLAIM_STREAM.exec(streamId);
     if (!claim || HASHED_CLAIM.test(streamId) || !PERSONAL_CLAIM_KINDS.has(claim[1]!)) return streamId;
-    claimsKey ??= keys.keyFor(CLAIMS_KEY_SUBJECT).catch((error: unknown) => {
+    claimsKey ??= claimsKeyOf(keys).catch((error: unknown) => {
       claimsKey = undefined;
       throw error;
     });
-    const digest = createHmac('sha256', await claimsKey)
-      .update(`${claim[1]}\0${claim[2]}`)
-      .digest('hex');
-    return `unique-${claim[1]}-k1-${digest}`;
+    return keyedStreamName(streamId, await claimsKey);
   }
 
   async function sealEvent<E extends { type: string; data: unknown }>(event: E): Promise<E> {

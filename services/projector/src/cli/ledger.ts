@@ -6,17 +6,24 @@
  *   export --from <time> --to <time>   the journal as CSV on stdout
  *   status                             each projector's checkpoint, lag and failures
  *   rewrap-keys                        wrap every person's data key under KOBO_MASTER_KEY (rotation)
+ *   reseal                             seal the personal fields still stored in the clear (once)
  * Database: DATABASE_URL, else the embedded server (127.0.0.1:25429). Exit 1 on a failed check,
  * 2 on a usage or connection error.
  */
 import { once } from 'node:events';
-import { createPersonalDataKeys, createPostgresEventStore, sealPersonalData } from '@kobo/ledger';
+import {
+  createPersonalDataKeys,
+  createPostgresEventStore,
+  ResealRefusedError,
+  sealPersonalData,
+} from '@kobo/ledger';
 import { ConfigError, masterKeysFromEnvironment } from '@kobo/platform';
 import { RebuildBusyError } from '../rebuild/rebuild';
 import { parseArgs, UsageError } from './args';
 import { balanceCommand } from './commands/balance';
 import { exportCommand } from './commands/export';
 import { rebuildCommand } from './commands/rebuild';
+import { resealCommand } from './commands/reseal';
 import { rewrapKeysCommand } from './commands/rewrap-keys';
 import { statusCommand } from './commands/status';
 import { verifyCommand } from './commands/verify';
@@ -31,6 +38,8 @@ const USAGE = `usage: npm run ledger -- <command>
   status                               projector checkpoints, lag and failures
   rewrap-keys                          wrap every person's data key still under a key of
                                        KOBO_MASTER_KEY_PREVIOUS under KOBO_MASTER_KEY
+  reseal                               seal the personal fields still stored in the clear, rename
+                                       their claims, recompute the chain and record it (LogResealed)
 times are ISO 8601, e.g. 2026-03-01T00:00:00Z; DATABASE_URL picks the database`;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -41,7 +50,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     out(USAGE);
     return command ? 0 : 2;
   }
-  if (!['verify', 'rebuild', 'balance', 'export', 'status', 'rewrap-keys'].includes(command))
+  if (!['verify', 'rebuild', 'balance', 'export', 'status', 'rewrap-keys', 'reseal'].includes(command))
     throw new UsageError(`unknown command ${command}`);
   const pool = await connect();
   // Read as the servers read it (personal fields opened): a rebuild writes the read models they write.
@@ -59,6 +68,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await balanceCommand(pool, args, out);
       case 'rewrap-keys':
         return await rewrapKeysCommand(pool, out);
+      case 'reseal':
+        return await resealCommand(pool, out);
       case 'export':
         return await exportCommand(pool, args, async (text) => {
           if (!process.stdout.write(text)) await once(process.stdout, 'drain');
@@ -87,6 +98,7 @@ if (require.main === module) {
       else if (
         error instanceof DatabaseUnreachableError ||
         error instanceof RebuildBusyError ||
+        error instanceof ResealRefusedError ||
         error instanceof ConfigError
       )
         process.stderr.write(`ledger: ${error.message}\n`);

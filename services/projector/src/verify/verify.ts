@@ -51,7 +51,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyCheck[]> {
       ? {
           name: 'hash chain',
           ok: true,
-          detail: `${count(chain.count)} events chained up to position ${chain.lastPosition}`,
+          detail: `${count(chain.count)} events chained up to position ${chain.lastPosition}, head hash ${chain.lastHash}`,
         }
       : {
           name: 'hash chain',
@@ -59,6 +59,13 @@ export async function verify(options: VerifyOptions): Promise<VerifyCheck[]> {
           detail: `broken at position ${chain.brokenAt} (${chain.reason}); ${count(chain.count)} events verified before it`,
         },
   );
+  // Where the log was re-sealed: the chain head's hash an earlier report printed, and its hash now.
+  for (const reseal of chain.ok ? chain.reseals : [])
+    report({
+      name: `re-sealed at position ${reseal.position}`,
+      ok: true,
+      detail: `old head hash ${reseal.oldHash} → new hash ${reseal.newHash}`,
+    });
 
   // One pass over the log: the postings audit sees every event up to the head; each projection
   // is rebuilt into shadow tables up to its live checkpoint.

@@ -66,4 +66,5 @@ export const EVENT_TYPES = [
   'UniqueValueClaimed',
   'UniqueValueReleased',
   'CommunitySettingsUpdated',
+  'LogResealed',
 ] as const;

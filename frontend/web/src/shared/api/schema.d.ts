@@ -6408,7 +6408,8 @@ export interface operations {
           | 'ActivityCompleted'
           | 'UniqueValueClaimed'
           | 'UniqueValueReleased'
-          | 'CommunitySettingsUpdated';
+          | 'CommunitySettingsUpdated'
+          | 'LogResealed';
         from?: string;
         to?: string;
         before?: number;
