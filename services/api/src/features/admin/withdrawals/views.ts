@@ -59,6 +59,7 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester, desk: Withdrawal
     username: row.username ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
+    erasedAt: iso(row.deleted_at),
     amount: koboToNaira(row.amount),
     withdrawalAmount: koboToNaira(row.amount),
     fee: koboToNaira(row.fee),
