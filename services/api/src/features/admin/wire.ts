@@ -17,7 +17,9 @@ export function iso(value: Date | string | null | undefined): string | null {
 export const erasedAtField = z
   .string()
   .nullable()
-  .describe('When the account was deleted and the person erased (the name reads "Deleted user"); null if not');
+  .describe(
+    'When the account was deleted and the person erased (the name reads "Deleted user"); null if not',
+  );
 
 /**
  * A naira amount typed in a form: a number or numeric text with at most 2 decimals, to kobo.

@@ -55,7 +55,9 @@ export const adminUserSchema = z
     deletionReason: z
       .string()
       .nullable()
-      .describe("Why the account was deleted, in the admin's words; null when the user deleted it, or not said"),
+      .describe(
+        "Why the account was deleted, in the admin's words; null when the user deleted it, or not said",
+      ),
   })
   .meta({ id: 'AdminUser' });
 
