@@ -227,5 +227,8 @@ describe('the user form', () => {
     expect(within(details).getByText(/^erased/)).toHaveTextContent('erased 28 Nov 2026');
     expect(within(details).queryByText(/^@/)).toBeNull();
     expect(within(details).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(details).getByText('Deleted')).toBeInTheDocument();
+    expect(within(details).getByText('Erased with the account')).toBeInTheDocument();
+    expect(within(row).getByText('Deleted')).toBeInTheDocument();
   });
 });

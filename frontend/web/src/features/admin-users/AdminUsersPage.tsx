@@ -310,7 +310,7 @@ function UserTable({
               <td className="kobo-admin-users-email">{user.email}</td>
               <td className="kobo-admin-users-num">{user.totalTasks.toLocaleString('en-NG')}</td>
               <td>
-                <UserStatusTag status={user.status} />
+                <UserStatusTag status={user.erasedAt ? 'deleted' : user.status} />
               </td>
               <td className="kobo-admin-users-num">
                 <Money amount={user.accountBalance} />
@@ -338,7 +338,7 @@ function UserCards({ rows, ...actions }: RowActions & { rows: AdminUser[] }) {
         <li key={user._id} data-user={user._id}>
           <div className="kobo-admin-users-row">
             <UserCell user={user} />
-            <UserStatusTag status={user.status} />
+            <UserStatusTag status={user.erasedAt ? 'deleted' : user.status} />
           </div>
           <div className="kobo-admin-users-row kobo-muted">
             <span className="kobo-admin-users-email">{user.email}</span>

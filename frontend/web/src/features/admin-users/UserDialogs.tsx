@@ -305,8 +305,12 @@ export function UserDetailsDialog({
                   )}
                   <Item term="Status">
                     {/* Suspended is treated as inactive when opened (docs/product/staff-area.md#what-the-admin-screens-show). */}
-                    <UserStatusTag status={user.status === 'suspended' ? 'inactive' : user.status} />
-                    {user.status === 'suspended' ? (
+                    <UserStatusTag
+                      status={
+                        user.erasedAt ? 'deleted' : user.status === 'suspended' ? 'inactive' : user.status
+                      }
+                    />
+                    {user.status === 'suspended' && !user.erasedAt ? (
                       <span className="kobo-muted kobo-admin-users-aside"> (suspended)</span>
                     ) : null}
                   </Item>
@@ -330,9 +334,17 @@ export function UserDetailsDialog({
               <section aria-label="Bank Details">
                 <h3>Bank Details</h3>
                 <dl>
-                  <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
-                  <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
-                  <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                  {user.erasedAt ? (
+                    <Item term="Bank" wide>
+                      Erased with the account
+                    </Item>
+                  ) : (
+                    <>
+                      <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
+                      <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
+                      <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                    </>
+                  )}
                   {user.sharedBankAccount && (
                     <Item term="Shared">
                       <SharedBankAccountTag shared={user.sharedBankAccount} />
