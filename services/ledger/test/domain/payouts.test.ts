@@ -463,7 +463,7 @@ describe('deleting an account with a payout in progress', () => {
       user
         .given(settled)
         .when(deleteUser)
-        .then([{ type: 'UserDeleted', data: deleteUser.data }]);
+        .then([{ type: 'UserDeleted', data: { ...deleteUser.data, withdrawalIds: ['w1'] } }]);
   });
 });
 
