@@ -1,8 +1,9 @@
 /**
  * The admin manages users, in a real Chromium against the real server: adds a user, finds them by
  * a search the server runs (kept in the address, so a reload keeps it), edits their status and
- * balance, reads their details, deletes them after the spec's confirmation. A user can reach
- * neither the screen nor the API.
+ * balance, reads their details, deletes them after the spec's confirmation with a reason, then
+ * finds them under Deleted as "Deleted user", erased today. A user can reach neither the screen nor
+ * the API.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './support/api';
@@ -108,15 +109,33 @@ test('the admin makes them inactive and changes the balance; the status filter f
     await gone(details);
   }));
 
-test('the admin deletes them after the exact confirmation', () =>
+test('the admin deletes them after the exact confirmation and a reason', () =>
   step('delete', async () => {
     await funkeRow().getByRole('button', { name: 'Delete Funke Adeyemi' }).click();
     await visible(
       page.getByText('Are you sure you want to delete Funke Adeyemi? This action cannot be undone.'),
     );
+    await visible(page.getByText(/will be erased and cannot be recovered\. Their transactions are kept\./));
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await visible(page.getByText('Please give the reason for deleting this user.'));
+    await page.getByLabel('Reason for deleting (required)').fill('Asked by email to close the account');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await visible(page.getByText('User deleted successfully.'));
     await visible(page.getByText('No users found'));
+  }));
+
+test('the deleted account is listed under Deleted as "Deleted user", erased today', () =>
+  step('erased', async () => {
+    await page.goto('/admin/users?status=deleted');
+    const row = page.locator('tr', { hasText: 'Deleted user' }).first();
+    await visible(row);
+    const today = new Intl.DateTimeFormat('en-NG', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date());
+    expect(await textOf(row)).toContain(`erased ${today}`);
+    expect(await textOf(row)).not.toContain('@');
   }));
 
 test('a user can reach neither the users screen nor its API', () =>

@@ -77,6 +77,7 @@ describe('finance journal search', () => {
         fullName: 'Chioma Eze',
         username: expect.any(String),
         email: chioma.email,
+        erasedAt: null,
       },
     ]);
     expect(res.morePeople).toBe(false);

@@ -104,8 +104,13 @@ export type UserStatusSet = Event<'UserStatusSet', { userId: string; status: Use
  * The account is deleted and the person erased: their data key is destroyed once this is recorded
  * (docs/decisions/0052-personal-data-in-the-log.md). `withdrawalIds`: their withdrawals, whose bank
  * details the read models forget with them (absent from deletions recorded before it was kept).
+ * `reason`: why, in the admin's words; absent when the user deleted their own account, and from
+ * deletions recorded before it was kept. It is the staff's record, not the person's, so not sealed.
  */
-export type UserDeleted = Event<'UserDeleted', { userId: string; by: Actor; withdrawalIds?: string[] }>;
+export type UserDeleted = Event<
+  'UserDeleted',
+  { userId: string; by: Actor; withdrawalIds?: string[]; reason?: string }
+>;
 /** An admin's correction of a balance; adjustments account <-> user account. */
 export type BalanceAdjusted = Event<
   'BalanceAdjusted',

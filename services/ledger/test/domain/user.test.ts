@@ -399,6 +399,19 @@ describe('deleting a user', () => {
       .thenThrows('not_found');
   });
 
+  it("carries the admin's reason on the event", () => {
+    const admin = { role: 'admin', id: 'a1' } as const;
+    user
+      .given([registered('u1')])
+      .when({ type: 'DeleteUser', data: { userId: 'u1', by: admin, reason: 'Asked by email to close it' } })
+      .then([
+        {
+          type: 'UserDeleted',
+          data: { userId: 'u1', by: admin, withdrawalIds: [], reason: 'Asked by email to close it' },
+        },
+      ]);
+  });
+
   it('deleting again is a no-op', () => {
     user
       .given([registered('u1'), deleted])

@@ -36,6 +36,8 @@ const chioma: AdminUser = {
   accountNumber: null,
   sharedBankAccount: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  erasedAt: null,
+  deletionReason: null,
 };
 
 /** The server: the list (whatever the query; it sends no total, as before paging), stats, and `other`. */
@@ -163,17 +165,70 @@ describe('the user form', () => {
     expect(put?.body).toEqual({ lastName: 'Okafor' });
   });
 
-  it("asks with the spec's sentence before deleting, and shows the server's refusal", async () => {
+  it("asks with the spec's sentence and for a reason before deleting, and shows the server's refusal", async () => {
     const refusal =
       'A withdrawal is still being processed; the account can be deleted once it is paid or rejected.';
-    server([chioma], (request) => (request.method === 'DELETE' ? problem(409, refusal) : problem(500, 'No')));
+    const sent = server([chioma], (request) =>
+      request.method === 'DELETE' ? problem(409, refusal) : problem(500, 'No'),
+    );
     renderPage(<AdminUsersPage />, { path: '/admin/users', at: '/admin/users' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Chioma Eze' }));
     expect(
       await screen.findByText('Are you sure you want to delete Chioma Eze? This action cannot be undone.'),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Their personal data (name, username, email, phone and bank details) will be erased and cannot be recovered. Their transactions are kept.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const reason = screen.getByLabelText('Reason for deleting (required)');
+    expect(reason).toHaveAccessibleDescription('Please give the reason for deleting this user.');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveFocus();
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.type(reason, '  Asked by email to close the account ');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
+    const deletion = sent.find((request) => request.method === 'DELETE');
+    expect(deletion?.path).toBe('/api/admin/users/u1');
+    expect(deletion?.body).toEqual({ reason: 'Asked by email to close the account' });
+  });
+
+  it('lists deleted accounts on their own filter as "Deleted user", erased on the date, with the reason', async () => {
+    const erased: AdminUser = {
+      ...chioma,
+      _id: 'u9',
+      firstName: 'Deleted user',
+      lastName: '',
+      username: '',
+      email: '',
+      phone: '',
+      status: 'active',
+      erasedAt: '2026-11-28T10:15:00.000Z',
+      deletionReason: 'Asked by email to close the account',
+    };
+    const sent = server([erased]);
+    renderPage(<AdminUsersPage />, { path: '/admin/users', at: '/admin/users?status=deleted' });
+    const row = (await screen.findByText('Deleted user')).closest('tr')!;
+    expect(within(row).getByText('28 Nov 2026', { selector: 'time' }).parentElement).toHaveTextContent(
+      'erased 28 Nov 2026',
+    );
+    expect(row).not.toHaveTextContent('@');
+    expect(lists(sent).at(-1)?.query.get('status')).toBe('deleted');
+    expect(within(row).queryByRole('button', { name: 'Edit Deleted user' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Delete Deleted user' })).toBeNull();
+
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'View Deleted user' }));
+    const details = await screen.findByRole('dialog', { name: 'User Details' });
+    expect(within(details).getByText('Asked by email to close the account')).toBeInTheDocument();
+    expect(within(details).getByText(/^erased/)).toHaveTextContent('erased 28 Nov 2026');
+    expect(within(details).queryByText(/^@/)).toBeNull();
+    expect(within(details).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(details).getByText('Deleted')).toBeInTheDocument();
+    expect(within(details).getByText('Erased with the account')).toBeInTheDocument();
+    expect(within(row).getByText('Deleted')).toBeInTheDocument();
   });
 });

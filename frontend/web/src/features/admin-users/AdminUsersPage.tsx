@@ -11,6 +11,7 @@ import { formatDateTime, formatDate } from '../../shared/dates';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
 import { StatCard } from '../../shared/ui/StatCard';
@@ -205,25 +206,30 @@ function Actions({
         title="View"
         onClick={() => onView(user)}
       />
-      <Button
-        size="small"
-        variant="minimal"
-        icon="edit"
-        text={labelled ? 'Edit' : undefined}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-        onClick={() => onEdit(user)}
-      />
-      <Button
-        size="small"
-        variant="minimal"
-        intent="danger"
-        icon="trash"
-        text={labelled ? 'Delete' : undefined}
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        onClick={() => onDelete(user)}
-      />
+      {/* An erased person has nothing left to edit or delete. */}
+      {user.erasedAt ? null : (
+        <>
+          <Button
+            size="small"
+            variant="minimal"
+            icon="edit"
+            text={labelled ? 'Edit' : undefined}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+            onClick={() => onEdit(user)}
+          />
+          <Button
+            size="small"
+            variant="minimal"
+            intent="danger"
+            icon="trash"
+            text={labelled ? 'Delete' : undefined}
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            onClick={() => onDelete(user)}
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -232,7 +238,11 @@ function UserCell({ user }: { user: AdminUser }) {
   return (
     <div className="kobo-admin-users-who">
       <span className="kobo-admin-users-name">{fullName(user)}</span>
-      <span className="kobo-muted">@{user.username}</span>
+      {user.erasedAt ? (
+        <ErasedNote erasedAt={user.erasedAt} />
+      ) : (
+        <span className="kobo-muted">@{user.username}</span>
+      )}
     </div>
   );
 }
@@ -300,7 +310,7 @@ function UserTable({
               <td className="kobo-admin-users-email">{user.email}</td>
               <td className="kobo-admin-users-num">{user.totalTasks.toLocaleString('en-NG')}</td>
               <td>
-                <UserStatusTag status={user.status} />
+                <UserStatusTag status={user.erasedAt ? 'deleted' : user.status} />
               </td>
               <td className="kobo-admin-users-num">
                 <Money amount={user.accountBalance} />
@@ -328,7 +338,7 @@ function UserCards({ rows, ...actions }: RowActions & { rows: AdminUser[] }) {
         <li key={user._id} data-user={user._id}>
           <div className="kobo-admin-users-row">
             <UserCell user={user} />
-            <UserStatusTag status={user.status} />
+            <UserStatusTag status={user.erasedAt ? 'deleted' : user.status} />
           </div>
           <div className="kobo-admin-users-row kobo-muted">
             <span className="kobo-admin-users-email">{user.email}</span>

@@ -1,6 +1,6 @@
 /**
  * The users screen's dialogs (docs/product/staff-area.md#admin-screens): Add New User and Edit (one form), User
- * Details, and the delete confirmation with the spec's exact sentence.
+ * Details, and the delete confirmation with the spec's exact sentence, the reason and what erasing means.
  */
 import {
   Alert,
@@ -20,6 +20,7 @@ import { errorMessage, fieldErrors } from '../../shared/api/api';
 import { formatDateTime, formatDate } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { useToast } from '../../shared/toast/toast';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { newAttemptKey } from '../admin-withdrawals/api';
@@ -29,6 +30,8 @@ import {
   balanceChanged,
   changeBody,
   createBody,
+  DELETION_REASON_MAX,
+  deletionReason,
   EMPTY_FORM,
   formErrors,
   formOf,
@@ -282,15 +285,32 @@ export function UserDetailsDialog({
                 <h3>Personal Information</h3>
                 <dl>
                   <Item term="Name">{fullName(user)}</Item>
-                  <Item term="Username">@{user.username}</Item>
-                  <Item term="Email" wide>
-                    {user.email}
-                  </Item>
-                  <Item term="Phone">{user.phone || 'N/A'}</Item>
+                  {user.erasedAt ? (
+                    <>
+                      <Item term="Account">
+                        <ErasedNote erasedAt={user.erasedAt} />
+                      </Item>
+                      <Item term="Reason" wide>
+                        {user.deletionReason ?? 'Not given'}
+                      </Item>
+                    </>
+                  ) : (
+                    <>
+                      <Item term="Username">@{user.username}</Item>
+                      <Item term="Email" wide>
+                        {user.email}
+                      </Item>
+                      <Item term="Phone">{user.phone || 'N/A'}</Item>
+                    </>
+                  )}
                   <Item term="Status">
                     {/* Suspended is treated as inactive when opened (docs/product/staff-area.md#what-the-admin-screens-show). */}
-                    <UserStatusTag status={user.status === 'suspended' ? 'inactive' : user.status} />
-                    {user.status === 'suspended' ? (
+                    <UserStatusTag
+                      status={
+                        user.erasedAt ? 'deleted' : user.status === 'suspended' ? 'inactive' : user.status
+                      }
+                    />
+                    {user.status === 'suspended' && !user.erasedAt ? (
                       <span className="kobo-muted kobo-admin-users-aside"> (suspended)</span>
                     ) : null}
                   </Item>
@@ -314,9 +334,17 @@ export function UserDetailsDialog({
               <section aria-label="Bank Details">
                 <h3>Bank Details</h3>
                 <dl>
-                  <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
-                  <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
-                  <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                  {user.erasedAt ? (
+                    <Item term="Bank" wide>
+                      Erased with the account
+                    </Item>
+                  ) : (
+                    <>
+                      <Item term="Bank">{user.bankName ?? 'Not set'}</Item>
+                      <Item term="Account name">{user.accountName ?? 'Not set'}</Item>
+                      <Item term="Account number">{user.accountNumber ?? 'Not set'}</Item>
+                    </>
+                  )}
                   {user.sharedBankAccount && (
                     <Item term="Shared">
                       <SharedBankAccountTag shared={user.sharedBankAccount} />
@@ -330,7 +358,9 @@ export function UserDetailsDialog({
             actions={
               <>
                 <Button text="Close" variant="minimal" onClick={onClose} />
-                <Button icon="edit" text="Edit" intent="primary" onClick={() => onEdit(user)} />
+                {user.erasedAt ? null : (
+                  <Button icon="edit" text="Edit" intent="primary" onClick={() => onEdit(user)} />
+                )}
               </>
             }
           />
@@ -340,21 +370,38 @@ export function UserDetailsDialog({
   );
 }
 
-/** The spec's confirmation; the server's refusal (a withdrawal being processed) is shown as it is. */
+/**
+ * The spec's confirmation, what deleting does (the person is erased; their transactions stay) and
+ * the reason, which is required; the server's refusal (a withdrawal being processed) is shown as it is.
+ */
 export function DeleteUserAlert({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  // A new confirmation per user, so the reason starts empty each time.
+  return <DeleteUserConfirmation key={user?._id ?? ''} user={user} onClose={onClose} />;
+}
+
+function DeleteUserConfirmation({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const toast = useToast();
   const [remove, removing] = useDeleteUserMutation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
   async function confirm() {
-    if (!user) return;
-    try {
-      const answer = await remove(user._id).unwrap();
-      toast.success(answer.message);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, DELETE_FAILED), { title: 'User not deleted' });
-      onClose();
+    if (!user || removing.isLoading) return;
+    const checked = deletionReason(reason);
+    if ('error' in checked) {
+      setError(checked.error);
+      document.getElementById('kobo-admin-users-delete-reason')?.focus();
+      return;
     }
+    try {
+      const answer = await remove({ id: user._id, body: { reason: checked.reason } }).unwrap();
+      toast.success(answer.message);
+    } catch (failure) {
+      toast.error(errorMessage(failure, DELETE_FAILED), { title: 'User not deleted' });
+    }
+    onClose();
   }
+
   return (
     <Alert
       isOpen={user !== null}
@@ -366,9 +413,40 @@ export function DeleteUserAlert({ user, onClose }: { user: AdminUser | null; onC
       onCancel={onClose}
       onConfirm={() => void confirm()}
     >
-      <p>
-        {user ? `Are you sure you want to delete ${fullName(user)}? This action cannot be undone.` : null}
-      </p>
+      {user ? (
+        <>
+          <p>{`Are you sure you want to delete ${fullName(user)}? This action cannot be undone.`}</p>
+          <p>
+            Their personal data (name, username, email, phone and bank details) will be erased and cannot be
+            recovered. Their transactions are kept.
+          </p>
+          <FormGroup
+            label="Reason for deleting (required)"
+            labelFor="kobo-admin-users-delete-reason"
+            intent={error ? Intent.DANGER : Intent.NONE}
+            helperText={
+              <span id="kobo-admin-users-delete-reason-help">
+                {error ?? 'Kept with the deletion. Do not write their name or contact details here.'}
+              </span>
+            }
+          >
+            <TextArea
+              id="kobo-admin-users-delete-reason"
+              aria-describedby="kobo-admin-users-delete-reason-help"
+              aria-invalid={error ? true : undefined}
+              fill
+              rows={2}
+              maxLength={DELETION_REASON_MAX}
+              value={reason}
+              intent={error ? Intent.DANGER : Intent.NONE}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setError(null);
+              }}
+            />
+          </FormGroup>
+        </>
+      ) : null}
     </Alert>
   );
 }

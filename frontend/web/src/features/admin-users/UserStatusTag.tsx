@@ -1,6 +1,12 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 
-const INTENT: Record<string, Intent> = { active: 'success', inactive: 'none', suspended: 'danger' };
+/** `deleted`: an erased account (the server's status is what it was before). */
+const INTENT: Record<string, Intent> = {
+  active: 'success',
+  inactive: 'none',
+  suspended: 'danger',
+  deleted: 'none',
+};
 
 export function UserStatusTag({ status }: { status: string }) {
   return (

@@ -12,6 +12,7 @@ export type UserListArgs = ApiQuery<'getAdminUsers'>;
 export type NewUser = ApiBody<'postAdminUsers'>;
 export type UserChange = ApiBody<'putAdminUsersById'>;
 export type UserAnswer = ApiAnswer<'postAdminUsers', 201>;
+export type UserDeletion = NonNullable<ApiBody<'deleteAdminUsersById'>>;
 
 /** A user change moves balances and counts: the lists, the figures and the transactions follow. */
 const CHANGED = ['AdminUsers', 'Transactions', 'Withdrawals'] as const;
@@ -37,8 +38,8 @@ export const adminUsersApi = api.injectEndpoints({
       // Also after a refusal: the user may have changed meanwhile.
       invalidatesTags: [...CHANGED],
     }),
-    deleteUser: build.mutation<ApiAnswer<'deleteAdminUsersById'>, string>({
-      query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteUser: build.mutation<ApiAnswer<'deleteAdminUsersById'>, { id: string; body: UserDeletion }>({
+      query: ({ id, body }) => ({ url: `/admin/users/${encodeURIComponent(id)}`, method: 'DELETE', body }),
       invalidatesTags: [...CHANGED],
     }),
   }),

@@ -29,6 +29,8 @@ const chioma: AdminUser = {
   accountNumber: null,
   sharedBankAccount: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  erasedAt: null,
+  deletionReason: null,
 };
 
 describe('the users view in the address', () => {

@@ -6,12 +6,14 @@
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
 import type { AdminUser, NewUser, UserChange, UserListArgs } from './api';
 
-export type StatusFilter = 'all' | 'active' | 'inactive' | 'suspended';
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'suspended' | 'deleted';
+/** Deleted: the erased accounts, which no other filter (All included) lists. */
 export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
   { value: 'suspended', label: 'Suspended' },
+  { value: 'deleted', label: 'Deleted' },
 ];
 
 export type SortKey = NonNullable<UserListArgs>['sort'] & string;
@@ -68,6 +70,19 @@ export function sortBy(filters: UserFilters, sort: SortKey): Pick<UserFilters, '
 
 export function fullName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'username'>): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+/** Why an admin deletes a user: trimmed, 1 to 200 characters (the server's rule). */
+export const DELETION_REASON_MAX = 200;
+export const DELETION_REASON_REQUIRED = 'Please give the reason for deleting this user.';
+
+/** The reason to send, or the message to show instead. */
+export function deletionReason(text: string): { reason: string } | { error: string } {
+  const reason = text.trim();
+  if (!reason) return { error: DELETION_REASON_REQUIRED };
+  if (reason.length > DELETION_REASON_MAX)
+    return { error: `The reason must be at most ${DELETION_REASON_MAX} characters.` };
+  return { reason };
 }
 
 export const REQUIRED = 'Please fill in all required fields.';

@@ -68,6 +68,41 @@ describe('a bank account on other users', () => {
   });
 });
 
+describe('a request of an erased person', () => {
+  it('names them "Deleted user", erased on the date, with no email or account details', async () => {
+    serveFetch((request) => {
+      if (request.path === '/api/admin/withdrawals')
+        return {
+          status: 200,
+          body: [
+            withdrawal({
+              fullName: 'Deleted user',
+              username: '',
+              email: '',
+              phone: '',
+              erasedAt: '2026-11-28T10:15:00.000Z',
+              accountName: '',
+              accountNumber: '',
+              status: 'rejected',
+              state: 'declined',
+            }),
+          ],
+        };
+      if (request.path === '/api/admin/stats') return { status: 200, body: stats };
+      return problem(404, 'Not found');
+    });
+    const user = userEvent.setup();
+    renderPage(<AdminWithdrawalsPage />, { path: '/admin/withdrawals', at: '/admin/withdrawals' });
+    const row = (await screen.findByText('Deleted user')).closest('tr')!;
+    expect(within(row).getByText(/^erased/)).toHaveTextContent('erased 28 Nov 2026');
+    await user.click(within(row).getByRole('button', { name: /view/i }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^erased/)).toHaveTextContent('erased 28 Nov 2026');
+    expect(within(dialog).getAllByText('Erased')).toHaveLength(2);
+    expect(within(dialog).queryByText('N/A')).toBeNull();
+  });
+});
+
 describe('approving a withdrawal', () => {
   it('shows Approved at once, and puts the row back as Requested with the server message when refused', async () => {
     const answer = deferred();

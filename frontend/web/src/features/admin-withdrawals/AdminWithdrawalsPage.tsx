@@ -32,6 +32,7 @@ import {
   type StateFilter,
 } from './filters';
 import { RejectDialog } from './RejectDialog';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
 import { WithdrawalDetailsDialog } from './WithdrawalDetailsDialog';
@@ -274,7 +275,11 @@ function UserCell({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   return (
     <div className="kobo-admin-withdrawals-user">
       <span className="kobo-admin-withdrawals-name">{withdrawal.fullName}</span>
-      <span className="kobo-muted">{withdrawal.email}</span>
+      {withdrawal.erasedAt ? (
+        <ErasedNote erasedAt={withdrawal.erasedAt} />
+      ) : (
+        <span className="kobo-muted">{withdrawal.email}</span>
+      )}
       <SharedBankAccountTag shared={withdrawal.sharedBankAccount} />
     </div>
   );

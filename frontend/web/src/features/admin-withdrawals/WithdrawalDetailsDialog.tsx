@@ -4,6 +4,7 @@ import { formatDateTime } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { returnReason, withdrawalReference, withdrawalStateLook } from '../../shared/withdrawal-states';
 import type { AdminWithdrawal } from './api';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { StatusTag } from './StatusTag';
 import { typeLabel } from './filters';
@@ -53,10 +54,18 @@ export function WithdrawalDetailsDialog({
           <DialogBody>
             <Section title="Personal Information">
               <Item term="Full name">{w.fullName}</Item>
-              <Item term="Email" wide>
-                {w.email}
-              </Item>
-              <Item term="Phone">{w.phone || 'N/A'}</Item>
+              {w.erasedAt ? (
+                <Item term="Account" wide>
+                  <ErasedNote erasedAt={w.erasedAt} />: their personal data is gone
+                </Item>
+              ) : (
+                <>
+                  <Item term="Email" wide>
+                    {w.email}
+                  </Item>
+                  <Item term="Phone">{w.phone || 'N/A'}</Item>
+                </>
+              )}
             </Section>
             <Section title="Activity Summary">
               <Item term="Total tasks">{w.totalTasks}</Item>
@@ -65,9 +74,11 @@ export function WithdrawalDetailsDialog({
             </Section>
             <Section title="Bank Details">
               <Item term="Bank name">{w.bankName || 'N/A'}</Item>
-              <Item term="Account name">{w.accountName || 'N/A'}</Item>
+              <Item term="Account name">{w.accountName || (w.erasedAt ? 'Erased' : 'N/A')}</Item>
               <Item term="Account number">
-                <span className="kobo-admin-withdrawals-acct">{w.accountNumber || 'N/A'}</span>
+                <span className="kobo-admin-withdrawals-acct">
+                  {w.accountNumber || (w.erasedAt ? 'Erased' : 'N/A')}
+                </span>
               </Item>
               {w.sharedBankAccount && (
                 <Item term="Shared">

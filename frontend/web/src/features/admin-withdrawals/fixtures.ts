@@ -10,6 +10,7 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     username: 'tundebakare',
     email: 'tunde@demo.kobo.ng',
     phone: '08031234567',
+    erasedAt: null,
     amount: 2000,
     withdrawalAmount: 2000,
     fee: 0,

@@ -9,6 +9,7 @@ const CHIOMA = {
   fullName: 'Chioma Eze',
   username: 'chioma',
   email: 'chioma@demo.kobo.ng',
+  erasedAt: null,
 };
 
 function page(people: EventsPage['people']): EventsPage {
@@ -66,6 +67,21 @@ describe('the journal', () => {
     const found = await screen.findByLabelText('People found');
     expect(found).toHaveTextContent('Events of Chioma Eze @chioma · chioma@demo.kobo.ng');
     expect(screen.getByText('27 Nov 2026, 14:05')).toBeInTheDocument();
+  });
+
+  it('says a person found by a withdrawal reference was erased, and when, never an empty @', async () => {
+    const erased = {
+      ...CHIOMA,
+      fullName: 'Deleted user',
+      username: '',
+      email: '',
+      erasedAt: '2026-11-28T10:15:00.000Z',
+    };
+    serveFetch(() => ({ status: 200, body: page([erased]) }));
+    renderPage(<JournalExplorer />, { path: '/finance', at: '/finance?q=GTB-RECON-4471' });
+    const found = await screen.findByLabelText('People found');
+    expect(found).toHaveTextContent('Events of Deleted user erased 28 Nov 2026');
+    expect(found).not.toHaveTextContent('@');
   });
 
   it('says so when no one matches the search', async () => {

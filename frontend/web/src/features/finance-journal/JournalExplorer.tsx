@@ -12,6 +12,7 @@ import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { useAddressParams } from '../../shared/ui/useAddressParams';
 import {
   accountPath,
@@ -357,9 +358,13 @@ function PeopleFound({ page }: { page: EventsPage }) {
           <span key={person.userId}>
             {i > 0 ? '; ' : ''}
             <strong>{person.fullName}</strong>{' '}
-            <span className="kobo-muted">
-              @{person.username} · {person.email}
-            </span>
+            {person.erasedAt ? (
+              <ErasedNote erasedAt={person.erasedAt} />
+            ) : (
+              <span className="kobo-muted">
+                @{person.username} · {person.email}
+              </span>
+            )}
           </span>
         ))}
       </p>

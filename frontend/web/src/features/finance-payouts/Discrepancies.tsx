@@ -8,6 +8,7 @@ import { Callout, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { withdrawalReference } from '../../shared/withdrawal-states';
 import { useGetPayoutDiscrepanciesQuery, type PayoutDiscrepancy } from './api';
 
@@ -39,7 +40,15 @@ export function Discrepancies() {
               <span className="kobo-finance-payouts-strong" title={found.withdrawalId}>
                 {withdrawalReference(found.withdrawalId)}
               </span>
-              <span>{found.fullName}</span>
+              <span>
+                {found.fullName}
+                {found.erasedAt ? (
+                  <>
+                    {' '}
+                    (<ErasedNote erasedAt={found.erasedAt} />)
+                  </>
+                ) : null}
+              </span>
               <Tag intent="danger" minimal round>
                 {DISCREPANCY_KINDS[found.kind]}
               </Tag>
@@ -70,7 +79,15 @@ export function Discrepancies() {
             {data.map((found) => (
               <tr key={`${found.withdrawalId}:${found.kind}`}>
                 <td title={found.withdrawalId}>{withdrawalReference(found.withdrawalId)}</td>
-                <td>{found.fullName}</td>
+                <td>
+                  {found.fullName}
+                  {found.erasedAt ? (
+                    <>
+                      {' '}
+                      (<ErasedNote erasedAt={found.erasedAt} />)
+                    </>
+                  ) : null}
+                </td>
                 <td>
                   <Tag intent="danger" minimal round>
                     {DISCREPANCY_KINDS[found.kind]}

@@ -12,6 +12,7 @@ function payout(id: string, fullName: string, payoutAmount: number): Payout {
     fullName,
     email: `${fullName.split(' ')[0]!.toLowerCase()}@demo.kobo.ng`,
     phone: '08031234567',
+    erasedAt: null,
     type: 'withdrawal',
     amount: payoutAmount,
     fee: 0,
@@ -217,6 +218,34 @@ describe('finding payouts', () => {
       from: start,
       to: end,
     });
+  });
+});
+
+describe('a payout of an erased person', () => {
+  it('names them "Deleted user", erased on the date, with no account details to copy', async () => {
+    server(
+      () => undefined,
+      [
+        {
+          ...payout('1', 'Deleted user', 2000),
+          email: '',
+          phone: '',
+          accountName: '',
+          accountNumber: '',
+          erasedAt: '2026-11-28T10:15:00.000Z',
+          state: 'paid',
+          reference: 'GTB-778812',
+          provider: 'manual_transfer',
+          paidAt: new Date(2026, 10, 27, 14, 5).toISOString(),
+        },
+      ],
+    );
+    renderPage(<PayoutsPage />, { path: '/finance/payouts', at: '/finance/payouts?state=paid' });
+    const [name] = await screen.findAllByText('Deleted user');
+    const row = name!.closest('tr, li') as HTMLElement;
+    expect(within(row).getByText(/^erased/)).toHaveTextContent('erased 28 Nov 2026');
+    expect(row).toHaveTextContent('Account details erased');
+    expect(within(row).queryByRole('button', { name: /Copy account number/ })).toBeNull();
   });
 });
 

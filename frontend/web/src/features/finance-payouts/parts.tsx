@@ -2,6 +2,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { formatDateTime } from '../../shared/dates';
 import { useToast } from '../../shared/toast/toast';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { SharedBankAccountTag } from '../../shared/ui/SharedBankAccountTag';
 import { returnReason, withdrawalStateLook } from '../../shared/withdrawal-states';
 import { heldByProvider, type Payout } from './api';
@@ -95,6 +96,14 @@ export function AccountNumber({ payout }: { payout: Payout }) {
 }
 
 export function BankCell({ payout }: { payout: Payout }) {
+  // An erased person's account name and number are gone with them: nothing to copy.
+  if (payout.erasedAt && !payout.accountNumber)
+    return (
+      <div className="kobo-finance-payouts-bank">
+        <span className="kobo-finance-payouts-strong">{payout.bankName}</span>
+        <span className="kobo-muted">Account details erased</span>
+      </div>
+    );
   return (
     <div className="kobo-finance-payouts-bank">
       <span className="kobo-finance-payouts-strong">{payout.bankName}</span>
@@ -109,7 +118,11 @@ export function UserCell({ payout }: { payout: Payout }) {
   return (
     <div className="kobo-finance-payouts-user">
       <span className="kobo-finance-payouts-strong">{payout.fullName}</span>
-      <span className="kobo-muted">{payout.email}</span>
+      {payout.erasedAt ? (
+        <ErasedNote erasedAt={payout.erasedAt} />
+      ) : (
+        <span className="kobo-muted">{payout.email}</span>
+      )}
     </div>
   );
 }

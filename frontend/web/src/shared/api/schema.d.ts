@@ -365,7 +365,10 @@ export interface paths {
      */
     put: operations['putAdminUsersById'];
     post?: never;
-    /** Delete a user (their login goes too; the ledger keeps their history) */
+    /**
+     * Delete a user (their login goes too; the ledger keeps their history)
+     * @description The person is erased: their name, username, email, phone and bank details are gone for good; their transactions are kept. The optional body gives the reason, kept with the deletion.
+     */
     delete: operations['deleteAdminUsersById'];
     options?: never;
     head?: never;
@@ -1486,6 +1489,10 @@ export interface components {
       accountNumber: string | null;
       sharedBankAccount: components['schemas']['SharedBankAccount'];
       createdAt: string;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
+      /** @description Why the account was deleted, in the admin's words; null when the user deleted it, or not said */
+      deletionReason: string | null;
     };
     /** @description Set when the same bank code and account number are on other users; null when on this user only */
     SharedBankAccount: {
@@ -1521,6 +1528,8 @@ export interface components {
       username: string;
       email: string;
       phone: string;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
       amount: number;
       withdrawalAmount: number;
       fee: number;
@@ -1674,6 +1683,8 @@ export interface components {
       fullName: string;
       email: string;
       phone: string;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
       /** @enum {string} */
       type: 'withdrawal' | 'activityWithdrawal';
       amount: number;
@@ -1811,6 +1822,8 @@ export interface components {
       fullName: string;
       username: string;
       email: string;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
     };
     LedgerEventDetail: {
       /** @description The global position in the log */
@@ -3422,7 +3435,7 @@ export interface operations {
         page?: number;
         pageSize?: number;
         after?: string;
-        status?: 'active' | 'inactive' | 'suspended';
+        status?: 'active' | 'inactive' | 'suspended' | 'deleted';
       };
       header?: never;
       path?: never;
@@ -3695,7 +3708,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why the account is deleted; without it 'Deleted by an admin' */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description 'User deleted successfully.' */
       200: {
@@ -3708,7 +3728,7 @@ export interface operations {
           };
         };
       };
-      /** @description The request is invalid (a message per field) */
+      /** @description The reason is blank or longer than 200 characters */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5721,6 +5741,8 @@ export interface operations {
               withdrawalId: string;
               userId: string;
               fullName: string;
+              /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+              erasedAt: string | null;
               /** @enum {string} */
               kind: 'success_after_failure' | 'paid_twice' | 'amount_mismatch';
               provider: string;
@@ -5871,7 +5893,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference. paid_by is the staff member's name (or email) who marked it paid, or the provider that paid it; provider_reference the provider's transfer code, or the bank's reference finance recorded. */
+      /** @description CSV: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference. paid_by is the staff member's name (or email) who marked it paid, or the provider that paid it; an erased person's full_name is 'Deleted user (erased YYYY-MM-DD)', their account name and number empty; provider_reference the provider's transfer code, or the bank's reference finance recorded. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -11,6 +11,17 @@ export function iso(value: Date | string | null | undefined): string | null {
 }
 
 /**
+ * When the person a row names was erased (their account deleted): their name then reads
+ * "Deleted user" and their personal fields are empty. Null while the account is not deleted.
+ */
+export const erasedAtField = z
+  .string()
+  .nullable()
+  .describe(
+    'When the account was deleted and the person erased (the name reads "Deleted user"); null if not',
+  );
+
+/**
  * A naira amount typed in a form: a number or numeric text with at most 2 decimals, to kobo.
  * `label` names it in the messages.
  */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { KOBO_EVENT_TYPES } from '@kobo/ledger';
 import type { FeatureRoutes } from '../../context';
 import { defineRoute, HttpProblem, timeQuery } from '../../http';
+import { erasedAtField } from '../admin/wire';
 import { eventDetail, eventsPage, findPeople, PEOPLE_SEARCHED } from './events';
 
 const FINANCE = ['finance', 'admin'] as const;
@@ -87,7 +88,13 @@ export const eventsPageSchema = z
     people: z
       .array(
         z
-          .object({ userId: z.string(), fullName: z.string(), username: z.string(), email: z.string() })
+          .object({
+            userId: z.string(),
+            fullName: z.string(),
+            username: z.string(),
+            email: z.string(),
+            erasedAt: erasedAtField,
+          })
           .meta({ id: 'JournalPerson' }),
       )
       .nullable()

@@ -127,6 +127,8 @@ export interface FoundPerson {
   fullName: string;
   username: string;
   email: string;
+  /** When the person's account was deleted (erased); null while it is not. */
+  erasedAt: string | null;
 }
 
 /** At most this many people are searched at once; a wider search is told to narrow. */
@@ -145,6 +147,7 @@ export async function findPeople(pool: Pool, q: string): Promise<{ people: Found
       fullName: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.username,
       username: row.username,
       email: row.email,
+      erasedAt: iso(row.deleted_at),
     })),
     more: rows.length > PEOPLE_SEARCHED,
   };

@@ -23,6 +23,7 @@ import {
   isOnManualDesk,
   listDiscrepancies,
   listPayouts,
+  payoutNameInFile,
   payoutSummary,
   toPayouts,
   type Desks,
@@ -154,6 +155,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
           description:
             'CSV: withdrawal_id,account_name,account_number,bank_name,amount_naira,amount_kobo,narration,full_name,email,approved_at,state,reference,bank_code,paid_at,paid_by,provider_reference. ' +
             "paid_by is the staff member's name (or email) who marked it paid, or the provider that paid it; " +
+            "an erased person's full_name is 'Deleted user (erased YYYY-MM-DD)', their account name and number empty; " +
             "provider_reference the provider's transfer code, or the bank's reference finance recorded.",
           contentType: 'text/csv',
         },
@@ -188,7 +190,7 @@ export const payoutRoutes: FeatureRoutes = (ctx) => {
             nairaText(sent),
             sent,
             `Kobo withdrawal ${p.withdrawalId.slice(0, 8)}`,
-            p.fullName,
+            payoutNameInFile(p),
             p.email,
             p.approvedAt,
             p.state,

@@ -35,6 +35,7 @@ export function toPayout(row: WithdrawalWithRequester, names: StaffNames): Payou
     fullName: fullNameOf(row),
     email: row.email ?? '',
     phone: row.phone ?? '',
+    erasedAt: iso(row.deleted_at),
     type: row.type,
     amount: koboToNaira(row.amount),
     fee: koboToNaira(row.fee),
@@ -67,6 +68,21 @@ export function toPayout(row: WithdrawalWithRequester, names: StaffNames): Payou
 }
 
 export type Payout = PayoutView;
+
+/** The day (Africa/Lagos, YYYY-MM-DD) an instant falls on. */
+const lagosDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The name a payout's person reads as in a file: 'Deleted user (erased 2026-11-28)' once they are erased. */
+export function payoutNameInFile(payout: Pick<PayoutView, 'fullName' | 'erasedAt'>): string {
+  return payout.erasedAt
+    ? `${payout.fullName} (erased ${lagosDay.format(new Date(payout.erasedAt))})`
+    : payout.fullName;
+}
 
 /**
  * One page of payouts in a state, by key (the withdrawals read model's `listPayouts`), with other
@@ -114,6 +130,7 @@ export async function listDiscrepancies(pool: Pool) {
     withdrawalId: row.withdrawal_id,
     userId: row.user_id,
     fullName: fullNameOf(row),
+    erasedAt: iso(row.deleted_at),
     kind: row.kind,
     provider: row.provider,
     detail: row.detail,

@@ -4,6 +4,7 @@ import { payoutStates } from '@kobo/projector';
 import { pagingQuery, timeQuery } from '../../http';
 import { withdrawalStateSchema } from '../user-area/schemas';
 import { sharedBankAccountSchema } from '../admin/users/shared-bank-accounts';
+import { erasedAtField } from '../admin/wire';
 
 export const rangeQuery = z.object({
   from: timeQuery('From').optional(),
@@ -66,6 +67,7 @@ export const payoutDiscrepanciesSchema = z.object({
       withdrawalId: z.string(),
       userId: z.string(),
       fullName: z.string(),
+      erasedAt: erasedAtField,
       kind: z.enum(['success_after_failure', 'paid_twice', 'amount_mismatch']),
       provider: z.string(),
       detail: z.string(),
@@ -219,6 +221,7 @@ export const payoutSchema = z
     fullName: z.string(),
     email: z.string(),
     phone: z.string(),
+    erasedAt: erasedAtField,
     type: z.enum(['withdrawal', 'activityWithdrawal']),
     amount: z.number(),
     fee: z.number(),

@@ -145,7 +145,12 @@ function requestBodyOf(
     };
   }
   if (!route.body) return {};
-  return { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } };
+  return {
+    requestBody: {
+      required: !route.bodyOptional,
+      content: { 'application/json': { schema: schema(route.body) } },
+    },
+  };
 }
 
 /** A non-JSON answer's content: text as a string, anything else (images) as binary. */

@@ -58,6 +58,8 @@ export interface RouteDefinition<
   access: A;
   /** The JSON body; with `files`, the text fields of the multipart form. */
   body?: B;
+  /** The JSON body may be left out (it is then checked as `{}`); the API document says it is optional. */
+  bodyOptional?: true;
   /**
    * The body is multipart/form-data (read by multer in `middleware`): its file fields, by name.
    * The text fields are validated by `body` as for JSON.

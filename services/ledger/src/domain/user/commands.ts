@@ -51,7 +51,8 @@ export type UpdateBankDetails = Command<
 export type ChangePassword = Command<'ChangePassword', { userId: string }>;
 export type SetUserRole = Command<'SetUserRole', { userId: string; role: Role }>;
 export type SetUserStatus = Command<'SetUserStatus', { userId: string; status: UserStatus; by: Actor }>;
-export type DeleteUser = Command<'DeleteUser', { userId: string; by: Actor }>;
+/** `reason`: why it is deleted, in the admin's words (absent when the user deletes their own account). */
+export type DeleteUser = Command<'DeleteUser', { userId: string; by: Actor; reason?: string }>;
 export type AdjustBalance = Command<
   'AdjustBalance',
   {

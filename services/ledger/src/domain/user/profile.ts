@@ -183,5 +183,8 @@ export function deleteUser(command: DeleteUser, state: UserState): UserDeleted[]
     );
   // The person's withdrawals are named so that the read models forget their bank details too.
   const withdrawalIds = [...state.withdrawals.keys()];
-  return [{ type: 'UserDeleted', data: { ...command.data, withdrawalIds } }];
+  const { userId, by, reason } = command.data;
+  return [
+    { type: 'UserDeleted', data: { userId, by, withdrawalIds, ...(reason !== undefined && { reason }) } },
+  ];
 }

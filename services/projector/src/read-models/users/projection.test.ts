@@ -16,6 +16,21 @@ describe('users', () => {
           recorded({ type: 'UserDeleted', data: { userId: 'u1', by: { role: 'admin', id: 'a1' } as const } }),
         )
         .map(setOf),
-    ).toEqual([expect.objectContaining({ deleted: true, deleted_by: 'a1' })]);
+    ).toEqual([expect.objectContaining({ deleted: true, deleted_by: 'a1', deleted_reason: null })]);
+  });
+
+  it("keeps the admin's reason for a deletion", () => {
+    const by = { role: 'admin', id: 'a1' } as const;
+    const deleted = recorded({
+      type: 'UserDeleted',
+      data: { userId: 'u1', by, reason: 'Duplicate account' },
+    });
+    expect(users.handle(deleted).map(setOf)).toEqual([
+      expect.objectContaining({
+        deleted: true,
+        deleted_reason: 'Duplicate account',
+        first_name: 'Deleted user',
+      }),
+    ]);
   });
 });

@@ -28,6 +28,8 @@ export interface UserRow {
   deleted: boolean;
   deleted_at: Date | null;
   deleted_by: string | null;
+  /** Why the account was deleted, in the admin's words; null when the user deleted it, or not said. */
+  deleted_reason: string | null;
 }
 
 /** What the users read model keeps of an erased person. */
@@ -137,6 +139,7 @@ export const users: Projection<'users'> = {
                 deleted: true,
                 deleted_at: at,
                 deleted_by: event.data.by.id,
+                deleted_reason: event.data.reason ?? null,
                 updated_at: at,
                 // The person is erased (their data key is destroyed): only that they were remains.
                 ...ERASED_PERSON,

@@ -23,6 +23,8 @@ export type AdminUserRow = Pick<
   | 'account_num'
   | 'bank_code'
   | 'created_at'
+  | 'deleted_at'
+  | 'deleted_reason'
 > & {
   /** Null before the user's first counted event (no user_stats row yet). */
   total_tasks: number | null;
@@ -38,6 +40,7 @@ export type AdminUserRow = Pick<
 const SELECT_USERS = `
   SELECT u.user_id, u.first_name, u.last_name, u.username, u.email, u.phone, u.role, u.status,
          u.bank_name, u.account_name, u.account_num, u.bank_code, u.created_at,
+         u.deleted_at, u.deleted_reason,
          s.total_tasks, s.total_referrals, b.account_balance, b.activity_balance, b.held_balance
   FROM users u
   LEFT JOIN user_stats s ON s.user_id = u.user_id
@@ -56,7 +59,8 @@ const USER_ORDER: Record<UserSort, string> = {
 
 export interface UserListQuery {
   q?: string;
-  status?: 'active' | 'inactive' | 'suspended';
+  /** `deleted`: the erased accounts, and only them; any other status (or none) leaves them out. */
+  status?: 'active' | 'inactive' | 'suspended' | 'deleted';
   sort?: UserSort;
   order?: 'asc' | 'desc';
   page: number;
@@ -66,16 +70,18 @@ export interface UserListQuery {
 
 /**
  * Users (not staff, not deleted), newest first unless sorted otherwise: the people the admin
- * screen manages. `q` looks in the names, username and email.
+ * screen manages. `q` looks in the names, username and email. With status `deleted`, the users
+ * whose accounts were deleted (erased: "Deleted user", with when and why).
  */
 export async function listUsers(
   pool: Pool,
   query: UserListQuery,
 ): Promise<{ rows: AdminUserRow[]; total: number; next?: string }> {
+  const erased = query.status === 'deleted';
   const where = new Conditions()
-    .add(() => `u.role = 'user' AND NOT u.deleted`)
+    .add(() => `u.role = 'user' AND ${erased ? '' : 'NOT '}u.deleted`)
     .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
-  if (query.status) where.add((param) => `u.status = ${param(query.status)}`);
+  if (query.status && !erased) where.add((param) => `u.status = ${param(query.status)}`);
   const sort = query.sort ?? 'createdAt';
   const { rows, total, next } = await readPage<Omit<AdminUserRow, 'shared_bank_others'>>(pool, {
     select: SELECT_USERS,
@@ -241,7 +247,10 @@ export async function findBankDetailsAge(
 }
 
 /** A person a search found: the user's id and what names them. */
-export type FoundPersonRow = Pick<UserRow, 'user_id' | 'first_name' | 'last_name' | 'username' | 'email'>;
+export type FoundPersonRow = Pick<
+  UserRow,
+  'user_id' | 'first_name' | 'last_name' | 'username' | 'email' | 'deleted_at'
+>;
 
 /**
  * People (any role, deleted or not) by name, username or email (`q` anywhere in them, any case), or
@@ -251,7 +260,7 @@ export type FoundPersonRow = Pick<UserRow, 'user_id' | 'first_name' | 'last_name
 export async function searchPeople(pool: Pool, q: string, limit: number): Promise<FoundPersonRow[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await pool.query<FoundPersonRow>(
-    `SELECT u.user_id, u.first_name, u.last_name, u.username, u.email
+    `SELECT u.user_id, u.first_name, u.last_name, u.username, u.email, u.deleted_at
      FROM users u
      WHERE u.first_name || ' ' || u.last_name ILIKE $1 OR u.username ILIKE $1 OR u.email ILIKE $1
         OR u.user_id IN (SELECT w.user_id FROM withdrawals w

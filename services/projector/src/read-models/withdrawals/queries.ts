@@ -17,6 +17,8 @@ export interface WithdrawalWithRequester extends WithdrawalRow {
   username: string | null;
   email: string | null;
   phone: string | null;
+  /** When the user's account was deleted (the person erased); null while it is not. */
+  deleted_at: Date | null;
   total_tasks: number | null;
   total_referrals: number | null;
   account_balance: number | null;
@@ -24,7 +26,7 @@ export interface WithdrawalWithRequester extends WithdrawalRow {
 }
 
 const SELECT_WITHDRAWALS = `
-  SELECT w.*, u.first_name, u.last_name, u.username, u.email, u.phone,
+  SELECT w.*, u.first_name, u.last_name, u.username, u.email, u.phone, u.deleted_at,
          s.total_tasks, s.total_referrals, b.account_balance, b.activity_balance
   FROM withdrawals w
   LEFT JOIN users u ON u.user_id = w.user_id
@@ -262,13 +264,14 @@ export interface PayoutDiscrepancyWithUser extends Omit<PayoutDiscrepancyRow, 'k
   first_name: string | null;
   last_name: string | null;
   username: string | null;
+  deleted_at: Date | null;
 }
 
 /** What a payout provider said against the ledger, newest first (the latest 500). */
 export async function listPayoutDiscrepancies(pool: Pool): Promise<PayoutDiscrepancyWithUser[]> {
   const { rows } = await pool.query<PayoutDiscrepancyWithUser>(
     `SELECT d.withdrawal_id, d.user_id, d.kind, d.provider, d.detail, d.found_at,
-            u.first_name, u.last_name, u.username
+            u.first_name, u.last_name, u.username, u.deleted_at
      FROM payout_discrepancies d LEFT JOIN users u ON u.user_id = d.user_id
      ORDER BY d.found_at DESC, d.withdrawal_id LIMIT 500`,
   );

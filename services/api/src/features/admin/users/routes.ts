@@ -15,6 +15,8 @@ import { createUser } from './create-user';
 import {
   adminUserSchema,
   createUserBody,
+  DEFAULT_DELETION_REASON,
+  deleteUserBody,
   messageSchema,
   updateUserBody,
   userIdParams,
@@ -141,22 +143,32 @@ export const userRoutes: FeatureRoutes = (ctx) => {
       method: 'delete',
       path: '/admin/users/:id',
       summary: 'Delete a user (their login goes too; the ledger keeps their history)',
+      description:
+        'The person is erased: their name, username, email, phone and bank details are gone for good; their ' +
+        'transactions are kept. The optional body gives the reason, kept with the deletion.',
       tags: ['admin'],
       access: ['admin'],
       params: userIdParams,
+      body: deleteUserBody,
+      bodyOptional: true,
       responses: {
         200: { description: "'User deleted successfully.'", schema: messageSchema },
         404: { description: 'No such user', problem: true },
+        400: { description: 'The reason is blank or longer than 200 characters', problem: true },
         409: {
           description: 'A withdrawal is still in progress, or the admin is deleting themself',
           problem: true,
         },
       },
-      async handler({ params, principal }) {
+      async handler({ params, body, principal }) {
         if (params.id === principal.userId)
           throw new HttpProblem('conflict', 'You cannot delete your own account.');
         requireManagedUser(await currentUser(ctx.store, params.id));
-        const result = await ctx.commands.deleteUser({ userId: params.id, by: principalActor(principal) });
+        const result = await ctx.commands.deleteUser({
+          userId: params.id,
+          by: principalActor(principal),
+          reason: body.reason ?? DEFAULT_DELETION_REASON,
+        });
         await ctx.pool.query('DELETE FROM credentials WHERE user_id::text = $1', [params.id]);
         await ctx.auth.sessions.endAll(params.id);
         await ctx.writes.caughtUpTo(result.lastPosition, USER_VIEWS);

@@ -9,12 +9,16 @@ import {
   optionalUsernameField,
 } from '../../../accounts/person-fields';
 import { pagingQuery } from '../../../http';
-import { messageSchema, nairaInput } from '../wire';
+import { erasedAtField, messageSchema, nairaInput } from '../wire';
 import { sharedBankAccountSchema } from './shared-bank-accounts';
 
 const REQUIRED = 'Please fill in all required fields.';
 const statuses = ['active', 'inactive', 'suspended'] as const;
 const status = z.enum(statuses, { error: 'Status must be active, inactive or suspended.' });
+/** The list's filter: a status, or the deleted (erased) accounts, which no other filter lists. */
+const listStatus = z.enum([...statuses, 'deleted'], {
+  error: 'Status must be active, inactive, suspended or deleted.',
+});
 
 /** Why the balance changes: trimmed, 3 to 200 characters; blank counts as not given. */
 const REASON_LENGTH = 'The reason must be 3 to 200 characters.';
@@ -25,7 +29,7 @@ const adjustmentReason = z
   .pipe(z.string().min(3, REASON_LENGTH).max(200, REASON_LENGTH).optional())
   .optional();
 
-export const userListQuery = z.object({ ...pagingQuery(USER_SORTS), status: status.optional() });
+export const userListQuery = z.object({ ...pagingQuery(USER_SORTS), status: listStatus.optional() });
 
 export const adminUserSchema = z
   .object({
@@ -47,6 +51,13 @@ export const adminUserSchema = z
     accountNumber: z.string().nullable(),
     sharedBankAccount: sharedBankAccountSchema,
     createdAt: z.string(),
+    erasedAt: erasedAtField,
+    deletionReason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the account was deleted, in the admin's words; null when the user deleted it, or not said",
+      ),
   })
   .meta({ id: 'AdminUser' });
 
@@ -77,6 +88,19 @@ export const updateUserBody = z.object({
   /** Required when the balance changes. */
   reason: adjustmentReason,
   status: status.optional(),
+});
+
+/** Why the account is deleted: trimmed, 1 to 200 characters; the body may be left out. */
+const DELETION_REASON_LENGTH = 'The reason must be 1 to 200 characters.';
+export const DEFAULT_DELETION_REASON = 'Deleted by an admin';
+export const deleteUserBody = z.object({
+  reason: z
+    .string({ error: DELETION_REASON_LENGTH })
+    .trim()
+    .min(1, DELETION_REASON_LENGTH)
+    .max(200, DELETION_REASON_LENGTH)
+    .optional()
+    .describe(`Why the account is deleted; without it '${DEFAULT_DELETION_REASON}'`),
 });
 
 export const userIdParams = z.object({ id: z.string().min(1).max(200) });

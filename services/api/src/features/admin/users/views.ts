@@ -24,6 +24,9 @@ export interface AdminUser {
   /** Other users hold the same bank account (a flag for the admin, not a refusal). */
   sharedBankAccount: SharedBankAccount;
   createdAt: string;
+  /** When the account was deleted (the person erased); null while it is not. */
+  erasedAt: string | null;
+  deletionReason: string | null;
 }
 
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -46,5 +49,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     accountNumber: row.account_num,
     sharedBankAccount: sharedBankAccountOf(row),
     createdAt: iso(row.created_at)!,
+    erasedAt: iso(row.deleted_at),
+    deletionReason: row.deleted_reason,
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { withdrawalStateSchema } from '../../user-area/schemas';
 import { pagingQuery } from '../../../http';
 import { sharedBankAccountSchema } from '../users/shared-bank-accounts';
+import { erasedAtField } from '../wire';
 import { WITHDRAWAL_SORTS } from './views';
 
 export const withdrawalListQuery = z.object({
@@ -26,6 +27,7 @@ export const adminWithdrawalSchema = z
     username: z.string(),
     email: z.string(),
     phone: z.string(),
+    erasedAt: erasedAtField,
     amount: z.number(),
     withdrawalAmount: z.number(),
     fee: z.number(),

@@ -59,6 +59,7 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester, desk: Withdrawal
     username: row.username ?? '',
     email: row.email ?? '',
     phone: row.phone ?? '',
+    erasedAt: iso(row.deleted_at),
     amount: koboToNaira(row.amount),
     withdrawalAmount: koboToNaira(row.amount),
     fee: koboToNaira(row.fee),
@@ -73,7 +74,10 @@ export function toAdminWithdrawal(row: WithdrawalWithRequester, desk: Withdrawal
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_num,
-    accountDetails: `${row.bank_name} - ${row.account_num} - ${row.account_name}`,
+    accountDetails:
+      row.deleted_at && !row.account_num
+        ? `${row.bank_name} - account details erased`
+        : `${row.bank_name} - ${row.account_num} - ${row.account_name}`,
     sharedBankAccount: sharedBankAccountOf(row),
     transactionId: row.withdrawal_id,
     state: withdrawalStateOf(row.status),
