@@ -1,7 +1,8 @@
 /**
  * Erases a person once their account's deletion is recorded (UserDeleted; the ledger refuses it
  * while money is in flight): their proof images and what the API keeps of them outside the log
- * (sign-in, stored answers, devices, mail, support messages) are deleted, and then their data key
+ * (sign-in, stored answers, also those of an admin's requests about them, devices, mail, support
+ * messages) are deleted, and then their data key
  * is destroyed, so every sealed field of theirs, in the log, in Kafka and in every backup, can no
  * longer be opened (docs/decisions/0052-personal-data-in-the-log.md). The read models forget them
  * from the same event (their projections).
@@ -59,6 +60,8 @@ async function erase({ pool, store, keys, images }: ErasureDeps, event: Recorded
       'DELETE FROM known_devices WHERE user_id = $1',
       'DELETE FROM push_subscriptions WHERE user_id = $1',
       "UPDATE proof_hashes SET username = '' WHERE user_id = $1",
+      // Answers kept for others' requests about them (an admin's change to their account) name their id.
+      'DELETE FROM idempotency_keys WHERE strpos(response_body, $1) > 0',
     ])
       await client.query(statement, [userId]);
     if (emails.length > 0) {

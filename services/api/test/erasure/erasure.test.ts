@@ -1,6 +1,6 @@
 /**
  * Forget a person, keep the books: a user with a proof, bank details, a withdrawal, a support
- * message and sign-in records deletes their account; once the erasure reactor has run, no table
+ * message, sign-in records and an admin's change to their account deletes their account; once the erasure reactor has run, no table
  * of the database and no stored image holds their name, username, email, phone or account number,
  * while the hash chain, every balance and posting, and a rebuild of every read model are as before.
  */
@@ -82,6 +82,14 @@ it('erases the person once no money is in flight, and keeps the books', async ()
   await withSignIn(h, { userId: person.userId, token: '', auth: { Authorization: '' } });
   const token = await h.context.auth.sessions.open({ userId: person.userId, role: 'user' });
   const auth = { Authorization: `Bearer ${token}` };
+
+  // An admin's change to the account: its answer, kept for its Idempotency-Key, shows the person.
+  await h.http
+    .put(`/api/admin/users/${person.userId}`)
+    .set('Authorization', `Bearer ${h.adminToken}`)
+    .set('Idempotency-Key', randomUUID())
+    .send({ balance: 9100, reason: 'Welcome credit' })
+    .expect(200);
 
   const campaignId = await createCampaign(h);
   const submitted = await h.http
