@@ -1,6 +1,7 @@
 /**
  * The bank test, short: fixed seeds of the simulation (services/simulation) on a fresh database
- * each, with the projectors, job workers and API killed and restarted along the way; one seed pays
+ * each, with the projectors, job workers and API killed and restarted along the way, and accounts
+ * deleted (then erased) at seeded moments; one seed pays
  * through Paystack (its local double, with seeded outcomes, lost and duplicated webhooks and
  * unanswered transfer calls). The long run is `npm run simulate -- --seed N --steps 5000
  * [--provider paystack]` (docs/runbooks/simulation.md).
@@ -38,13 +39,28 @@ function expectEveryInvariant(result: SimulationResult, steps: number) {
   expect(result.commands.withdraw).toBeGreaterThan(5);
   expect(result.duplicates).toBeGreaterThan(5);
   expect(result.kills.projectors + result.kills.jobs + result.kills.api).toBeGreaterThan(3);
+  // Accounts were deleted, and the erasure of each was checked.
+  expect(result.deletions.erased).toBeGreaterThan(0);
+  expect(
+    result.checks.filter((check) => check.name.startsWith('erasure:')).map((check) => check.name),
+  ).toEqual([
+    "erasure: every deleted person's data key destroyed",
+    "erasure: the log opens none of an erased person's values",
+    "erasure: no table holds an erased person's values",
+    "erasure: an erased person's proof images deleted",
+  ]);
 }
 
 describe('the bank test', () => {
-  it.each([1, 2])('seed %i keeps every invariant through kills and retries', async (seed) => {
+  // Seed 1 also tries to delete an account while a withdrawal of theirs is in flight (refused).
+  it.each([
+    [1, 1],
+    [2, 0],
+  ])('seed %i keeps every invariant through kills, retries and erasures', async (seed, refusals) => {
     const result = await simulate(seed, 150);
     expectEveryInvariant(result, 150);
     expect(result.commands.markPaid).toBeGreaterThan(0);
+    expect(result.deletions.refusedInFlight).toBeGreaterThanOrEqual(refusals);
   });
 
   it('seed 3 pays through Paystack: one transfer per payout, and the money that left is what the ledger paid', async () => {

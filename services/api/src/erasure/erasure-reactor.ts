@@ -60,10 +60,23 @@ async function erase({ pool, store, keys, images }: ErasureDeps, event: Recorded
       'DELETE FROM known_devices WHERE user_id = $1',
       'DELETE FROM push_subscriptions WHERE user_id = $1',
       "UPDATE proof_hashes SET username = '' WHERE user_id = $1",
-      // Answers kept for others' requests about them (an admin's change to their account) name their id.
-      'DELETE FROM idempotency_keys WHERE strpos(response_body, $1) > 0',
     ])
       await client.query(statement, [userId]);
+    // Answers kept for others' requests about them (an admin's change to their account, a decision
+    // on their withdrawal) show their id, their name or what they gave.
+    const named = [
+      userId,
+      ...emails,
+      ...values.usernames,
+      ...values.phones,
+      ...values.accountNumbers,
+      ...values.fullNames,
+    ].map((value) => value.toLowerCase());
+    await client.query(
+      `DELETE FROM idempotency_keys
+        WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS v WHERE strpos(lower(response_body), v) > 0)`,
+      [named],
+    );
     if (emails.length > 0) {
       await client.query('DELETE FROM email_outbox WHERE lower(to_address) = ANY($1::text[])', [emails]);
       await client.query('DELETE FROM contact_messages WHERE lower(email) = ANY($1::text[])', [emails]);

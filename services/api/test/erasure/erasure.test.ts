@@ -119,13 +119,15 @@ it('erases the person once no money is in flight, and keeps the books', async ()
 
   // Money in flight: the account cannot be deleted, and nothing is erased.
   await h.http.delete('/api/users/account').set(auth).send({ password: TEST_PASSWORD }).expect(409);
-  const { lastPosition } = await h.context.commands.rejectWithdrawal({
-    userId: person.userId,
-    withdrawalId: withdrawal.body.withdrawal.id,
-    reason: 'Wrong account',
-    by: { role: 'admin', id: h.adminId },
-  });
-  await settled(h, lastPosition);
+  // The admin's decision on the withdrawal: its answer, kept for its key, names the person.
+  const decided = await h.http
+    .post('/api/admin/withdrawals/reject')
+    .set('Authorization', `Bearer ${h.adminToken}`)
+    .set('Idempotency-Key', randomUUID())
+    .send({ transactionId: withdrawal.body.withdrawal.id, reason: 'Wrong account' })
+    .expect(200);
+  expect(decided.body.message).toContain(person.firstName);
+  await settled(h, await h.store.headPosition());
   expect(await tablesHolding(person.email)).not.toEqual([]);
   const before = await balancesAndPostings();
 
