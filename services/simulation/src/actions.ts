@@ -302,9 +302,13 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
   async deleteAccount(run, killMs) {
     const { rng, watch, users, admin, result } = run;
     if (users.length === 0) return;
-    const u = rng.pick(users);
+    const inFlightOf = (u: SimUser) =>
+      [...watch.withdrawals.values()].find((w) => w.userId === u.userId && moneyInFlight(w));
+    // Now and then, on purpose, someone whose money is on its way out (to be refused).
+    const waiting = users.filter(inFlightOf);
+    const u = waiting.length && rng.chance(0.5) ? rng.pick(waiting) : rng.pick(users);
     const byAdmin = rng.chance(0.4);
-    const inFlight = [...watch.withdrawals.values()].find((w) => w.userId === u.userId && moneyInFlight(w));
+    const inFlight = inFlightOf(u);
     const answer = await run.call(
       'deleteAccount',
       byAdmin
@@ -549,7 +553,7 @@ export function weights(run: SimulationRun): Record<Action, number> {
         ? 0.4
         : 0,
     adjustBalance: users.length ? 1.2 : 0,
-    deleteAccount: users.length >= 3 ? 0.5 : 0,
+    deleteAccount: users.length >= 3 ? 0.8 : 0,
     staleDecision: watch.withdrawals.size + watch.submissions.size ? 0.5 : 0,
   };
 }
