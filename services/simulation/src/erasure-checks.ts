@@ -80,7 +80,10 @@ export async function erasureChecks(run: SimulationRun): Promise<Check[]> {
       name: "erasure: every deleted person's data key destroyed",
       ok: keysLeft.length === 0,
       detail: keysLeft.length
-        ? `keys not destroyed: ${keysLeft.map((u) => `${u.username} (${u.userId})`).join(', ')}`
+        ? `${keysLeft.length} keys not destroyed: ${keysLeft
+            .slice(0, 5)
+            .map((u) => `${u.username} (${u.userId})`)
+            .join(', ')}`
         : who,
     },
     {
