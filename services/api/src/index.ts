@@ -6,5 +6,6 @@ export { createApiApp } from './app';
 export { bankDirectoryFor } from './features/banks/bank-directory-for';
 export { type ApiContext } from './context';
 export { createAuth, createReadYourWrites, IDEMPOTENCY_LOCK_TIMEOUT_MS, writtenPositionsIn } from './http';
+export { ERASURE_REACTOR, startErasureReactor } from './erasure/erasure-reactor';
 export { createObjectStore } from './uploads/create-object-store';
 export { proofImagesFrom } from './uploads/proof-images';

@@ -23,6 +23,7 @@ export type Action =
   | 'moveToManual'
   | 'markProviderPayout'
   | 'adjustBalance'
+  | 'deleteAccount'
   | 'staleDecision';
 
 const MAX_USERS = 14;
@@ -31,22 +32,24 @@ const MAX_USERS = 14;
 export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Promise<void>> = {
   async register(run, killMs) {
     const { watch, users, options, http } = run;
-    const index = users.length;
-    const handle = `sim${options.seed.toString(36)}u${index}`;
-    const email = `${handle}@simulation.test`;
+    const index = run.registered++;
+    // Values no other user's contain, so that after an erasure a scan for them finds only theirs.
+    const seed = options.seed.toString(36);
+    const number = String(index).padStart(3, '0');
+    const person = {
+      firstName: `Ada${seed}x${number}`,
+      lastName: `Obi${seed}y${number}`,
+      username: `sim${seed}u${number}`,
+      email: `sim${seed}u${number}@simulation.test`,
+      phone: `0803${number}${String(options.seed % 10_000).padStart(4, '0')}`,
+    };
+    const { email } = person;
     const answer = await run.call(
       'register',
       {
         method: 'POST',
         path: '/api/auth/register',
-        json: {
-          firstName: 'Sim',
-          lastName: `User${index}`,
-          username: handle,
-          email,
-          password: USER_PASSWORD,
-          phone: '08031234567',
-        },
+        json: { ...person, password: USER_PASSWORD },
       },
       killMs,
     );
@@ -64,7 +67,7 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
       json: { email, password: USER_PASSWORD },
     });
     if (login.status !== 200 || !login.body.token) return run.violate(`login answered ${login.status}`);
-    const user: SimUser = { index, userId, email, token: login.body.token as string, bank: false };
+    const user: SimUser = { index, userId, token: login.body.token as string, bank: false, ...person };
     users.push(user);
     await watch.catchUp();
     await addBank(run, user);
@@ -289,13 +292,59 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
       run.violate(`adjust balance by ${delta} kobo posted ${data(adjusted[0]).amount}`);
   },
 
+  /**
+   * A user deletes their account with their password, or the admin deletes it (as the web app
+   * does: no Idempotency-Key). While a withdrawal of theirs is pending, approved or being sent it
+   * must be refused (409) with nothing appended; otherwise it is done once, and the user leaves
+   * the simulation (nobody acts by or on them again; their money stays in the books), to be erased
+   * by the erasure reactor (checked at the end).
+   */
+  async deleteAccount(run, killMs) {
+    const { rng, watch, users, admin, result } = run;
+    if (users.length === 0) return;
+    const inFlightOf = (u: SimUser) =>
+      [...watch.withdrawals.values()].find((w) => w.userId === u.userId && moneyInFlight(w));
+    // Now and then, on purpose, someone whose money is on its way out (to be refused).
+    const waiting = users.filter(inFlightOf);
+    const u = waiting.length && rng.chance(0.5) ? rng.pick(waiting) : rng.pick(users);
+    const byAdmin = rng.chance(0.4);
+    const inFlight = inFlightOf(u);
+    const answer = await run.call(
+      'deleteAccount',
+      byAdmin
+        ? { method: 'DELETE', path: `/api/admin/users/${u.userId}`, token: admin }
+        : { method: 'DELETE', path: '/api/users/account', token: u.token, json: { password: USER_PASSWORD } },
+      killMs,
+    );
+    const deleted = await run.newEvents((e) => e.type === 'UserDeleted' && data(e).userId === u.userId);
+    const who = `${byAdmin ? "the admin's deletion of" : 'the deletion by'} ${u.username}`;
+    // With Paystack the payout may settle in the background meanwhile: then the deletion may go
+    // through (the watch checks that no withdrawal was in flight at the UserDeleted itself).
+    const stillInFlight = inFlight && moneyInFlight(watch.withdrawals.get(inFlight.withdrawalId)!);
+    if (stillInFlight && answer.status >= 200 && answer.status < 300)
+      run.violate(
+        `${who} answered ${answer.status} while withdrawal ${inFlight.withdrawalId} is ${inFlight.status}, expected 409`,
+      );
+    if (!inFlight && answer.status === 409 && !answer.lostAnswer)
+      run.violate(`${who} answered 409 with no withdrawal in flight: ${answer.body?.message}`);
+    run.expectOnce(`delete account of ${u.username}`, deleted, answer, !stillInFlight);
+    if (inFlight && answer.status === 409 && deleted.length === 0) result.deletions.refusedInFlight++;
+    if (deleted.length === 1) {
+      users.splice(users.indexOf(u), 1);
+      run.erased.push(u);
+      result.deletions.erased++;
+    }
+  },
+
   /** A decision made again on something already decided: refused, and nothing appended. */
   async staleDecision(run, killMs) {
     const { rng, watch, options, step, admin, finance } = run;
     const settled = [...watch.withdrawals.values()].filter(
-      (w) => w.status !== 'pending' && w.status !== 'approved',
+      (w) => w.status !== 'pending' && w.status !== 'approved' && run.active(w.userId),
     );
-    const decided = [...watch.submissions.values()].filter((s) => s.status !== 'pending');
+    const decided = [...watch.submissions.values()].filter(
+      (s) => s.status !== 'pending' && run.active(s.userId),
+    );
     if (settled.length && (decided.length === 0 || rng.chance(0.5))) {
       const w = rng.pick(settled);
       const which = rng.pick(['approve', 'reject', 'mark-paid', 'mark-failed'] as const);
@@ -357,6 +406,7 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
 };
 
 async function addBank(run: SimulationRun, user: SimUser) {
+  const accountNum = nubanOf('044', String(100000000 + user.index));
   const answer = await run.call('addBankDetails', {
     method: 'PUT',
     path: '/api/users/profile',
@@ -364,8 +414,8 @@ async function addBank(run: SimulationRun, user: SimUser) {
     json: {
       bankDetails: {
         bankName: 'Access Bank',
-        accountNum: nubanOf('044', String(100000000 + user.index)),
-        accountName: `Sim User${user.index}`,
+        accountNum,
+        accountName: `${user.firstName} ${user.lastName}`,
       },
       currentPassword: USER_PASSWORD,
     },
@@ -373,13 +423,17 @@ async function addBank(run: SimulationRun, user: SimUser) {
   const updated = await run.newEvents(
     (e) => e.type === 'BankDetailsUpdated' && data(e).userId === user.userId,
   );
-  if (answer.status === 200 && updated.length === 1) user.bank = true;
-  else run.violate(`bank details answered ${answer.status} and appended ${updated.length} events`);
+  if (answer.status === 200 && updated.length === 1) {
+    user.bank = true;
+    user.accountNum = accountNum;
+  } else run.violate(`bank details answered ${answer.status} and appended ${updated.length} events`);
 }
 
 async function decideSubmission(run: SimulationRun, which: 'approve' | 'reject', killMs?: number) {
   const { rng, watch, options, step, admin } = run;
-  const pending = [...watch.submissions.values()].filter((s) => s.status === 'pending');
+  const pending = [...watch.submissions.values()].filter(
+    (s) => s.status === 'pending' && run.active(s.userId),
+  );
   if (pending.length === 0) return;
   const s = rng.pick(pending);
   const answer = await run.call(
@@ -467,12 +521,19 @@ async function settle(run: SimulationRun, how: 'paid' | 'failed', killMs?: numbe
   );
 }
 
+/** A withdrawal whose money is on its way out: the account cannot be deleted until it ends. */
+function moneyInFlight(w: WithdrawalView): boolean {
+  return w.status === 'pending' || w.status === 'approved' || w.status === 'sending';
+}
+
 /** How likely each action is now, from what the ledger holds. */
 export function weights(run: SimulationRun): Record<Action, number> {
   const { watch, users, campaigns, provider } = run;
   const list = (filter: (w: WithdrawalView) => boolean) =>
     [...watch.withdrawals.values()].filter(filter).length;
-  const pendingSubmissions = [...watch.submissions.values()].filter((s) => s.status === 'pending').length;
+  const pendingSubmissions = [...watch.submissions.values()].filter(
+    (s) => s.status === 'pending' && run.active(s.userId),
+  ).length;
   const openCampaigns = campaigns.filter((c) => watch.campaigns.get(c)?.open).length;
   return {
     register: users.length < 3 ? 6 : users.length < MAX_USERS ? 0.6 : 0,
@@ -493,6 +554,7 @@ export function weights(run: SimulationRun): Record<Action, number> {
         ? 0.4
         : 0,
     adjustBalance: users.length ? 1.2 : 0,
+    deleteAccount: users.length >= 3 ? 0.8 : 0,
     staleDecision: watch.withdrawals.size + watch.submissions.size ? 0.5 : 0,
   };
 }

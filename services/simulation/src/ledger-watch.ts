@@ -5,7 +5,7 @@
  * postings of an event sum to zero, no user or escrow account below zero, no withdrawal decided
  * or settled twice, no money returned twice (one PayoutFailed or PayoutReversed at most, and a
  * reversal only of a paid payout), no payout sent unless approved, no submission decided or
- * rewarded twice.
+ * rewarded twice, no account deleted while a withdrawal of theirs is in flight.
  */
 import {
   decodeEvent,
@@ -68,6 +68,10 @@ export class LedgerWatch {
   readonly submissions = new Map<string, SubmissionView>();
   readonly campaigns = new Map<string, CampaignView>();
   readonly typeCounts = new Map<string, number>();
+  /** The proof images each user submitted (TaskSubmitted), by user id. */
+  readonly proofImages = new Map<string, string[]>();
+  /** Deleted accounts: user id to the position of their UserDeleted. */
+  readonly deleted = new Map<string, number>();
   /** Payout events recorded by reconciliation (a provider asked by reference, not a webhook or the job). */
   reconciled = 0;
   /** Broken invariants, in the order they were seen. */
@@ -146,7 +150,27 @@ export class LedgerWatch {
       case 'CampaignApproved':
         this.campaigns.get(event.data.campaignId)!.open = event.data.status === 'active';
         break;
+      case 'UserDeleted': {
+        const inFlight = [...this.withdrawals.values()].filter(
+          (w) =>
+            w.userId === event.data.userId &&
+            (w.status === 'pending' || w.status === 'approved' || w.status === 'sending'),
+        );
+        if (inFlight.length)
+          this.fail(
+            event,
+            `account ${event.data.userId} deleted while withdrawal ${inFlight[0]!.withdrawalId} is ${inFlight[0]!.status}`,
+          );
+        if (this.deleted.has(event.data.userId))
+          this.fail(event, `account ${event.data.userId} deleted twice`);
+        this.deleted.set(event.data.userId, event.globalPosition);
+        break;
+      }
       case 'TaskSubmitted': {
+        this.proofImages.set(event.data.userId, [
+          ...(this.proofImages.get(event.data.userId) ?? []),
+          event.data.proofImage,
+        ]);
         const key = `${event.data.campaignId}:${event.data.userId}`;
         const existing = this.submissions.get(key);
         if (existing) {

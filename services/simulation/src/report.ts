@@ -30,6 +30,7 @@ export function formatResult(result: SimulationResult): string {
     `commands:    ${total} (${list(result.commands)})`,
     `retries:     ${result.retries} after a lost answer or 5xx; ${result.duplicates} sent twice on purpose with the same key`,
     `kills:       ${kills} (${list(result.kills)})`,
+    `deletions:   ${result.deletions.erased} accounts deleted and erased; ${result.deletions.refusedInFlight} refused with a withdrawal in flight`,
     `events:      ${result.events}`,
     `duration:    ${(result.durationMs / 1000).toFixed(1)} s`,
     `schedule:    ${result.fingerprint}`,

@@ -18,9 +18,16 @@ import type { SimulationOptions, SimulationResult } from './simulate';
 export interface SimUser {
   index: number;
   userId: string;
-  email: string;
   token: string;
   bank: boolean;
+  /** What they signed up with, each theirs alone (so that a scan for it finds only them). */
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** Their bank account number, once they gave their bank details. */
+  accountNum?: string;
 }
 
 export const naira = (kobo: number) => kobo / 100;
@@ -50,7 +57,12 @@ export class SimulationRun {
   readonly result: SimulationResult;
   readonly watch: LedgerWatch;
   readonly rules: ReturnType<typeof moneyRules>;
+  /** The users who may act and be acted on: registered and not deleted. */
   readonly users: SimUser[] = [];
+  /** Users whose account was deleted: gone from `users`, to be erased (checked at the end). */
+  readonly erased: SimUser[] = [];
+  /** Users registered so far (deleted ones included): the next one's index. */
+  registered = 0;
   readonly campaigns: string[] = [];
   /** The processes killed, and the step each is started again at. */
   readonly restartAt = new Map<ProcessKind, number>();
@@ -82,6 +94,7 @@ export class SimulationRun {
       retries: 0,
       duplicates: 0,
       kills: { projectors: 0, jobs: 0, api: 0 },
+      deletions: { erased: 0, refusedInFlight: 0 },
       events: 0,
       durationMs: 0,
       fingerprint: '',
@@ -111,6 +124,11 @@ export class SimulationRun {
     });
     const proofs = await proofImages();
     return new SimulationRun(options, provider, paystack, system, proofs);
+  }
+
+  /** Whether this user may still act and be acted on (registered, not deleted). */
+  active(userId: string): boolean {
+    return this.users.some((u) => u.userId === userId);
   }
 
   /** Keeps the first broken invariant, with the step it was seen at. */

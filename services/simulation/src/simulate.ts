@@ -14,6 +14,7 @@
 import { projections, verify } from '@kobo/projector';
 import type { Pool } from '@kobo/platform';
 import { actions, weights } from './actions';
+import { erasureCaughtUp, erasureChecks } from './erasure-checks';
 import {
   payoutChecks,
   payoutFigures,
@@ -46,6 +47,8 @@ export interface SimulationResult {
   retries: number;
   duplicates: number;
   kills: Record<ProcessKind, number>;
+  /** Accounts deleted (and so erased), and deletions refused while a withdrawal was in flight. */
+  deletions: { erased: number; refusedInFlight: number };
   events: number;
   durationMs: number;
   /** sha256 of the schedule (operations and faults, in order), to compare two runs of a seed. */
@@ -136,10 +139,16 @@ async function readModelNegatives(pool: Pool): Promise<string | undefined> {
   return rows[0] && `read model balance of ${rows[0].account} below zero: ${rows[0].balance}`;
 }
 
-/** The end: everything running again and, with Paystack, every payout that can settle settled. */
+/**
+ * The end: everything running again, every deleted account erased and, with Paystack, every
+ * payout that can settle settled.
+ */
 async function bringEverythingBack(run: SimulationRun): Promise<void> {
   const { system, paystack, watch } = run;
   for (const kind of ['projectors', 'jobs', 'api'] as const) await system.start(kind);
+  // The erasure reactor (with the jobs) has erased every account deleted.
+  const erasing = await erasureCaughtUp(run);
+  if (erasing) run.violate(erasing);
   if (paystack) {
     // Every payout that can settle does (webhooks, reconciliation); those left pending at the
     // double on purpose stay Sending. Then the workers stop, so `verify` compares a quiet log.
@@ -158,7 +167,10 @@ async function bringEverythingBack(run: SimulationRun): Promise<void> {
   }
 }
 
-/** The projectors caught up, then the whole ledger checked, and every withdrawal requested, decided and settled at most once. */
+/**
+ * The projectors caught up, then the whole ledger checked, every withdrawal requested, decided and
+ * settled at most once, and every deleted account erased (erasure-checks.ts).
+ */
 async function verifyTheEnd(run: SimulationRun): Promise<void> {
   const { options, system, watch, paystack, result } = run;
   await catchUpProjectors(options.pool, await system.store.headPosition());
@@ -166,10 +178,11 @@ async function verifyTheEnd(run: SimulationRun): Promise<void> {
   if (watch.violations.length) run.violate(watch.violations[0]!);
   result.checks = await verify({ pool: options.pool, store: system.store, projections });
   if (paystack) result.checks.push(...payoutChecks(paystack, watch));
+  result.checks.push(...(await erasureChecks(run)));
   const failed = result.checks.find((check) => !check.ok);
   if (failed)
     run.violate(
-      `${failed.name.startsWith('payouts:') ? '' : 'ledger verify: '}${failed.name}: ${failed.detail}`,
+      `${/^(payouts|erasure):/.test(failed.name) ? '' : 'ledger verify: '}${failed.name}: ${failed.detail}`,
     );
   for (const w of watch.withdrawals.values())
     if (w.requested !== 1 || w.decided > 1 || w.settled > 1)

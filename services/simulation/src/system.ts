@@ -2,7 +2,10 @@
  * The system under test, in this process, on one real PostgreSQL database: the event store and
  * command handlers, the projectors, the job workers (reactor, proof verification, payouts) and
  * the HTTP API (createApiApp on a real port). Each of the last three can be stopped and started
- * again at any moment, on the same database, the way a process dies and is restarted.
+ * again at any moment, on the same database, the way a process dies and is restarted. The erasure
+ * reactor (a deleted account's person erased: proof images, sign-in, data key) runs with the jobs,
+ * as in the workers role, and dies and comes back with them. The event store seals personal
+ * fields under each person's data key (decision 0052).
  *
  * What a "kill" is here (in-process, so it is not SIGKILL): the projectors and the jobs are
  * stopped (their loops end, their connections and leadership locks go) and later started afresh;
@@ -27,6 +30,7 @@ import {
   sealPersonalData,
   moneyRules,
   type LedgerCommands,
+  type PersonalDataKeys,
   type PostgresEventStore,
 } from '@kobo/ledger';
 import { createLogger, loadConfig, type Config, type Pool } from '@kobo/platform';
@@ -43,6 +47,7 @@ import {
   createCheckpointWaiter,
   startProjectors,
   type CheckpointWaiter,
+  type ConsumersHandle,
   type ProjectorsHandle,
 } from '@kobo/projector';
 import {
@@ -55,9 +60,11 @@ import {
   writtenPositionsIn,
   createObjectStore,
   proofImagesFrom,
+  startErasureReactor,
 } from '@kobo/api';
 
 export type ProcessKind = 'projectors' | 'jobs' | 'api';
+type ObjectStore = ReturnType<typeof createObjectStore>;
 
 /** How long a command's answer waits for the read models while the projectors are down (ms). */
 const READ_YOUR_WRITES_WAIT_MS = 1500;
@@ -78,6 +85,10 @@ export interface System {
   config: Config;
   pool: Pool;
   store: PostgresEventStore;
+  /** The people's data keys the store seals with (destroyed by the erasure reactor). */
+  keys: PersonalDataKeys;
+  /** Where proof images are kept (the local directory of DATA_DIR). */
+  images: ObjectStore;
   commands: LedgerCommands;
   /** 'http://127.0.0.1:<port>' */
   baseUrl: string;
@@ -114,10 +125,8 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
     }),
   });
   const logger = createLogger('silent');
-  const store = sealPersonalData(
-    createPostgresEventStore(pool),
-    createPersonalDataKeys({ pool, masterKeys: { current: randomBytes(32) } }),
-  );
+  const keys = createPersonalDataKeys({ pool, masterKeys: { current: randomBytes(32) } });
+  const store = sealPersonalData(createPostgresEventStore(pool), keys);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
   const payouts: Payouts = paystack ? paystackPayouts(paystack) : payoutsFromSettings(config.payouts);
   const auth = createAuth(JWT_SECRET, pool);
@@ -125,6 +134,7 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
 
   let projectors: ProjectorsHandle | undefined;
   let jobs: Jobs | undefined;
+  let erasure: ConsumersHandle | undefined;
   let api: { server: Server; waiter: CheckpointWaiter } | undefined;
   let port = 0;
   let ready: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -144,6 +154,15 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
         images: proofImagesFrom(objectStore),
         payoutProvider: payouts.provider,
         reconcileSeconds: config.payouts.reconcileSeconds,
+      });
+      erasure = await startErasureReactor({
+        pool,
+        store,
+        keys,
+        images: objectStore,
+        logger,
+        pollIntervalMs: 200,
+        leaderRetryMs: 200,
       });
     },
     async api() {
@@ -180,9 +199,10 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
       await handle?.stop();
     },
     async jobs() {
-      const handle = jobs;
+      const [handle, reactor] = [jobs, erasure];
       jobs = undefined;
-      await handle?.stop();
+      erasure = undefined;
+      await Promise.all([handle?.stop(), reactor?.stop()]);
     },
     async api() {
       const running = api;
@@ -213,6 +233,8 @@ export async function startSystem({ pool, databaseUrl, paystack }: SystemOptions
     config,
     pool,
     store,
+    keys,
+    images: objectStore,
     commands,
     get baseUrl() {
       return `http://127.0.0.1:${port}`;

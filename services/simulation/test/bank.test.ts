@@ -1,6 +1,7 @@
 /**
  * The bank test, short: fixed seeds of the simulation (services/simulation) on a fresh database
- * each, with the projectors, job workers and API killed and restarted along the way; one seed pays
+ * each, with the projectors, job workers and API killed and restarted along the way, and accounts
+ * deleted (then erased) at seeded moments; one seed pays
  * through Paystack (its local double, with seeded outcomes, lost and duplicated webhooks and
  * unanswered transfer calls). The long run is `npm run simulate -- --seed N --steps 5000
  * [--provider paystack]` (docs/runbooks/simulation.md).
@@ -38,10 +39,21 @@ function expectEveryInvariant(result: SimulationResult, steps: number) {
   expect(result.commands.withdraw).toBeGreaterThan(5);
   expect(result.duplicates).toBeGreaterThan(5);
   expect(result.kills.projectors + result.kills.jobs + result.kills.api).toBeGreaterThan(3);
+  // Accounts were deleted, one was refused while its money was in flight, and each erasure was checked.
+  expect(result.deletions.erased).toBeGreaterThan(0);
+  expect(result.deletions.refusedInFlight).toBeGreaterThan(0);
+  expect(
+    result.checks.filter((check) => check.name.startsWith('erasure:')).map((check) => check.name),
+  ).toEqual([
+    "erasure: every deleted person's data key destroyed",
+    "erasure: the log opens none of an erased person's values",
+    "erasure: no table holds an erased person's values",
+    "erasure: an erased person's proof images deleted",
+  ]);
 }
 
 describe('the bank test', () => {
-  it.each([1, 2])('seed %i keeps every invariant through kills and retries', async (seed) => {
+  it.each([1, 2])('seed %i keeps every invariant through kills, retries and erasures', async (seed) => {
     const result = await simulate(seed, 150);
     expectEveryInvariant(result, 150);
     expect(result.commands.markPaid).toBeGreaterThan(0);

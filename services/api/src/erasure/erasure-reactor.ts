@@ -1,7 +1,8 @@
 /**
  * Erases a person once their account's deletion is recorded (UserDeleted; the ledger refuses it
  * while money is in flight): their proof images and what the API keeps of them outside the log
- * (sign-in, stored answers, devices, mail, support messages) are deleted, and then their data key
+ * (sign-in, stored answers, also those of an admin's requests about them, devices, mail, support
+ * messages) are deleted, and then their data key
  * is destroyed, so every sealed field of theirs, in the log, in Kafka and in every backup, can no
  * longer be opened (docs/decisions/0052-personal-data-in-the-log.md). The read models forget them
  * from the same event (their projections).
@@ -61,6 +62,21 @@ async function erase({ pool, store, keys, images }: ErasureDeps, event: Recorded
       "UPDATE proof_hashes SET username = '' WHERE user_id = $1",
     ])
       await client.query(statement, [userId]);
+    // Answers kept for others' requests about them (an admin's change to their account, a decision
+    // on their withdrawal) show their id, their name or what they gave.
+    const named = [
+      userId,
+      ...emails,
+      ...values.usernames,
+      ...values.phones,
+      ...values.accountNumbers,
+      ...values.fullNames,
+    ].map((value) => value.toLowerCase());
+    await client.query(
+      `DELETE FROM idempotency_keys
+        WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS v WHERE strpos(lower(response_body), v) > 0)`,
+      [named],
+    );
     if (emails.length > 0) {
       await client.query('DELETE FROM email_outbox WHERE lower(to_address) = ANY($1::text[])', [emails]);
       await client.query('DELETE FROM contact_messages WHERE lower(email) = ANY($1::text[])', [emails]);

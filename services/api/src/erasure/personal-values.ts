@@ -3,6 +3,8 @@ import { streams, type EventStore } from '@kobo/ledger';
 
 export interface PersonalValues {
   names: string[];
+  /** First and last name together, as messages about the person show them, and the bank account names. */
+  fullNames: string[];
   usernames: string[];
   emails: string[];
   phones: string[];
@@ -13,6 +15,7 @@ export interface PersonalValues {
 export async function personalValuesOf(store: EventStore, userId: string): Promise<PersonalValues> {
   const seen = {
     names: new Set<string>(),
+    fullNames: new Set<string>(),
     usernames: new Set<string>(),
     emails: new Set<string>(),
     phones: new Set<string>(),
@@ -30,9 +33,13 @@ export async function personalValuesOf(store: EventStore, userId: string): Promi
     add(seen.phones, data.phone);
     add(seen.accountNumbers, data.bankDetails?.accountNum);
     add(seen.names, data.bankDetails?.accountName);
+    if (typeof data.firstName === 'string' && typeof data.lastName === 'string')
+      add(seen.fullNames, `${data.firstName} ${data.lastName}`);
+    add(seen.fullNames, data.bankDetails?.accountName);
   }
   return {
     names: [...seen.names],
+    fullNames: [...seen.fullNames],
     usernames: [...seen.usernames],
     emails: [...seen.emails],
     phones: [...seen.phones],

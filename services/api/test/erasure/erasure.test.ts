@@ -1,6 +1,6 @@
 /**
  * Forget a person, keep the books: a user with a proof, bank details, a withdrawal, a support
- * message and sign-in records deletes their account; once the erasure reactor has run, no table
+ * message, sign-in records and an admin's change to their account deletes their account; once the erasure reactor has run, no table
  * of the database and no stored image holds their name, username, email, phone or account number,
  * while the hash chain, every balance and posting, and a rebuild of every read model are as before.
  */
@@ -83,6 +83,14 @@ it('erases the person once no money is in flight, and keeps the books', async ()
   const token = await h.context.auth.sessions.open({ userId: person.userId, role: 'user' });
   const auth = { Authorization: `Bearer ${token}` };
 
+  // An admin's change to the account: its answer, kept for its Idempotency-Key, shows the person.
+  await h.http
+    .put(`/api/admin/users/${person.userId}`)
+    .set('Authorization', `Bearer ${h.adminToken}`)
+    .set('Idempotency-Key', randomUUID())
+    .send({ balance: 9100, reason: 'Welcome credit' })
+    .expect(200);
+
   const campaignId = await createCampaign(h);
   const submitted = await h.http
     .post('/api/tasks/submit')
@@ -111,13 +119,15 @@ it('erases the person once no money is in flight, and keeps the books', async ()
 
   // Money in flight: the account cannot be deleted, and nothing is erased.
   await h.http.delete('/api/users/account').set(auth).send({ password: TEST_PASSWORD }).expect(409);
-  const { lastPosition } = await h.context.commands.rejectWithdrawal({
-    userId: person.userId,
-    withdrawalId: withdrawal.body.withdrawal.id,
-    reason: 'Wrong account',
-    by: { role: 'admin', id: h.adminId },
-  });
-  await settled(h, lastPosition);
+  // The admin's decision on the withdrawal: its answer, kept for its key, names the person.
+  const decided = await h.http
+    .post('/api/admin/withdrawals/reject')
+    .set('Authorization', `Bearer ${h.adminToken}`)
+    .set('Idempotency-Key', randomUUID())
+    .send({ transactionId: withdrawal.body.withdrawal.id, reason: 'Wrong account' })
+    .expect(200);
+  expect(decided.body.message).toContain(person.firstName);
+  await settled(h, await h.store.headPosition());
   expect(await tablesHolding(person.email)).not.toEqual([]);
   const before = await balancesAndPostings();
 
