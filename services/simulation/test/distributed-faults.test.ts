@@ -91,6 +91,8 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
       KAFKA_TOPIC: topic,
       S3_BUCKET: bucket,
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
+      // Every process on the database seals personal data under the same master key.
+      KOBO_MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
       AUTH_RATE_LIMIT_SCALE: '100000',
       ADMIN_EMAIL: staff.admin.email,
       ADMIN_PASSWORD: staff.admin.password,

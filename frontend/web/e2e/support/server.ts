@@ -110,6 +110,8 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
       PORT: '0',
       DATA_DIR: dataDir,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      // One master key for every server a test starts on its database (personal data is sealed under it).
+      KOBO_MASTER_KEY: Buffer.alloc(32, 5).toString('base64'),
       LOG_LEVEL: 'warn',
       // The journeys and page checks sign in more often from one address than a person would.
       AUTH_RATE_LIMIT_SCALE: '20',
