@@ -1,10 +1,12 @@
 /**
  * `npm start` builds the web app when the build is missing or older than its sources, so a fresh
- * clone and an edited checkout both serve what the sources say.
+ * clone and an edited checkout both serve what the sources say. Processes started at once on one
+ * checkout (two API processes, a test's servers) build one at a time: a build empties `dist/` and
+ * the pre-render's folder under any other.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const webAppDir = join(__dirname, '..', '..', '..', '..', 'frontend', 'web');
 export const webDistDir = join(webAppDir, 'dist');
@@ -39,6 +41,42 @@ export function webBuildIsStale(appDir = webAppDir): boolean {
 
 export function ensureWebBuild(log: (message: string) => void = console.log, appDir = webAppDir): void {
   if (!webBuildIsStale(appDir)) return;
+  withBuildLock(appDir, () => {
+    // Another process may have built it while this one waited.
+    if (webBuildIsStale(appDir)) build(log, appDir);
+  });
+}
+
+/** A build lock older than this is a crashed builder's, and is taken over. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/** Runs `work` holding the checkout's build lock, a folder (made atomically, or not at all). */
+function withBuildLock(appDir: string, work: () => void): void {
+  const lock = join(appDir, 'node_modules', '.kobo-web-build.lock');
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS)
+          rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Its holder just released it.
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function build(log: (message: string) => void, appDir: string): void {
   log('[kobo] building the web app (vite build)...');
   // Vite sits in the web workspace's own node_modules or is hoisted to the root.
   const vite = [join(appDir, 'node_modules'), join(appDir, '..', '..', 'node_modules')]
