@@ -12,7 +12,6 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ensureWebBuild = join(__dirname, '..', '..', 'src', 'web', 'ensure-web-build.ts');
 
-
 it('builds once when two processes start at once', async () => {
   const appDir = mkdtempSync(join(tmpdir(), 'kobo-web-build-'));
   mkdirSync(join(appDir, 'src'));
