@@ -15,11 +15,14 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import sharp from 'sharp';
-import { createPostgresEventStore, nubanOf } from '@kobo/ledger';
+import { createPersonalDataKeys, createPostgresEventStore, nubanOf, sealPersonalData } from '@kobo/ledger';
 import { createTestDatabase, eventually, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 import { projections, RELAY_NAME, verify } from '@kobo/projector';
 import { send, type Answer, type Request } from '../src/http-client';
 import { LedgerWatch } from '../src/ledger-watch';
+
+/** The master key every process of the test seals personal data under. */
+const MASTER_KEY = Buffer.alloc(32, 9);
 
 jest.setTimeout(420_000);
 
@@ -92,7 +95,7 @@ async function start(name: string, roles: string, port?: number): Promise<Starte
       S3_BUCKET: bucket,
       JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
       // Every process on the database seals personal data under the same master key.
-      KOBO_MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
+      KOBO_MASTER_KEY: MASTER_KEY.toString('base64'),
       AUTH_RATE_LIMIT_SCALE: '100000',
       ADMIN_EMAIL: staff.admin.email,
       ADMIN_PASSWORD: staff.admin.password,
@@ -433,7 +436,11 @@ describeOnStack('the distributed fault test', () => {
     await workers.exit;
     // The survivors catch up: every projection and the relay at the head of the log, and the log
     // quiet.
-    const store = createPostgresEventStore(db.pool);
+    // The log as the processes read it: personal fields opened under their master key.
+    const store = sealPersonalData(
+      createPostgresEventStore(db.pool),
+      createPersonalDataKeys({ pool: db.pool, masterKeys: { current: MASTER_KEY } }),
+    );
     const consumers = [...projections.map((p) => p.name), RELAY_NAME];
     let head = 0;
     let behind: string[] = [];
