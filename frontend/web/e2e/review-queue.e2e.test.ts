@@ -90,6 +90,16 @@ beforeAll(async () => {
   await submitProof(tokens.ada, ids.suya, file);
   await submitProof(tokens.chioma, ids.single, file);
   await submitProof(tokens.chioma, ids.suya, file);
+  // The queue's read model has caught up with the decisions and the submissions above: the flagged
+  // demo proof and the journey's three, nothing else.
+  await eventually(
+    'the queue to hold the flagged demo proof and the three new ones',
+    pending,
+    (proofs) =>
+      proofs.length === 4 &&
+      proofs[0]!._id === flagged._id &&
+      proofs.filter((p) => p.campaignId === ids.suya || p.campaignId === ids.single).length === 3,
+  );
 
   context = await e2e.newContext();
   await signInContext(context, DEMO_ADMIN);
@@ -124,7 +134,7 @@ step("the dashboard's proofs card opens the queue, oldest first across campaigns
   await page.getByRole('link', { name: /Proofs awaiting review/ }).click();
   await pathIs(page, '/admin/review');
   // The flagged demo proof is the oldest; the three of the journey follow.
-  await visible(page.getByText('4 proofs to review'));
+  await visible(page.getByText('4 proofs to review', { exact: true }));
   const cards = page.getByRole('article');
   expect(await cards.count()).toBe(4);
   const texts = await cards.allTextContents();
@@ -145,7 +155,7 @@ step('approves, rejects and approves with the keyboard alone, moving on by itsel
   await visible(page.getByText(/^Approved Ada .*'s proof for Like the Suya Spot page/));
   // No key pressed: the queue moved on to the next proof.
   await focusedOn('Chioma', single.taskName);
-  await visible(page.getByText('3 proofs to review'));
+  await visible(page.getByText('3 proofs to review', { exact: true }));
 
   await page.keyboard.press('r');
   await visible(page.getByRole('dialog'));
@@ -167,7 +177,7 @@ step('approves, rejects and approves with the keyboard alone, moving on by itsel
   );
   await page.keyboard.press('a');
   await visible(page.getByText(/^Approved Chioma .*'s proof for Like the Suya Spot page/));
-  await visible(page.getByText('1 proof to review'));
+  await visible(page.getByText('1 proof to review', { exact: true }));
   // One confirmation line, no toast stacking up.
   expect(await page.locator('.bp6-toast').count()).toBe(0);
 
@@ -193,7 +203,7 @@ step('the emptied queue says it is finished and leads back', async () => {
   await page.getByLabel('Platform').selectOption('facebook');
   await visible(page.getByText('No proofs match these filters'));
   await page.getByRole('link', { name: 'Show the whole queue' }).click();
-  await visible(page.getByText('1 proof to review'));
+  await visible(page.getByText('1 proof to review', { exact: true }));
   // The last one, the flagged demo proof, from the keyboard too.
   await page.keyboard.press('j');
   await focusedOn(flagged.fullName.split(' ')[0]!, '');

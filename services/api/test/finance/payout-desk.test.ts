@@ -289,6 +289,7 @@ describe('the payout desk with a payout provider (PAYOUT_PROVIDER=paystack)', ()
       withdrawalId: p.withdrawalId,
       userId: p.userId,
       fullName: 'Kemi Adeyemi',
+      erasedAt: null,
       kind: 'success_after_failure',
       provider: 'paystack',
       detail: 'Paystack says the transfer succeeded; the ledger recorded it as failed.',
