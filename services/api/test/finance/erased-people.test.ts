@@ -1,7 +1,8 @@
 /**
  * Finance's screens after a person is erased: the payout list and its file name them "Deleted user"
  * with the date and carry no account details; the journal still finds them by a withdrawal's
- * reference and says they were erased.
+ * reference and says they were erased. Finance's adjustments and the admin's transactions name them
+ * the same way.
  */
 import { startHarness, type Harness } from '../support/harness';
 import { fund, registerUser, requestWithdrawal, type TestUser } from '../admin/support';
@@ -30,6 +31,12 @@ describe('erased people on the finance screens', () => {
       .post(`/api/finance/payouts/${withdrawalId}/mark-paid`)
       .set(...auth)
       .send({ reference: 'GTB-ERASED-5521' })
+      .expect(200);
+    // A small correction, posted at once (below the approval threshold): a row of finance's adjustments.
+    await h.http
+      .put(`/api/admin/users/${chioma.userId}`)
+      .set(...admin)
+      .send({ balance: 10, reason: 'Goodwill credit after a delayed payout' })
       .expect(200);
     await h.http
       .delete(`/api/admin/users/${chioma.userId}`)
@@ -96,5 +103,24 @@ describe('erased people on the finance screens', () => {
       { userId: chioma.userId, fullName: 'Deleted user', username: '', email: '', erasedAt },
     ]);
     expect(res.body.events.length).toBeGreaterThan(0);
+  });
+
+  it('finance\'s adjustments and the admin\'s transactions name them "Deleted user" with the date', async () => {
+    const adjustments = await h.http
+      .get('/api/finance/adjustments')
+      .set(...auth)
+      .expect(200);
+    expect(adjustments.body.find((a: { userId: string }) => a.userId === chioma.userId)).toEqual(
+      expect.objectContaining({ fullName: 'Deleted user', email: '', erasedAt, amount: 10, state: 'posted' }),
+    );
+    const transactions = await h.http
+      .get('/api/admin/transactions')
+      .query({ q: 'Deleted user' })
+      .set(...admin)
+      .expect(200);
+    const theirs = transactions.body.filter((t: { userId: string }) => t.userId === chioma.userId);
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const t of theirs)
+      expect(t).toEqual(expect.objectContaining({ fullName: 'Deleted user', email: '', erasedAt }));
   });
 });

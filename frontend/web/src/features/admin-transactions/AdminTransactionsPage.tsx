@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@bluep
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
@@ -183,7 +184,11 @@ function TransactionTable({
               <td>
                 <div className="kobo-admin-transactions-user">
                   <span className="kobo-admin-transactions-name">{transaction.fullName}</span>
-                  {transaction.email ? <span className="kobo-muted">{transaction.email}</span> : null}
+                  {transaction.erasedAt ? (
+                    <ErasedNote erasedAt={transaction.erasedAt} />
+                  ) : transaction.email ? (
+                    <span className="kobo-muted">{transaction.email}</span>
+                  ) : null}
                 </div>
               </td>
               <td className="kobo-admin-transactions-num">
@@ -220,7 +225,15 @@ function TransactionList({
       {rows.map((transaction) => (
         <li key={transaction._id}>
           <div className="kobo-admin-transactions-row">
-            <span className="kobo-admin-transactions-name">{transaction.fullName}</span>
+            <span className="kobo-admin-transactions-name">
+              {transaction.fullName}
+              {transaction.erasedAt ? (
+                <>
+                  {' '}
+                  <ErasedNote erasedAt={transaction.erasedAt} />
+                </>
+              ) : null}
+            </span>
             <SignedMoney amount={transaction.amount} />
           </div>
           <p className="kobo-admin-transactions-desc">{transaction.description}</p>
@@ -277,7 +290,14 @@ function TransactionDialog({
               </Item>
               <Item term="User">
                 {t.fullName}
-                {t.email ? <span className="kobo-muted"> ({t.email})</span> : null}
+                {t.erasedAt ? (
+                  <>
+                    {' '}
+                    (<ErasedNote erasedAt={t.erasedAt} />)
+                  </>
+                ) : t.email ? (
+                  <span className="kobo-muted"> ({t.email})</span>
+                ) : null}
               </Item>
               <Item term="Amount">
                 <SignedMoney amount={t.amount} />

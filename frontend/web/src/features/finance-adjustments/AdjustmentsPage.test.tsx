@@ -13,6 +13,7 @@ function adjustment(id: string, fullName: string, amount: number, state: Adjustm
     userId: `user-${id}`,
     fullName,
     email: `${fullName.split(' ')[0]!.toLowerCase()}@demo.kobo.ng`,
+    erasedAt: null,
     balance: 'account',
     amount,
     reason: 'Campaign refund',
@@ -45,6 +46,7 @@ function server() {
     adjustment('1', 'Ada Okafor', 60_000, 'pending'),
     adjustment('2', 'Tunde Bakare', -20, 'posted'),
     campaignApproval('c-approval-1', 'Follow Jollof Kitchen', 100_000),
+    { ...adjustment('3', 'Deleted user', 500, 'posted'), email: '', erasedAt: '2026-11-25T09:00:00.000Z' },
   ];
   const requests = serveFetch((request) => {
     if (request.method === 'GET' && request.path === '/api/finance/adjustments')
@@ -81,6 +83,14 @@ describe('finance balance adjustments', () => {
     await user.click(within(rowOf('Ada Okafor')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Balance change approved.')).toBeInTheDocument();
     expect(model.posts().map((r) => r.path)).toEqual(['/api/finance/adjustments/1/approve']);
+  });
+
+  it('names an erased person "Deleted user" and says when they were erased, in place of the email', async () => {
+    server();
+    renderPage(<AdjustmentsPage />, { path: '/finance/adjustments', at: '/finance/adjustments' });
+    const row = await screen.findByText('Deleted user').then(() => rowOf('Deleted user'));
+    expect(row).toHaveTextContent('erased 25 Nov 2026');
+    expect(within(rowOf('Ada Okafor')).queryByText(/erased/)).toBeNull();
   });
 
   it('rejects with a reason, and asks for one first', async () => {

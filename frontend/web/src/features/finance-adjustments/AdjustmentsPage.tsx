@@ -22,6 +22,7 @@ import { errorMessage, fieldErrors } from '../../shared/api/api';
 import { readPage, writePage, type PageRequest } from '../../shared/api/paging';
 import { formatDateTime } from '../../shared/dates';
 import { useToast } from '../../shared/toast/toast';
+import { ErasedNote } from '../../shared/ui/ErasedPerson';
 import { Money } from '../../shared/ui/Money';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { Pager } from '../../shared/ui/Pager';
@@ -154,7 +155,13 @@ function AdjustmentRow({
             {campaign ? 'Campaign' : 'Balance change'}
           </Tag>{' '}
           <strong>{campaign ? a.campaignTitle : a.fullName || a.userId}</strong>
-          {campaign ? null : <div className="kobo-muted kobo-finance-adjustments-small">{a.email}</div>}
+          {campaign ? null : a.erasedAt ? (
+            <div className="kobo-finance-adjustments-small">
+              <ErasedNote erasedAt={a.erasedAt} />
+            </div>
+          ) : (
+            <div className="kobo-muted kobo-finance-adjustments-small">{a.email}</div>
+          )}
         </div>
         <div className="kobo-finance-adjustments-amount">
           {campaign ? (

@@ -1513,6 +1513,8 @@ export interface components {
       fullName: string;
       username: string | null;
       email: string | null;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
       amount: number;
       createdAt: string;
       updatedAt: string;
@@ -1871,6 +1873,8 @@ export interface components {
       userId: string;
       fullName: string;
       email: string;
+      /** @description When the account was deleted and the person erased (the name reads "Deleted user"); null if not */
+      erasedAt: string | null;
       /** @enum {string} */
       balance: 'account' | 'activity';
       amount: number;

@@ -4,7 +4,7 @@ import type { FeatureRoutes } from '../../context';
 import { choicesQuery, defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
 import { koboToNaira } from '@kobo/ledger';
 import { listTransactions, TRANSACTION_SORTS } from '@kobo/projector';
-import { iso } from './wire';
+import { erasedAtField, iso } from './wire';
 
 const transactionSchema = z
   .object({
@@ -14,6 +14,7 @@ const transactionSchema = z
     fullName: z.string(),
     username: z.string().nullable(),
     email: z.string().nullable(),
+    erasedAt: erasedAtField,
     amount: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -72,6 +73,7 @@ export const transactionRoutes: FeatureRoutes = (ctx) => [
         fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
         username: row.username,
         email: row.email,
+        erasedAt: iso(row.deleted_at),
         amount: koboToNaira(row.amount),
         createdAt: iso(row.created_at)!,
         updatedAt: iso(row.updated_at)!,

@@ -10,7 +10,7 @@ import {
   type AdjustmentWithUser,
 } from '@kobo/projector';
 import { pagingQuery } from '../../http';
-import { iso } from '../admin/wire';
+import { erasedAtField, iso } from '../admin/wire';
 import { staffNameOf, staffNames, type StaffNames } from '../admin/staff-names';
 import { koboToNaira } from '@kobo/ledger';
 
@@ -28,6 +28,7 @@ export const adjustmentSchema = z
     userId: z.string(),
     fullName: z.string(),
     email: z.string(),
+    erasedAt: erasedAtField,
     balance: z.enum(['account', 'activity']),
     /** Naira, signed: positive credits the user. For a campaign: its total reward, price × units. */
     amount: z.number(),
@@ -69,6 +70,7 @@ function toAdjustment(row: AdjustmentWithUser, names: StaffNames): AdjustmentVie
     userId: row.user_id ?? '',
     fullName: [row.first_name, row.last_name].filter(Boolean).join(' '),
     email: row.email ?? '',
+    erasedAt: iso(row.deleted_at),
     balance: row.balance,
     amount: koboToNaira(row.amount),
     reason: row.reason,

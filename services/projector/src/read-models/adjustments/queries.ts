@@ -13,10 +13,12 @@ export interface AdjustmentWithUser extends Omit<BalanceAdjustmentRow, 'amount'>
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  /** When the user's account was deleted and the person erased; null if not (or no user). */
+  deleted_at: Date | null;
 }
 
 const SELECT_ADJUSTMENTS = `
-  SELECT a.*, u.first_name, u.last_name, u.email
+  SELECT a.*, u.first_name, u.last_name, u.email, u.deleted_at
   FROM balance_adjustments a
   LEFT JOIN users u ON u.user_id = a.user_id`;
 

@@ -38,6 +38,7 @@ export type AdminTransactionRow = Pick<
   last_name: UserRow['last_name'] | null;
   username: UserRow['username'] | null;
   email: UserRow['email'] | null;
+  deleted_at: UserRow['deleted_at'] | null;
 };
 
 export const TRANSACTION_SORTS = ['createdAt', 'amount'] as const;
@@ -71,7 +72,7 @@ export async function listTransactions(
   const sort = query.sort ?? 'createdAt';
   return readPage<AdminTransactionRow>(pool, {
     select: `SELECT t.id, t.user_id, t.type, t.title, t.amount, t.status, t.created_at, t.updated_at,
-                    t.global_position, u.first_name, u.last_name, u.username, u.email
+                    t.global_position, u.first_name, u.last_name, u.username, u.email, u.deleted_at
              FROM transactions t LEFT JOIN users u ON u.user_id = t.user_id`,
     where,
     // A transaction's id is unique; its position breaks ties in log order.
