@@ -149,8 +149,9 @@ describe('submissions', () => {
 
   it('keeps the flags of a verification written before look-alikes were named by ids as written', () => {
     const flag = 'Looks like the screenshot another user (tunde) sent for this task';
+    const submitted = one(campaignHistory('instagram', submit), 'TaskSubmitted');
     const stored: RecordedEvent = {
-      ...recorded(one(campaignHistory('instagram', submit), 'TaskSubmitted') as never, 'campaign-c1'),
+      ...submitted,
       type: 'SubmissionVerified',
       // Version 1 (no schemaVersion): no lookAlikes, the name in the text.
       data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', perceptualHash: 'ff00', flags: [flag] },
