@@ -1,15 +1,23 @@
 /**
  * Proof verification end to end: TaskSubmitted -> reactor -> verification job -> SubmissionVerified,
- * with real images in a real uploads directory.
+ * with real images in a real uploads directory; and the flags as the admin's review reads them from
+ * the read models, naming another user as they are now.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createLogger } from '@kobo/platform';
 import { eventually } from '@kobo/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignDecider, type SubmissionRecord, fold, streams, type CampaignEvent } from '@kobo/ledger';
 import sharp from 'sharp';
 import type { JobQueues, JobWorker } from '../src/queues';
-import type { ConsumersHandle } from '@kobo/projector';
+import {
+  listCampaignSubmissions,
+  listPendingSubmissions,
+  projectionsNamed,
+  startProjectors,
+  type ConsumersHandle,
+} from '@kobo/projector';
 import { startReactor } from '../src/reactor/reactor';
 import { IMAGE_MISSING, NOT_AN_IMAGE } from '../src/verification/flags';
 import { fingerprintProof, hammingDistance } from '../src/verification/perceptual-hash';
@@ -66,6 +74,7 @@ for (const backend of backends) {
     let ledger: TestLedger;
     let queues: JobQueues;
     let reactor: ConsumersHandle;
+    let projectors: ConsumersHandle;
     let worker: JobWorker<VerificationJob>;
     let n = 0;
 
@@ -76,6 +85,14 @@ for (const backend of backends) {
       reactor = await startReactor({ pool: ledger.db.pool, store: ledger.store, queues });
       const { store, commands } = ledger;
       const pool = ledger.db.pool;
+      // The read models the admin's review reads: who submitted, the campaign, the submissions.
+      projectors = await startProjectors({
+        pool,
+        store,
+        logger: createLogger('silent'),
+        projections: projectionsNamed(['users', 'campaigns', 'submissions']),
+        pollIntervalMs: 100,
+      });
       // One at a time, so the proofs are compared in the order they were sent.
       worker = startVerificationWorker(
         queues,
@@ -86,6 +103,7 @@ for (const backend of backends) {
 
     afterAll(async () => {
       await reactor.stop();
+      await projectors.stop();
       await worker.close();
       await discardQueues(queues);
       await ledger.close();
@@ -127,8 +145,9 @@ for (const backend of backends) {
       expect(first.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
 
       const copied = await submit(follow, ada.userId, await resentAsJpeg(proof));
-      expect(copied.flags).toEqual([
-        `Looks like the screenshot another user (${tunde.username}) sent for this task`,
+      expect(copied.flags).toEqual(['Looks like the screenshot another user sent for this task']);
+      expect(copied.lookAlikes).toEqual([
+        { flag: 0, submissionId: first.submissionId, userId: tunde.userId },
       ]);
 
       const unique = await submit(follow, chidi.userId, await screenshot(200));
@@ -138,14 +157,71 @@ for (const backend of backends) {
       // Closest first: the same user's own file (distance 0), then the other user's copy.
       expect(reused.flags).toEqual([
         'Looks like the screenshot this user already sent for another task (Follow Kobo on Instagram)',
-        `Looks like the screenshot another user (${ada.username}) sent for another task (Follow Kobo on Instagram)`,
+        'Looks like the screenshot another user sent for another task (Follow Kobo on Instagram)',
       ]);
+      expect(reused.lookAlikes).toEqual([{ flag: 1, submissionId: copied.submissionId, userId: ada.userId }]);
 
       const { rows } = await ledger.db.pool.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM proof_hashes WHERE submission_id = ANY($1)',
         [[first.submissionId, copied.submissionId, unique.submissionId, reused.submissionId]],
       );
       expect(rows[0]!.n).toBe(4);
+    });
+
+    it("names no one in the event; the admin's review reads the other user's current name, then 'Deleted user' once they are erased", async () => {
+      const retweet = await createCampaign(ledger.commands, 'Retweet the Kobo post');
+      const bisi = await registerUser(ledger.commands, { username: `bisi_${backend.name}` });
+      const emeka = await registerUser(ledger.commands);
+      const proof = await screenshot(300);
+      const original = await submit(retweet, bisi.userId, proof);
+      const copy = await submit(retweet, emeka.userId, await resentAsJpeg(proof));
+
+      // The event, as stored, has the look-alike by ids and neither bisi's username nor name.
+      const stored = (await ledger.store.readStream(streams.campaign(retweet))).filter(
+        (event) =>
+          event.type === 'SubmissionVerified' &&
+          (event.data as { submissionId: string }).submissionId === copy.submissionId,
+      );
+      expect(stored.map((event) => event.data)).toEqual([
+        expect.objectContaining({
+          flags: ['Looks like the screenshot another user sent for this task'],
+          lookAlikes: [{ flag: 0, submissionId: original.submissionId, userId: bisi.userId }],
+        }),
+      ]);
+      expect(JSON.stringify(stored)).not.toContain(bisi.username);
+      const { rows: hashes } = await ledger.db.pool.query('SELECT * FROM proof_hashes');
+      expect(JSON.stringify(hashes)).not.toContain(bisi.username);
+
+      /** The copy's flags as /api/admin/tasks/:id/submissions and /api/admin/submissions/pending read them. */
+      const shown = async () => {
+        const listed = await listCampaignSubmissions(ledger.db.pool, retweet, { page: 1 });
+        const pending = await listPendingSubmissions(ledger.db.pool, { campaignId: retweet, page: 1 });
+        const flagsOf = (rows: { submission_id: string; flags: string[] }[]) =>
+          rows.find((row) => row.submission_id === copy.submissionId)?.flags;
+        return [flagsOf(listed.rows), flagsOf(pending.rows)];
+      };
+      const named = (name: string) => [`Looks like the screenshot another user (${name}) sent for this task`];
+      const before = await eventually('the copy verified in the read models', async () => {
+        const flags = await shown();
+        return flags.every((f) => f !== undefined && f.length > 0) ? flags : undefined;
+      });
+      expect(before).toEqual([named(bisi.username), named(bisi.username)]);
+
+      await ledger.commands.deleteUser({
+        userId: bisi.userId,
+        by: { role: 'admin', id: 'test' },
+        reason: 'Asked to be forgotten',
+      });
+      await eventually('the users read model to forget bisi', async () => {
+        const { rows } = await ledger.db.pool.query<{ deleted: boolean }>(
+          'SELECT deleted FROM users WHERE user_id = $1',
+          [bisi.userId],
+        );
+        return rows[0]?.deleted ? true : undefined;
+      });
+      const after = await shown();
+      expect(after).toEqual([named('Deleted user'), named('Deleted user')]);
+      expect(JSON.stringify(after)).not.toContain(bisi.username);
     });
 
     it('flags a file that is not an image, and a proof missing from storage, without failing the job', async () => {

@@ -368,6 +368,7 @@ export function* generateEventGroups(options: GenerateOptions): Generator<EventG
           userId: submission.user.id,
           perceptualHash: hex(16),
           flags,
+          lookAlikes: [],
         },
       },
     });

@@ -4,13 +4,9 @@
  * for each deleted user: their data key is destroyed; the log, read through the sealing store,
  * opens none of what they signed up with (email, username, names, phone, bank account number);
  * no table of the database holds any of it; and the proof images they submitted are gone.
- * The values are unique to each simulated user (see `register`), so a match is theirs.
- *
- * One place is known to keep an erased username and is noted, not failed: the look-alike flag on
- * another user's submission ("Looks like the screenshot another user (<username>) sent for ...",
- * decision 0006), written in the clear into that user's SubmissionVerified and the `submissions`
- * read model, out of reach of the erased person's key. `LOOK_ALIKE` is what is set apart; any other
- * occurrence of a value fails the check.
+ * The values are unique to each simulated user (see `register`), so a match is theirs, and any
+ * occurrence fails the check: also in another user's event or row (a look-alike proof's flag names
+ * the other user by id, never by name).
  */
 import { ERASURE_REACTOR } from '@kobo/api';
 import type { SimUser, SimulationRun } from './run';
@@ -20,10 +16,6 @@ export interface Check {
   ok: boolean;
   detail: string;
 }
-
-/** How a look-alike flag names the other user (services/jobs/src/verification/flags.ts). */
-const LOOK_ALIKE_AROUND = ['another user (', ')'] as const;
-const LOOK_ALIKE = (username: string) => `${LOOK_ALIKE_AROUND[0]}${username}${LOOK_ALIKE_AROUND[1]}`;
 
 /** What a person gave that an erasure must leave nowhere. */
 function personalValues(user: SimUser): string[] {
@@ -113,22 +105,16 @@ async function valuesInTheLog(run: SimulationRun, erased: SimUser[]): Promise<st
     if (events.length === 0) break;
     for (const event of events) {
       const text = JSON.stringify(event).toLowerCase();
-      for (const { u, value } of values) {
-        if (!text.includes(value)) continue;
-        if (!text.replaceAll(LOOK_ALIKE(value), '').includes(value))
-          run.note(`erasure: an erased username kept in a look-alike flag of another user's ${event.type}`);
-        else found.push(`${u.username}'s "${value}" in ${event.type} at position ${event.globalPosition}`);
-      }
+      for (const { u, value } of values)
+        if (text.includes(value))
+          found.push(`${u.username}'s "${value}" in ${event.type} at position ${event.globalPosition}`);
     }
     after = events[events.length - 1]!.globalPosition;
   }
   return found;
 }
 
-/**
- * Which tables (every table of the database) have rows whose text holds one of the values; rows
- * that hold it only in look-alike flags are noted instead.
- */
+/** Which tables (every table of the database) have rows whose text holds one of the values. */
 async function tablesHolding(run: SimulationRun, values: string[]): Promise<string[]> {
   const { pool } = run.options;
   const { rows: tables } = await pool.query<{ name: string }>(
@@ -137,22 +123,14 @@ async function tablesHolding(run: SimulationRun, values: string[]): Promise<stri
   );
   const found: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await pool.query<{ value: string; n: number; flagged: number }>(
-      `SELECT v AS value, count(*)::int AS n,
-              count(*) FILTER (WHERE strpos(replace(r.row, lower($2 || v || $3), ''), lower(v)) = 0)::int AS flagged
+    const { rows } = await pool.query<{ value: string; n: number }>(
+      `SELECT v AS value, count(*)::int AS n
          FROM (SELECT lower(t::text) AS row FROM ${name} AS t) AS r
          JOIN unnest($1::text[]) AS v ON strpos(r.row, lower(v)) > 0
         GROUP BY v`,
-      [values, ...LOOK_ALIKE_AROUND],
+      [values],
     );
-    for (const { value, n, flagged } of rows) {
-      if (flagged > 0) run.note(`erasure: an erased username kept in look-alike flags in table ${name}`);
-      // The look-alike flags' source: a proof verified while its submitter was erased can write the
-      // username after the erasure cleared it (the same known fault as the flags).
-      if (name === 'proof_hashes' && n > flagged)
-        run.note('erasure: an erased username written to proof_hashes by a verification during the erasure');
-      else if (n > flagged) found.push(`"${value}" in ${name} (${n - flagged} rows)`);
-    }
+    for (const { value, n } of rows) found.push(`"${value}" in ${name} (${n} rows)`);
   }
   return found;
 }

@@ -59,7 +59,6 @@ async function erase({ pool, store, keys, images }: ErasureDeps, event: Recorded
       'DELETE FROM idempotency_keys WHERE user_id = $1',
       'DELETE FROM known_devices WHERE user_id = $1',
       'DELETE FROM push_subscriptions WHERE user_id = $1',
-      "UPDATE proof_hashes SET username = '' WHERE user_id = $1",
     ])
       await client.query(statement, [userId]);
     // Answers kept for others' requests about them (an admin's change to their account, a decision

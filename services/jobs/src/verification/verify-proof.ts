@@ -4,9 +4,9 @@
  * SubmissionVerified; the reviewing admin decides. Safe to run again: the hash row is upserted and
  * the ledger ignores a verification identical to the one recorded.
  */
-import { currentCampaign, currentUser, type EventStore, type LedgerCommands } from '@kobo/ledger';
+import { currentCampaign, type EventStore, type LedgerCommands, type LookAlike } from '@kobo/ledger';
 import type { Pool } from '@kobo/platform';
-import { IMAGE_MISSING, lookAlikeFlag, NOT_AN_IMAGE } from './flags';
+import { IMAGE_MISSING, lookAlikeFlags, NOT_AN_IMAGE } from './flags';
 import { fingerprintProof } from './perceptual-hash';
 import { ProofImageNotFoundError, type ProofImages } from './proof-images';
 import { findSimilarProofs, saveProofHash } from './proof-hashes';
@@ -26,6 +26,8 @@ export interface VerificationDeps {
 export interface VerificationOutcome {
   perceptualHash: string | null;
   flags: string[];
+  /** Whose look-alike proofs the flags are, by ids (their names are read when shown). */
+  lookAlikes: LookAlike[];
 }
 
 export async function verifyProof(
@@ -46,21 +48,18 @@ async function inspect(deps: VerificationDeps, job: VerificationJob): Promise<Ve
   try {
     image = await deps.images.read(job.proofImage);
   } catch (error) {
-    if (error instanceof ProofImageNotFoundError) return { perceptualHash: null, flags: [IMAGE_MISSING] };
+    if (error instanceof ProofImageNotFoundError)
+      return { perceptualHash: null, flags: [IMAGE_MISSING], lookAlikes: [] };
     throw error; // storage trouble: let the job retry
   }
   const fingerprint = await fingerprintProof(image);
-  if (!fingerprint.readable) return { perceptualHash: null, flags: [NOT_AN_IMAGE] };
+  if (!fingerprint.readable) return { perceptualHash: null, flags: [NOT_AN_IMAGE], lookAlikes: [] };
 
-  const [campaign, user] = await Promise.all([
-    currentCampaign(deps.store, job.campaignId),
-    currentUser(deps.store, job.userId),
-  ]);
+  const campaign = await currentCampaign(deps.store, job.campaignId);
   await saveProofHash(deps.pool, {
     submissionId: job.submissionId,
     campaignId: job.campaignId,
     userId: job.userId,
-    username: user.username,
     taskTitle: campaign.details.title,
     hash: fingerprint.hash,
   });
@@ -69,6 +68,5 @@ async function inspect(deps: VerificationDeps, job: VerificationJob): Promise<Ve
     { submissionId: job.submissionId, hash: fingerprint.hash },
     deps.maxDistance ?? DEFAULT_MAX_DISTANCE,
   );
-  const flags = [...new Set(similar.map((other) => lookAlikeFlag(job, other)))];
-  return { perceptualHash: fingerprint.hash, flags };
+  return { perceptualHash: fingerprint.hash, ...lookAlikeFlags(job, similar) };
 }

@@ -95,6 +95,9 @@ export const eventUpcasters: readonly Upcaster[] = [
   { type: 'BalanceAdjusted', fromVersion: 1, upcast: balanceAdjustedByActors },
   { type: 'BalanceAdjusted', fromVersion: 2, upcast: balanceAdjustedAt },
   { type: 'WithdrawalApproved', fromVersion: 2, upcast: withdrawalApprovedAt },
+  // SubmissionVerified version 2: whose look-alike proofs the flags are, by ids (`lookAlikes`);
+  // version 1 named the other user in the flag's text, which stays as it was written.
+  { type: 'SubmissionVerified', fromVersion: 1, upcast: (data) => ({ ...data, lookAlikes: [] }) },
 ];
 
 /** An event this reader cannot turn into the catalogue's current shape. */

@@ -430,10 +430,32 @@ export type TaskSubmitted = Event<
   'TaskSubmitted',
   { campaignId: string; submissionId: string; userId: string; proofImage: string; reward: Kobo }
 >;
-/** The verification job's finding: flags shown to the reviewing admin (empty when clean). */
+/**
+ * Another user's proof that a verified proof looks like, by ids. Never their name: the event is not
+ * sealed under that user's key, so a name in it would outlive their erasure. `flag` is the index in
+ * `flags` of the sentence about it ("Looks like the screenshot another user sent …"), which readers
+ * give the user's current name (the submissions read model's queries).
+ */
+export interface LookAlike {
+  flag: number;
+  submissionId: string;
+  userId: string;
+}
+/**
+ * The verification job's finding: flags shown to the reviewing admin (empty when clean), and whose
+ * look-alike proofs they are. Version 2 added `lookAlikes`; version 1 named the other user in the
+ * flag's text (read as written, with `lookAlikes` empty).
+ */
 export type SubmissionVerified = Event<
   'SubmissionVerified',
-  { campaignId: string; submissionId: string; userId: string; perceptualHash: string | null; flags: string[] }
+  {
+    campaignId: string;
+    submissionId: string;
+    userId: string;
+    perceptualHash: string | null;
+    flags: string[];
+    lookAlikes: LookAlike[];
+  }
 >;
 /** The campaign's record of an approval (the money moves in RewardCredited on the user stream). */
 export type SubmissionApproved = Event<

@@ -156,6 +156,7 @@ describe('verification', () => {
             userId: 'u1',
             perceptualHash: 'abcd',
             flags: ['duplicate_image'],
+            lookAlikes: [],
           },
         },
       ]);
@@ -169,6 +170,39 @@ describe('verification', () => {
         .state()
         .submissions.get('s1')?.flags,
     ).toEqual(['duplicate_image']);
+  });
+
+  it("names another user's look-alike proof by ids, and records it again when whose it is changes", () => {
+    const flag = 'Looks like the screenshot another user sent for this task';
+    const lookAlike = (userId: string) => ({
+      ...verify([flag]),
+      data: { ...verify([flag]).data, lookAlikes: [{ flag: 0, submissionId: `s-${userId}`, userId }] },
+    });
+    const given = [campaignCreated('c1'), submitted('c1', 's1', 'u1')];
+    const events = campaign
+      .given(given)
+      .when(lookAlike('u2'))
+      .then([
+        {
+          type: 'SubmissionVerified',
+          data: {
+            campaignId: 'c1',
+            submissionId: 's1',
+            userId: 'u1',
+            perceptualHash: 'abcd',
+            flags: [flag],
+            lookAlikes: [{ flag: 0, submissionId: 's-u2', userId: 'u2' }],
+          },
+        },
+      ]);
+    campaign
+      .given([...given, ...events])
+      .when(lookAlike('u2'))
+      .thenNothing();
+    campaign
+      .given([...given, ...events])
+      .when(lookAlike('u3'))
+      .then([expect.objectContaining({ type: 'SubmissionVerified' })]);
   });
 
   it('an unknown submission is not found', () => {

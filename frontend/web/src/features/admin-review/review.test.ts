@@ -83,6 +83,25 @@ describe('the verification flags', () => {
     ]);
   });
 
+  it("names an erased person 'Deleted user' without linking them, and another user the API does not know yet", () => {
+    const erased = submission('gone', 'pending', '2026-11-19T10:00:00.000Z', {
+      username: '',
+      fullName: 'Deleted user',
+    });
+    const flagged = submission('flagged', 'pending', '2026-11-22T10:00:00.000Z', {
+      flags: [
+        'Looks like the screenshot another user (Deleted user) sent for this task',
+        'Looks like the screenshot another user sent for this task',
+        'Looks like the screenshot another user sent for another task (Like @kobo)',
+      ],
+    });
+    expect(readFlags(flagged, [erased, flagged])).toEqual([
+      { text: "Possible duplicate of Deleted user's proof", duplicate: true, target: null },
+      { text: "Possible duplicate of another user's proof", duplicate: true, target: null },
+      { text: "Possible duplicate of another user's proof for Like @kobo", duplicate: true, target: null },
+    ]);
+  });
+
   it('keeps the username when the look-alike is no longer listed', () => {
     expect(readFlags(copy, [copy])[0]).toEqual({
       text: "Possible duplicate of chiomaeze's proof",

@@ -45,28 +45,32 @@ export interface ProofFlag {
 }
 
 const SAME_USER = /^Looks like the screenshot this user already sent for another task \((.*)\)$/;
-const OTHER_USER_THIS_TASK = /^Looks like the screenshot another user \((.+?)\) sent for this task$/;
+// The other user's name is their username as it is now ("Deleted user" once erased); the API
+// leaves it out while it does not know them yet.
+const OTHER_USER_THIS_TASK = /^Looks like the screenshot another user(?: \((.+?)\))? sent for this task$/;
 const OTHER_USER_OTHER_TASK =
-  /^Looks like the screenshot another user \((.+?)\) sent for another task \((.*)\)$/;
+  /^Looks like the screenshot another user(?: \((.+?)\))? sent for another task \((.*)\)$/;
 
 /**
- * The flags the verification job wrote (services/jobs/src/verification/flags.ts), as tags. The
- * API gives sentences, not ids, so a look-alike is linked only when its username matches a
- * submission of this campaign; any other flag is shown as it is.
+ * The flags the verification job wrote (services/jobs/src/verification/flags.ts), with the other
+ * user's name the API puts in, as tags. The API gives sentences, not ids, so a look-alike is
+ * linked only when its username matches a submission of this campaign; any other flag is shown as
+ * it is.
  */
 export function readFlags(submission: AdminSubmission, all: AdminSubmission[]): ProofFlag[] {
   return submission.flags.map((flag) => {
     let match = OTHER_USER_THIS_TASK.exec(flag);
     if (match) {
-      const username = match[1]!;
-      const target = all.find((s) => s._id !== submission._id && s.username === username) ?? null;
-      const who = target ? displayName(target) : username;
+      const username = match[1];
+      const target =
+        (username && all.find((s) => s._id !== submission._id && s.username === username)) || null;
+      const who = target ? displayName(target) : (username ?? 'another user');
       return { text: `Possible duplicate of ${who}'s proof`, duplicate: true, target };
     }
     match = OTHER_USER_OTHER_TASK.exec(flag);
     if (match)
       return {
-        text: `Possible duplicate of ${match[1]}'s proof for ${match[2]}`,
+        text: `Possible duplicate of ${match[1] ?? 'another user'}'s proof for ${match[2]}`,
         duplicate: true,
         target: null,
       };

@@ -1,7 +1,7 @@
 /** What can be asked of a campaign stream (campaign-{campaignId}). Amounts are kobo. */
 import type { Kobo } from '../../money';
 import type { Actor } from '../actor';
-import type { CampaignDetails } from '../events';
+import type { CampaignDetails, LookAlike } from '../events';
 import type { CampaignRules } from '../money-rules';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
@@ -53,7 +53,14 @@ export type SubmitTask = Command<
 >;
 export type RecordVerification = Command<
   'RecordVerification',
-  { campaignId: string; submissionId: string; perceptualHash: string | null; flags: string[] }
+  {
+    campaignId: string;
+    submissionId: string;
+    perceptualHash: string | null;
+    flags: string[];
+    /** Whose look-alike proofs the flags are (SubmissionVerified); none when absent. */
+    lookAlikes?: LookAlike[];
+  }
 >;
 export type ApproveSubmission = Command<
   'ApproveSubmission',

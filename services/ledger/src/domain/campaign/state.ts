@@ -2,7 +2,13 @@
 import { Map as KeyedMap } from 'immutable';
 import { Accounts, kobo, type Kobo } from '../../money';
 import type { Actor } from '../actor';
-import { postingsOf, type CampaignDetails, type CampaignEvent, type CampaignStatus } from '../events';
+import {
+  postingsOf,
+  type CampaignDetails,
+  type CampaignEvent,
+  type CampaignStatus,
+  type LookAlike,
+} from '../events';
 
 export const ACTIVITY_PLATFORM = 'activity';
 
@@ -18,6 +24,8 @@ export interface SubmissionRecord {
   proofImage: string | null;
   perceptualHash: string | null;
   flags: string[] | null;
+  /** Absent in snapshots taken before SubmissionVerified carried it: none. */
+  lookAlikes?: LookAlike[];
 }
 
 /** A request for a finance user's approval of the campaign's total reward. */
@@ -198,7 +206,8 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
     case 'SubmissionVerified': {
       const s = state.submissions.get(event.data.submissionId);
       if (!s) return next;
-      const verified = { ...s, perceptualHash: event.data.perceptualHash, flags: event.data.flags };
+      const { perceptualHash, flags, lookAlikes } = event.data;
+      const verified = { ...s, perceptualHash, flags, lookAlikes };
       return { ...next, submissions: state.submissions.set(s.submissionId, verified) };
     }
     case 'SubmissionApproved':

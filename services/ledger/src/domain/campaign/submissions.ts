@@ -96,18 +96,30 @@ function requireSubmission(state: CampaignState, submissionId: string): Submissi
 }
 
 export function recordVerification(command: RecordVerification, state: CampaignState): SubmissionVerified[] {
-  const { campaignId, submissionId, perceptualHash, flags } = command.data;
+  const { campaignId, submissionId, perceptualHash, flags, lookAlikes = [] } = command.data;
   const s = requireSubmission(state, submissionId);
   if (
     s.flags !== null &&
     s.perceptualHash === perceptualHash &&
-    JSON.stringify(s.flags) === JSON.stringify(flags)
+    JSON.stringify(s.flags) === JSON.stringify(flags) &&
+    JSON.stringify(s.lookAlikes ?? []) === JSON.stringify(lookAlikes)
   )
     return [];
   return [
     {
       type: 'SubmissionVerified',
-      data: { campaignId, submissionId, userId: s.userId, perceptualHash, flags: [...flags] },
+      data: {
+        campaignId,
+        submissionId,
+        userId: s.userId,
+        perceptualHash,
+        flags: [...flags],
+        lookAlikes: lookAlikes.map(({ flag, submissionId: other, userId }) => ({
+          flag,
+          submissionId: other,
+          userId,
+        })),
+      },
     },
   ];
 }

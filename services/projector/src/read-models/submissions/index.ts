@@ -1,5 +1,11 @@
 /** The submissions read model (docs/decisions/0049-one-folder-per-read-model.md): what other packages use. */
-export { submissionRowFrom, submissions, type SubmissionRow } from './projection';
+export {
+  flagsOf,
+  submissionRowFrom,
+  submissions,
+  type SubmissionFlag,
+  type SubmissionRow,
+} from './projection';
 export {
   campaignsTakenBy,
   findProofSubmitter,

@@ -5,10 +5,12 @@
 import {
   ACTIVITY_PLATFORM,
   campaignDecider,
+  decodeEvent,
   fold,
   kobo,
   type CampaignCommand,
   type CampaignEvent,
+  type RecordedEvent,
   type RecordedKoboEvent,
 } from '@kobo/ledger';
 import { at, recorded } from '../../../test/support';
@@ -118,6 +120,45 @@ describe('submissions', () => {
         key,
         set: expect.objectContaining({ status: 'rejected', reason: 'blurry', reviewed_by: 'a1' }),
       }),
+    ]);
+  });
+
+  it("keeps another user's look-alike by ids beside its sentence, which names no one", () => {
+    const flags = [
+      'Looks like the screenshot another user sent for this task',
+      'Looks like the screenshot this user already sent for another task (Like @kobo)',
+    ];
+    const history = campaignHistory('instagram', submit, {
+      type: 'RecordVerification',
+      data: {
+        campaignId: 'c1',
+        submissionId: 's1',
+        perceptualHash: 'ff00',
+        flags,
+        lookAlikes: [{ flag: 0, submissionId: 's2', userId: 'u2' }],
+      },
+    });
+    expect(submissions.handle(one(history, 'SubmissionVerified'))).toEqual([
+      expect.objectContaining({
+        set: expect.objectContaining({
+          flags: [{ text: flags[0], submissionId: 's2', userId: 'u2' }, flags[1]],
+        }),
+      }),
+    ]);
+  });
+
+  it('keeps the flags of a verification written before look-alikes were named by ids as written', () => {
+    const flag = 'Looks like the screenshot another user (tunde) sent for this task';
+    const submitted = one(campaignHistory('instagram', submit), 'TaskSubmitted');
+    const stored: RecordedEvent = {
+      ...submitted,
+      type: 'SubmissionVerified',
+      // Version 1 (no schemaVersion): no lookAlikes, the name in the text.
+      data: { campaignId: 'c1', submissionId: 's1', userId: 'u1', perceptualHash: 'ff00', flags: [flag] },
+      metadata: {},
+    };
+    expect(submissions.handle(decodeEvent(stored))).toEqual([
+      expect.objectContaining({ set: expect.objectContaining({ flags: [flag] }) }),
     ]);
   });
 });

@@ -1,6 +1,21 @@
 /** Submissions per campaign: the review screen's list (activities appear as approved at once). */
-import type { ActivityCompleted, TaskSubmitted } from '@kobo/ledger';
+import type { ActivityCompleted, SubmissionVerified, TaskSubmitted } from '@kobo/ledger';
 import { ops, timeOf, type Projection } from '../../projection';
+
+/**
+ * A verification flag as a row keeps it: its sentence, and for a look-alike proof of another user
+ * whose it is, by ids (the sentence says "another user"; the queries give it the user's current
+ * name). A flag written with the name in its text (SubmissionVerified version 1) is kept as written.
+ */
+export type SubmissionFlag = string | { text: string; submissionId: string; userId: string };
+
+/** The flags of a verification as the row keeps them. */
+export function flagsOf({ flags, lookAlikes }: SubmissionVerified['data']): SubmissionFlag[] {
+  return flags.map((text, index) => {
+    const other = lookAlikes.find((lookAlike) => lookAlike.flag === index);
+    return other ? { text, submissionId: other.submissionId, userId: other.userId } : text;
+  });
+}
 
 /** A row of `submissions`. As a query reads it: bigint columns as numbers (kobo for money), timestamps as Date. */
 export interface SubmissionRow {
@@ -10,7 +25,7 @@ export interface SubmissionRow {
   kind: 'task' | 'activity';
   proof_image: string | null;
   status: 'pending' | 'approved' | 'rejected';
-  flags: string[];
+  flags: SubmissionFlag[];
   perceptual_hash: string | null;
   reward: number;
   reason: string | null;
@@ -66,7 +81,7 @@ export const submissions: Projection<'submissions'> = {
             { submission_id: event.data.submissionId },
             {
               set: {
-                flags: event.data.flags,
+                flags: flagsOf(event.data),
                 perceptual_hash: event.data.perceptualHash,
                 verified_at: at,
                 updated_at: at,

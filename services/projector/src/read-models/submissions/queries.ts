@@ -2,15 +2,20 @@
  * The submissions read model's queries: a campaign's submissions with who made them (the admin's
  * review), the review queue across campaigns, a user's submissions with their campaign's title
  * and platform, and the look-ups of a proof. A query joins the users and campaigns read models by
- * key for names and titles; the rows it lists are submissions.
+ * key for names and titles; the rows it lists are submissions. A look-alike flag about another
+ * user's proof is read with that user's current name ("Deleted user" once they are erased).
  */
 import type { Pool } from '@kobo/platform';
 import type { CampaignRow } from '../campaigns/projection';
 import { dayOf, windowParams, WINDOW_END, type DayChange, type DayWindow } from '../days';
 import { Conditions, readPage } from '../paging';
-import type { SubmissionRow } from './projection';
+import { usernames } from '../users';
+import type { SubmissionFlag, SubmissionRow } from './projection';
 
-/** A submission (the columns the admin's screens read) with who made it (null once gone: a left join). */
+/**
+ * A submission (the columns the admin's screens read) with who made it (null once gone: a left
+ * join), and its flags as sentences, a look-alike's naming the other user as they are now.
+ */
 export type SubmissionWithUserRow = Pick<
   SubmissionRow,
   | 'submission_id'
@@ -19,12 +24,12 @@ export type SubmissionWithUserRow = Pick<
   | 'kind'
   | 'proof_image'
   | 'status'
-  | 'flags'
   | 'reward'
   | 'reason'
   | 'submitted_at'
   | 'reviewed_at'
 > & {
+  flags: string[];
   username: string | null;
   email: string | null;
   first_name: string | null;
@@ -35,6 +40,28 @@ const SELECT_WITH_USER = `
   SELECT s.submission_id, s.campaign_id, s.user_id, s.kind, s.proof_image, s.status, s.flags, s.reward,
          s.reason, s.submitted_at, s.reviewed_at, u.username, u.email, u.first_name, u.last_name
   FROM submissions s LEFT JOIN users u ON u.user_id = s.user_id`;
+/**
+ * The rows with their flags as sentences: a look-alike's "another user" becomes "another user
+ * (<username>)", the name the users read model has now ("Deleted user" once erased; left out while
+ * the user is not in it yet). One look-up for the whole page.
+ */
+async function withNamedFlags<R extends { flags: string[] }>(pool: Pool, rows: R[]): Promise<R[]> {
+  const stored = (row: R) => row.flags as SubmissionFlag[];
+  const others = rows.flatMap((row) =>
+    stored(row).flatMap((flag) => (typeof flag === 'string' ? [] : [flag.userId])),
+  );
+  if (others.length === 0) return rows;
+  const names = await usernames(pool, others);
+  return rows.map((row) => ({
+    ...row,
+    flags: stored(row).map((flag) => {
+      if (typeof flag === 'string') return flag;
+      const name = names.get(flag.userId);
+      return name ? flag.text.replace('another user', `another user (${name})`) : flag.text;
+    }),
+  }));
+}
+
 // Pending first (the review queue), then the newest.
 const PENDING_THEN_NEWEST = `ORDER BY (s.status = 'pending') DESC, s.submitted_at DESC, s.submission_id`;
 
@@ -48,7 +75,7 @@ export async function listSubmissionsOfCampaigns(
     `${SELECT_WITH_USER} WHERE s.campaign_id = ANY($1::text[]) ${PENDING_THEN_NEWEST}`,
     [campaignIds],
   );
-  return rows;
+  return withNamedFlags(pool, rows);
 }
 
 export interface CampaignSubmissionsQuery {
@@ -61,7 +88,7 @@ export interface CampaignSubmissionsQuery {
 }
 
 /** One campaign's submissions, pending first then the newest (the review queue's order): one page. */
-export function listCampaignSubmissions(
+export async function listCampaignSubmissions(
   pool: Pool,
   campaignId: string,
   query: CampaignSubmissionsQuery,
@@ -70,7 +97,7 @@ export function listCampaignSubmissions(
     .add((param) => `s.campaign_id = ${param(campaignId)}`)
     .search(query.q, ["u.first_name || ' ' || u.last_name", 'u.username', 'u.email']);
   if (query.status) where.add((param) => `s.status = ${param(query.status)}`);
-  return readPage<SubmissionWithUserRow>(pool, {
+  const page = await readPage<SubmissionWithUserRow>(pool, {
     select: SELECT_WITH_USER,
     where,
     order: [
@@ -82,6 +109,7 @@ export function listCampaignSubmissions(
     pageSize: query.pageSize,
     after: query.after,
   });
+  return { ...page, rows: await withNamedFlags(pool, page.rows) };
 }
 
 /** A pending submission with who made it and its campaign (the review queue). */
@@ -110,7 +138,7 @@ export interface PendingSubmissionsQuery {
  * (the proof that has waited longest comes first), by campaign and by platform if asked: one page.
  * The partial index `submissions_pending_oldest` is in this order.
  */
-export function listPendingSubmissions(
+export async function listPendingSubmissions(
   pool: Pool,
   query: PendingSubmissionsQuery,
 ): Promise<{ rows: PendingSubmissionRow[]; total: number; next?: string }> {
@@ -118,7 +146,7 @@ export function listPendingSubmissions(
   if (query.campaignId) where.add((param) => `s.campaign_id = ${param(query.campaignId)}`);
   if (query.platforms?.length)
     where.add((param) => `lower(c.platform) = ANY(${param(query.platforms)}::text[])`);
-  return readPage<PendingSubmissionRow>(pool, {
+  const page = await readPage<PendingSubmissionRow>(pool, {
     select: SELECT_PENDING,
     where,
     order: [
@@ -129,6 +157,7 @@ export function listPendingSubmissions(
     pageSize: query.pageSize,
     after: query.after,
   });
+  return { ...page, rows: await withNamedFlags(pool, page.rows) };
 }
 
 /** A user's submission with its campaign's title and platform (null once the campaign is gone). */

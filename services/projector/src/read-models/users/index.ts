@@ -11,6 +11,7 @@ export {
   searchPeople,
   staffNames,
   USER_SORTS,
+  usernames,
   type AdminUserRow,
   type BankAccountRow,
   type FoundPersonRow,

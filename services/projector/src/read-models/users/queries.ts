@@ -5,7 +5,7 @@
  */
 import type { Pool } from '@kobo/platform';
 import { Conditions, direction, readPage } from '../paging';
-import type { UserRow } from './projection';
+import { ERASED_PERSON, type UserRow } from './projection';
 
 /** A user as the admin users screen lists them: the user's row, their task counts and balances. */
 export type AdminUserRow = Pick<
@@ -167,6 +167,20 @@ export async function staffNames(pool: Pool, ids: Iterable<string | null | undef
     [wanted],
   );
   return new Map(rows.map((row) => [row.user_id, row.name]));
+}
+
+/**
+ * Users named by username, as other people's screens mention them (a look-alike proof's flag): an
+ * erased person reads "Deleted user"; an id no account has is left out. One look-up for a page.
+ */
+export async function usernames(pool: Pool, ids: Iterable<string>): Promise<ReadonlyMap<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await pool.query<Pick<UserRow, 'user_id' | 'username' | 'deleted'>>(
+    'SELECT user_id, username, deleted FROM users WHERE user_id = ANY($1::text[])',
+    [wanted],
+  );
+  return new Map(rows.map((row) => [row.user_id, row.deleted ? ERASED_PERSON.first_name : row.username]));
 }
 
 /** The columns of the users read model that the user's profile shows. */
