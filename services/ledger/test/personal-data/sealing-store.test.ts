@@ -144,7 +144,7 @@ it('opens each sealed field once for the readers of the log that share a read, e
   const counting: PersonalDataKeys = {
     ...keys,
     openMany: async (sealed) => {
-      opened.push(...sealed.filter((text): text is string => typeof text === 'string'));
+      for (const text of sealed) if (typeof text === 'string') opened.push(text);
       return keys.openMany(sealed);
     },
   };
