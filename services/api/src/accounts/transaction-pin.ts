@@ -4,7 +4,7 @@
  * in a row block withdrawals (not sign-in) for 30 minutes. A credential like the password: hashed
  * the same way, kept beside the sign-in row, never in the event log, removed by a password reset.
  */
-import { inTransaction, type Pool, type PoolClient } from '@kobo/platform';
+import { inTransaction, prepared, type Pool, type PoolClient } from '@kobo/platform';
 import { hashPassword, passwordMatches } from './password-hashing';
 
 type Db = Pool | PoolClient;
@@ -97,6 +97,8 @@ function beforeJudging(
 }
 
 const selectPin = 'SELECT pin_hash, failed_tries, blocked_until FROM transaction_pins WHERE user_id = $1';
+/** The read every withdrawal makes, named: planned once per connection (prepared()). */
+const SELECT_PIN = prepared(selectPin);
 
 /**
  * Judges a withdrawal's PIN and counts the try. The account's row is locked for the whole judgement
@@ -116,7 +118,7 @@ export async function checkTransactionPin(
    */
   repeated: () => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<PinCheck> {
-  const first = beforeJudging((await pool.query<PinRow>(selectPin, [userId])).rows[0], pin, now);
+  const first = beforeJudging((await pool.query<PinRow>({ ...SELECT_PIN, values: [userId] })).rows[0], pin, now);
   if (first.kind === 'blocked' || first.kind === 'missing')
     return (await repeated()) ? { kind: 'unjudged' } : first;
   if (first.kind !== 'judge') return first;
