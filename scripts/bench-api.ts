@@ -239,16 +239,20 @@ async function measure(scenario: Scenario, target: RunningService, label?: strin
       (settings.rate > 0 ? ` at ${settings.rate} req/s offered` : '') +
       '... ',
   );
+  const benchDatabase = database;
   const result = await runScenario(scenario, {
     ...settings,
     baseUrl: target.baseUrl,
     servicePid: target.pid,
+    databasePids: benchDatabase && (() => benchDatabase.backendPids()),
   });
   const cpu = result.serviceCpuMsPerRequest;
   const loadCpu = result.loadCpuMsPerRequest;
+  const databaseCpu = result.databaseCpuMsPerRequest;
   console.log(
     `${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99Ms} ms` +
       (cpu === undefined ? '' : `, server CPU ${cpu.toFixed(2)} ms a request`) +
+      (databaseCpu === undefined ? '' : `, PostgreSQL CPU ${databaseCpu.toFixed(2)} ms`) +
       (loadCpu === undefined ? '' : `, the load's own CPU ${loadCpu.toFixed(2)} ms a request`),
   );
   return result;

@@ -9,6 +9,12 @@ export interface BenchDatabase {
    * disposable), which flatters what waits on a commit: the write path is judged with it on.
    */
   fsync: string;
+  /**
+   * The process ids of the server's backends (and autovacuum workers) connected to this database
+   * now, when the server runs on this machine (a loopback address); undefined otherwise. Their CPU
+   * over a measured run is PostgreSQL's share of the load (run-scenario.ts).
+   */
+  backendPids(): Promise<number[] | undefined>;
   /** Proofs submitted and proofs verified so far (the verification job runs behind the answers). */
   proofsVerified(): Promise<{ submitted: number; verified: number }>;
   drop(): Promise<void>;
@@ -28,10 +34,24 @@ export async function createBenchDatabase(
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   return {
     name,
     url: url.toString(),
     fsync,
+    async backendPids() {
+      if (!local) return undefined;
+      let pids: number[] = [];
+      // From the server's own database, so the asking connection is none of them.
+      await onServer(serverUrl, async (client) => {
+        const { rows } = await client.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        pids = rows.map((row) => row.pid);
+      });
+      return pids;
+    },
     async proofsVerified() {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();

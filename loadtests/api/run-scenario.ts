@@ -21,6 +21,8 @@ export interface RunOptions {
   rate: number;
   /** The service's process: its CPU time over the measured run is reported per request (Linux). */
   servicePid?: number;
+  /** PostgreSQL's backends serving the bench's database (BenchDatabase.backendPids), likewise. */
+  databasePids?: () => Promise<number[] | undefined>;
 }
 
 export interface ScenarioResult {
@@ -62,6 +64,12 @@ export interface ScenarioResult {
    */
   loadCpuMsPerRequest?: number;
   /**
+   * CPU time of PostgreSQL's processes connected to the bench's database (its backends, an
+   * autovacuum worker) over the measured run, per answer; undefined when the server is elsewhere.
+   * A backend that ended during the run is missed.
+   */
+  databaseCpuMsPerRequest?: number;
+  /**
    * Submissions only (bench-api.ts): proofs submitted and verified when the run ended, and how long
    * the verification queue then took to drain (undefined if it had not within the bench's limit).
    */
@@ -85,10 +93,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const statuses: Record<string, number> = {};
   const samples: Record<string, string> = {};
   const cap = scenario.remaining?.();
+  const databaseBefore = await databaseCpuMs(options.databasePids);
   const cpuBefore = cpuMsOf(options.servicePid);
   const loadCpu = process.cpuUsage();
   const result = await run(scenario, options, options.durationSeconds, statuses, samples);
   const cpuAfter = cpuMsOf(options.servicePid);
+  const databaseAfter = await databaseCpuMs(options.databasePids);
   const { user, system } = process.cpuUsage(loadCpu);
   const ok = result.ok;
   const answered = ok + result.non2xx;
@@ -116,6 +126,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       ? { serviceCpuMsPerRequest: (cpuAfter - cpuBefore) / answered }
       : {}),
     ...(answered > 0 ? { loadCpuMsPerRequest: (user + system) / 1000 / answered } : {}),
+    ...(databaseBefore && databaseAfter && answered > 0
+      ? {
+          databaseCpuMsPerRequest:
+            [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0) /
+            answered,
+        }
+      : {}),
     ...(scenario.goal
       ? {
           goal: {
@@ -208,6 +225,18 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The CPU time (ms) of each process `pids` names, by pid; undefined without them or without /proc. */
+async function databaseCpuMs(pids: RunOptions['databasePids']): Promise<Map<number, number> | undefined> {
+  const found = await pids?.();
+  if (!found) return undefined;
+  const cpu = new Map<number, number>();
+  for (const pid of found) {
+    const ms = cpuMsOf(pid);
+    if (ms !== undefined) cpu.set(pid, ms);
+  }
+  return cpu;
 }
 
 /** USER_HZ: 100 on every Linux Node runs on. */

@@ -2,6 +2,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { JobQueue } from '@kobo/jobs';
 import { withKeyClaim } from '@kobo/ledger';
+import { warmPool } from '@kobo/platform';
 import type { ApiContext, FeatureRoutes } from './context';
 import { registerProductMetrics } from './features/operations/metrics';
 import { serveWebApp } from './web/serve-web-app';
@@ -89,10 +90,12 @@ export function createApiApp(context: ApiContext, { webOrigin, queues, webAppDir
     extraRoutes: (app) => {
       if (queues) mountQueuesBoard(app, queues, context.auth);
       app.get('/healthz', alive);
-      // Ready: the database answers and no projector is stopped at a poison event.
+      // Ready: the pool holds its connections (opened at the first probe if the start has not
+      // opened them: warmPool), the database answers and no projector is stopped at a poison event.
       app.get('/readyz', async (_req, res) => {
         const problems: string[] = [];
         try {
+          await warmPool(context.pool);
           await context.pool.query('SELECT 1');
           for (const p of await context.projectors.status())
             if (p.state === 'failed') problems.push(`projector ${p.name} is stopped at a poison event`);

@@ -28,6 +28,7 @@ import {
   type Config,
   type Logger,
   type Pool,
+  warmPool,
 } from '@kobo/platform';
 import {
   createQueues,
@@ -201,7 +202,8 @@ async function prepareProcess(): Promise<Kobo> {
   const email = emailSettingsFromEnvironment();
   const objectStore = createObjectStore(config.dataDir, config.s3);
   const database = await provideDatabase(config, logger);
-  const pool = createPool(database.url, config.poolSize);
+  // A server's pool: its connections stay open once opened (the api opens them all before it serves).
+  const pool = createPool(database.url, config.poolSize, { keepOpen: true });
   await refuseClearPersonalData(config, pool, database);
   const { store, stored, keys } = eventStoresOf(config, pool);
   const commands = createLedgerCommands(store, { rules: moneyRules(config.money) });
@@ -502,6 +504,11 @@ async function serveApi(kobo: Kobo, stopAll: () => Promise<void>): Promise<void>
     webOrigin: config.webOrigin,
     queues: kobo.queues?.list(),
     webAppDir: webDistDir,
+  });
+  // Every connection of the pool open before the first request, not while the first burst waits.
+  await warmPool(kobo.pool).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
   });
 
   const server = await listen(app, config.port, config.host, 'PORT').catch(async (error: unknown) => {

@@ -16,6 +16,21 @@ describe('the API application', () => {
     expect(ready.body).toEqual({ status: 'ready', problems: [] });
   });
 
+  it('answers ready only once every connection of the pool is open', async () => {
+    // A process just started: its pool has opened nothing yet.
+    const fresh = createPool(h.db.url, 4);
+    try {
+      const app = createApiApp({ ...h.context, pool: fresh }, { webOrigin: 'http://localhost:5173' });
+      expect(fresh.totalCount).toBe(0);
+      const ready = await request(app).get('/readyz').expect(200);
+      expect(ready.body).toEqual({ status: 'ready', problems: [] });
+      expect(fresh.totalCount).toBe(4);
+      expect(fresh.idleCount).toBe(4);
+    } finally {
+      await fresh.end();
+    }
+  });
+
   it("says the database is unavailable without echoing the driver's error text", async () => {
     // Nothing listens on port 1: the driver's message names the host and port.
     const down = createPool('postgres://kobo-user@127.0.0.1:1/kobo', 1);

@@ -21,11 +21,61 @@ export class ListenedClient extends pg.Client {
   }
 }
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, Client: ListenedClient as new () => pg.ClientBase });
+export interface CreatePoolOptions {
+  /**
+   * Keep every connection once opened (a server's pool): by default an idle one is closed after
+   * 10 s, and the next burst of requests pays for new sessions (a backend started, its caches
+   * filled, every named statement prepared again) while it queues for them.
+   */
+  keepOpen?: boolean;
+}
+
+export function createPool(connectionString: string, max = 10, options: CreatePoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    ...(options.keepOpen ? { min: max } : {}),
+    Client: ListenedClient as new () => pg.ClientBase,
+  });
   // An idle client losing its connection must not crash the process; the next checkout reconnects.
   pool.on('error', () => undefined);
   return pool;
+}
+
+const warmed = new WeakMap<pg.Pool, Promise<void>>();
+
+/**
+ * Opens every connection the pool may have (its `max`), each with one statement run, so the first
+ * requests after a start do not queue behind new sessions being opened. Once per pool; a failed
+ * attempt is tried again on the next call. Holds the connections together only while opening them.
+ */
+export function warmPool(pool: pg.Pool): Promise<void> {
+  let warming = warmed.get(pool);
+  if (!warming) {
+    warming = (async () => {
+      // The connections in use are open already: the others are taken together, so each idle one
+      // is run once and the pool opens new ones up to its size.
+      const wanted = (pool.options.max ?? 10) - (pool.totalCount - pool.idleCount);
+      const opened = await Promise.allSettled(
+        Array.from({ length: wanted }, async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('SELECT 1');
+          } catch (error) {
+            client.release(error as Error); // closed, not kept
+            throw error;
+          }
+          return client;
+        }),
+      );
+      for (const each of opened) if (each.status === 'fulfilled') each.value.release();
+      const failed = opened.find((each) => each.status === 'rejected');
+      if (failed) throw failed.reason;
+    })();
+    warming.catch(() => warmed.delete(pool));
+    warmed.set(pool, warming);
+  }
+  return warming;
 }
 
 /**

@@ -250,6 +250,22 @@ describe('token service', () => {
     expect(() => tokens.verify(sign({ sub: 'x', role: 'user' }))).toThrow(TokenError);
   });
 
+  it('refuses a token it verified before once it expires, as it would a token seen the first time', () => {
+    const short = createTokenService(testSecret, { lifetimeSeconds: 60 });
+    const token = short.issue({ userId: 'u-7', role: 'user' }, 0);
+    const claims = short.verify(token);
+    expect(short.verify(token)).toEqual(claims);
+    jest.useFakeTimers({ now: claims.expiresAt.getTime() - 1, doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      expect(short.verify(token).userId).toBe('u-7');
+      jest.setSystemTime(claims.expiresAt.getTime());
+      expect(() => short.verify(token)).toThrow(new TokenError('expired'));
+      expect(() => createTokenService(testSecret).verify(token)).toThrow(new TokenError('expired'));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('refuses a short secret', () => {
     expect(() => createTokenService('short')).toThrow(/at least 32/);
   });

@@ -8,6 +8,7 @@ import { streams } from '@kobo/ledger';
 import { eventually } from '@kobo/platform/testing';
 import { startHarness, type Harness } from '../support/harness';
 import { registerUser, TEST_PASSWORD, withSignIn, type TestUser } from './support';
+import { checkTransactionPin } from '../../src/accounts/transaction-pin';
 
 const NEEDED_PASSWORD = 'Please enter your current password to set your transaction PIN.';
 const WRONG_PASSWORD = 'Current password is incorrect';
@@ -148,6 +149,32 @@ describe('the transaction PIN', () => {
       await withdraw(ada, { amount: 2000, type: 'withdrawal' }).expect(201);
       await withdraw(ada, twoThousand('5555')).expect(201);
       expect(await requested(ada)).toBe(2);
+    });
+
+    it('judges each account by its own PIN when the withdrawals of several accounts are checked together', async () => {
+      const [withPin, without, blocked] = [
+        await newUser('ada'),
+        await newUser('bola'),
+        await newUser('chidi'),
+      ];
+      await setPin(withPin, '4821');
+      await setPin(blocked, '4821');
+      await block(blocked);
+      // Asked in one turn: the accounts' rows are read in one statement.
+      const checks = await Promise.all(
+        [withPin, without, blocked, without, withPin].map((user) =>
+          checkTransactionPin(h.context.pool, user.userId, undefined, now()),
+        ),
+      );
+      expect(checks.map((check) => check.kind)).toEqual([
+        'missing',
+        'no_pin',
+        'blocked',
+        'no_pin',
+        'missing',
+      ]);
+      await withdraw(without, twoThousand()).expect(201);
+      await withdraw(withPin, twoThousand()).expect(400);
     });
 
     it('once set, needs it: missing is a 400 at pin that costs no try, and nothing is held', async () => {

@@ -115,6 +115,34 @@ export function sealPersonalData<S extends EventStore>(store: S, keys: PersonalD
     });
   }
 
+  /**
+   * The opening of each stored event that has a sealed field, while that event object lives: the
+   * consumers woken together share one read of the log (the store answers their asks from one
+   * query, with the same event objects), and each would otherwise open the same fields again, a
+   * decryption per field per consumer. An opening that fails is not kept.
+   */
+  const openings = new WeakMap<object, Promise<unknown>>();
+
+  function hasSealedField(event: { type: string; data: unknown }): boolean {
+    for (const path of personalFieldsOf(event.type, event.data))
+      if (isSealed(textAt(event.data, path))) return true;
+    return false;
+  }
+
+  /** `openStored`, each event with a sealed field opened once however many readers share it. */
+  async function openShared<E extends { type: string; data: unknown }>(events: readonly E[]): Promise<E[]> {
+    const sealed = events.filter((event) => !openings.has(event) && hasSealedField(event));
+    if (sealed.length > 0) {
+      const opening = openStored(sealed);
+      sealed.forEach((event, index) => {
+        const one = opening.then((opened) => opened[index]!);
+        one.catch(() => openings.delete(event));
+        openings.set(event, one);
+      });
+    }
+    return Promise.all(events.map((event) => (openings.get(event) as Promise<E> | undefined) ?? event));
+  }
+
   async function sealAppends(appends: StreamAppend[]): Promise<StreamAppend[]> {
     return Promise.all(
       appends.map(async (append) => ({
@@ -158,7 +186,7 @@ export function sealPersonalData<S extends EventStore>(store: S, keys: PersonalD
       const sealed = await sealSnapshot(streamId, snapshot);
       if (sealed) await store.writeSnapshot(await storedName(streamId), kind, sealed);
     },
-    readAll: async (options) => openStored(await store.readAll(options)),
+    readAll: async (options) => openShared(await store.readAll(options)),
     headPosition: () => store.headPosition(),
     readLog: async (options) => openStored(await store.readLog(options)),
     readEvents: async (ids) => openStored(await store.readEvents(ids)),

@@ -138,3 +138,37 @@ it('tells a log that still holds personal data in the clear (written before seal
   await registerUser(createLedgerCommands(stored, { rules }), { ...person(), bank: false });
   expect(await clearPersonalDataRemains(db.pool)).toBe(true);
 });
+
+it('opens each sealed field once for the readers of the log that share a read, each seeing it opened', async () => {
+  const opened: string[] = [];
+  const counting: PersonalDataKeys = {
+    ...keys,
+    openMany: async (sealed) => {
+      for (const text of sealed) if (typeof text === 'string') opened.push(text);
+      return keys.openMany(sealed);
+    },
+  };
+  const shared = sealPersonalData(stored, counting);
+  const p = person();
+  await registerUser(ledger, { ...p, account: 500_000 });
+  await ledger.requestWithdrawal({
+    userId: p.userId,
+    withdrawalId: randomUUID(),
+    type: 'withdrawal',
+    amount: kobo(300_000),
+  });
+  const head = await stored.headPosition();
+  // Eleven consumers woken together at the head, as the projectors are by a commit.
+  const reads = await Promise.all(
+    Array.from({ length: 11 }, () => shared.readAll({ after: head - 5, limit: 100 })),
+  );
+  for (const events of reads)
+    expect(events.find((e) => e.type === 'WithdrawalRequested')!.data).toMatchObject({
+      bankDetails: { accountNum: '0123456789', accountName: `${p.firstName} ${p.lastName}` },
+    });
+  expect(opened.length).toBeGreaterThan(0);
+  expect(new Set(opened).size).toBe(opened.length);
+  // A later read (new rows) opens them again: nothing opened is kept beyond the read that shared it.
+  await shared.readAll({ after: head - 5, limit: 100 });
+  expect(opened.length).toBe(2 * new Set(opened).size);
+});

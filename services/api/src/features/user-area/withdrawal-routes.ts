@@ -1,9 +1,8 @@
 /** Withdrawals: POST /users/withdraw places a hold; GET /users/withdrawals follows each payout. */
 import { randomUUID } from 'node:crypto';
-import { v5 as uuidv5 } from 'uuid';
 import {
   currentUser,
-  KOBO_UUID_NAMESPACE,
+  koboUuid,
   nairaToKobo,
   type HandledEvent,
   type WithdrawalRequested,
@@ -32,9 +31,7 @@ const tags = ['user area', 'withdrawals'];
  * and the ledger places one hold. Without a key every request is a new withdrawal.
  */
 export function withdrawalIdFor(userId: string, idempotencyKey: string | undefined): string {
-  return idempotencyKey === undefined
-    ? randomUUID()
-    : uuidv5(`withdrawal:${userId}:${idempotencyKey}`, KOBO_UUID_NAMESPACE);
+  return idempotencyKey === undefined ? randomUUID() : koboUuid(`withdrawal:${userId}:${idempotencyKey}`);
 }
 
 /**
