@@ -17,7 +17,8 @@ import { hasTransactionPin } from '../../accounts/transaction-pin';
 import { submissionListEntryView } from '../campaigns/submissions';
 import { statementAccount, type StatementBalance } from './queries';
 import { dataExportSchema, messages } from './schemas';
-import { accountView, profileView, statementView, withdrawalView } from './views';
+import { statementView } from './history-routes';
+import { accountView, profileView, withdrawalView } from './views';
 
 const tags = ['user area'];
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { defineRoute, pagedResponseHeaders, pagingQuery, sendTotal } from '../../http';
 import { listStatement, listTransactionsOf } from '@kobo/projector';
-import { statementAccount } from './queries';
+import { koboToNaira } from '@kobo/ledger';
+import { statementAccount, type StatementRow } from './queries';
 import { statementQuery, statementSchema, transactionSchema } from './schemas';
-import { statementView, transactionView } from './views';
+import { entryTitle } from './statement-titles';
+import { transactionView } from './views';
 
 const tags = ['user area'];
 
@@ -59,3 +61,22 @@ export const historyRoutes = (ctx: ApiContext) => [
     },
   }),
 ];
+
+/** A balance's statement: its entries newest first, each with the event it came from and its title. */
+export function statementView(account: string, rows: StatementRow[]) {
+  return {
+    account,
+    // Newest first, so the first line's running balance is the balance now.
+    balance: koboToNaira(rows[0]?.running_balance ?? 0),
+    entries: rows.map((row) => ({
+      eventId: row.event_id,
+      position: row.global_position,
+      hash: row.hash,
+      type: row.event_type,
+      title: entryTitle(row),
+      amount: koboToNaira(row.amount),
+      runningBalance: koboToNaira(row.running_balance),
+      recordedAt: row.recorded_at.toISOString(),
+    })),
+  };
+}

@@ -9,8 +9,6 @@ import type {
   UserTransactionRow,
   WithdrawalRow,
 } from '@kobo/projector';
-import type { StatementRow } from './queries';
-import { entryTitle } from './statement-titles';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -144,23 +142,5 @@ export function withdrawalView(row: WithdrawalRow) {
     failureReason: row.failure_reason,
     reversedAt: iso(row.reversed_at),
     reversalReason: row.reversal_reason,
-  };
-}
-
-export function statementView(account: string, rows: StatementRow[]) {
-  return {
-    account,
-    // Newest first, so the first line's running balance is the balance now.
-    balance: koboToNaira(rows[0]?.running_balance ?? 0),
-    entries: rows.map((row) => ({
-      eventId: row.event_id,
-      position: row.global_position,
-      hash: row.hash,
-      type: row.event_type,
-      title: entryTitle(row),
-      amount: koboToNaira(row.amount),
-      runningBalance: koboToNaira(row.running_balance),
-      recordedAt: row.recorded_at.toISOString(),
-    })),
   };
 }
