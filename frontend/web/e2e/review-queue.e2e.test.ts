@@ -136,6 +136,12 @@ step("the dashboard's proofs card opens the queue, oldest first across campaigns
   // The flagged demo proof is the oldest; the three of the journey follow.
   await visible(page.getByText('4 proofs to review', { exact: true }));
   const cards = page.getByRole('article');
+  // The count line can be drawn before the cards under it.
+  await eventually(
+    'the four proofs drawn',
+    () => cards.count(),
+    (count) => count >= 4,
+  );
   expect(await cards.count()).toBe(4);
   const texts = await cards.allTextContents();
   expect(texts[1]).toContain(suya.taskName);

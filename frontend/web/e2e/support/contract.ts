@@ -6,8 +6,6 @@
  */
 import type { BrowserContext, Route } from 'playwright-core';
 import { startContractProxy, type ContractProxy } from '@kobo/api/contract-proxy';
-import type { KoboServer } from './server';
-
 export interface ContractCheck {
   /** Routes a browser context's /api calls through the proxy. */
   attach(context: BrowserContext): Promise<void>;
@@ -16,8 +14,10 @@ export interface ContractCheck {
   stop(): Promise<void>;
 }
 
-export async function startContractCheck(server: KoboServer): Promise<ContractCheck> {
-  const proxy: ContractProxy = await startContractProxy({ upstream: server.url });
+/** `serverUrl`: the server's origin, or its promise (the proxy starts while the server does). */
+export async function startContractCheck(serverUrl: string | Promise<string>): Promise<ContractCheck> {
+  const proxy: ContractProxy = await startContractProxy({ upstream: serverUrl });
+  const origin = await serverUrl;
   const throughProxy = async (route: Route) => {
     const request = route.request();
     if ((await request.headerValue('accept'))?.includes('text/event-stream')) return route.continue();
@@ -45,7 +45,7 @@ export async function startContractCheck(server: KoboServer): Promise<ContractCh
   };
   return {
     async attach(context) {
-      await context.route(`${server.url}/api/**`, throughProxy);
+      await context.route(`${origin}/api/**`, throughProxy);
     },
     violations: () => proxy.settled(),
     stop: () => proxy.stop(),

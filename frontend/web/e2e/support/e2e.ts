@@ -97,13 +97,21 @@ export const PHONE = { width: 360, height: 740 };
 
 /** `env`: settings for the server beyond the defaults (a payout provider, for instance). */
 export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
-  const [server, browser] = await Promise.allSettled([startServer(env), launchBrowser()]);
-  if (server.status === 'rejected' || browser.status === 'rejected') {
+  // The three start at once: each takes seconds, mostly waiting (the contract check's prism waits
+  // for the server's address only to forward the first call).
+  const serving = startServer(env);
+  const [server, browser, checking] = await Promise.allSettled([
+    serving,
+    launchBrowser(),
+    startContractCheck(serving.then((started) => started.url)),
+  ]);
+  if (server.status === 'rejected' || browser.status === 'rejected' || checking.status === 'rejected') {
+    if (checking.status === 'fulfilled') await checking.value.stop();
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();
-    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+    throw [server, browser, checking].find((started) => started.status === 'rejected')!.reason;
   }
-  const contract = await startContractCheck(server.value);
+  const contract = checking.value;
   return {
     server: server.value,
     browser: browser.value,
@@ -121,8 +129,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
     },
     async stop() {
       await browser.value.close().catch(() => undefined);
-      await contract.stop();
-      await server.value.stop();
+      await Promise.all([contract.stop(), server.value.stop()]);
     },
   };
 }

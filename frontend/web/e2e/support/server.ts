@@ -5,7 +5,7 @@
  * Demo data loads on the empty ledger, as on a developer's machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createTestDatabase, printedAddress, type TestDatabase } from '@kobo/platform/testing';
@@ -35,36 +35,8 @@ export function repoRoot(): string {
 
 const until = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const LOCK = join(tmpdir(), 'kobo-web-build.lock');
-
 /** How long a server that listens may take to answer /readyz 200 (it loaded its demo data before). */
 const READY_MS = 30_000;
-
-/**
- * Runs `work` while holding the build lock, a folder: two Jest workers (or a test and the
- * screenshot script) must not build at once, since a build empties dist/ under the other. A lock
- * older than three minutes is a crashed holder's and is taken over.
- */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
-      } catch {
-        // The holder just released it.
-      }
-      await until(200);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
@@ -82,16 +54,15 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Starts the server. The build lock is held until it is ready, because npm start builds the app
- * itself when a source changed since our build (other people edit while tests run).
+ * Starts the server, the web app built first if it is stale. The build takes the checkout's build
+ * lock (ensureWebBuild's, which npm start's own build step takes too, checking again under it), so
+ * servers of two Jest workers start side by side and build once.
  */
-export function startServer(extraEnv: Record<string, string> = {}): Promise<KoboServer> {
-  return withBuildLock(async () => {
-    const root = repoRoot();
-    // The folder given explicitly: loaded from this ESM package, the module's __dirname is relative.
-    ensureWebBuild(() => undefined, join(root, 'frontend', 'web'));
-    return launch(root, extraEnv);
-  });
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<KoboServer> {
+  const root = repoRoot();
+  // The folder given explicitly: loaded from this ESM package, the module's __dirname is relative.
+  ensureWebBuild(() => undefined, join(root, 'frontend', 'web'));
+  return launch(root, extraEnv);
 }
 
 async function launch(root: string, extraEnv: Record<string, string>): Promise<KoboServer> {

@@ -40,7 +40,15 @@ interface Started {
  * took it first.
  */
 function start(env: Record<string, string>): Promise<Started> {
-  return onFreePort((pgPort) => startWith(pgPort, env), portTaken);
+  return onFreePort((pgPort) => startWith(pgPort, env), embeddedPortTaken);
+}
+
+/**
+ * The embedded PostgreSQL's port was taken: worth another try. The HTTP port given in PORT is the
+ * test's own choice, and another try would meet the same refusal.
+ */
+function embeddedPortTaken(error: unknown): boolean {
+  return portTaken(error) && !/\(PORT\): listen EADDRINUSE/.test(String(error));
 }
 
 async function startWith(pgPort: number, env: Record<string, string>): Promise<Started> {

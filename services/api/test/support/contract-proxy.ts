@@ -12,7 +12,8 @@
  *   await proxy.stop();
  *
  * startContractProxy(options):
- *   upstream  the API's origin (its routes under /api), e.g. 'http://127.0.0.1:3000'. Required.
+ *   upstream  the API's origin (its routes under /api), e.g. 'http://127.0.0.1:3000'. Required. A
+ *             promise of it lets prism start while the API does; the proxy is ready once both are.
  *   errors    false (default): everything is forwarded and violations are only recorded, so a test
  *             that sends bad input on purpose still gets the API's own answer. true: prism's
  *             `--errors`: a violating request is answered 422 by prism without reaching the API,
@@ -48,7 +49,7 @@ import { join } from 'node:path';
 import { buildApiDocument } from '../../src/cli/openapi-document';
 
 export interface ContractProxyOptions {
-  upstream: string;
+  upstream: string | Promise<string>;
   errors?: boolean;
   document?: Record<string, unknown>;
   port?: number;
@@ -66,7 +67,9 @@ const SPLAT_DEPTH = 4;
 const STARTUP_MS = 90_000;
 
 export async function startContractProxy(options: ContractProxyOptions): Promise<ContractProxy> {
-  const upstream = new URL(options.upstream);
+  // Known by the time this returns; an API that fails to start fails it (handled there, not here).
+  const upstream = Promise.resolve(options.upstream).then((origin) => new URL(origin));
+  upstream.catch(() => undefined);
   const exchanges = new Map<string, Exchange>();
   let nextId = 0;
 
@@ -76,7 +79,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
       const exchange = exchanges.get(String(req.headers[EXCHANGE_HEADER]));
       await readBody(req);
       if (!exchange) return void res.writeHead(502).end('unknown exchange');
-      const answer = await send(upstream, exchange.request);
+      const answer = await send(await upstream, exchange.request);
       exchange.answer = answer;
       if (answer.stream) {
         // An event stream never ends: prism checks its status and headers, the client gets it live.
@@ -154,7 +157,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
         body: await readBody(req),
       };
       // A CORS preflight is the browser's, not an API operation.
-      if (request.method === 'OPTIONS') return reply(res, await send(upstream, request));
+      if (request.method === 'OPTIONS') return reply(res, await send(await upstream, request));
       const id = String(++nextId);
       const exchange: Exchange = { request };
       exchanges.set(id, exchange);
@@ -168,7 +171,7 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
           checked.body.toString('utf8').includes('stoplight.io/prism/errors');
         if (options.errors && refusedByPrism) return reply(res, checked);
         // Not forwarded by prism (a path it does not know): the API still answers; the log has the violation.
-        reply(res, exchange.answer ?? (await send(upstream, request)));
+        reply(res, exchange.answer ?? (await send(await upstream, request)));
       } finally {
         exchanges.delete(id);
       }
@@ -183,6 +186,10 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
     rmSync(dir, { recursive: true, force: true });
   };
   const port = await listen(front, options.port ?? 0).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  await upstream.catch(async (error: unknown) => {
     await stop();
     throw error;
   });
