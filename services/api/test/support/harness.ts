@@ -52,7 +52,7 @@ export interface Harness {
  * that is written), or says which did not: then a test's own reads of the tables see it.
  */
 export async function settled(h: Harness, position?: number): Promise<void> {
-  await h.projectors.waitFor(position ?? (await h.context.store.headPosition()), projectionNames, 10_000);
+  await h.projectors.waitFor(position ?? (await h.context.store.headPosition()), projectionNames, 30_000);
 }
 
 /** Holds a row lock in its own transaction until `release()`: what it guards waits meanwhile. */
