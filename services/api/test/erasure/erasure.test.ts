@@ -7,48 +7,22 @@
 import { randomUUID } from 'node:crypto';
 import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { eventually } from '@kobo/platform/testing';
-import { projections, verify, type ConsumersHandle } from '@kobo/projector';
-import { startErasureReactor } from '../../src/erasure/erasure-reactor';
-import { createObjectStore } from '../../src/uploads/create-object-store';
+import { projections, verify } from '@kobo/projector';
 import { createCampaign, pngBytes } from '../campaigns/support';
-import { settled, startHarness, type Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
+import { startErasureHarness, tablesHolding as tablesHoldingIn, type ErasureHarness } from './support';
 import { TEST_PASSWORD, withSignIn } from '../user-area/support';
 
 let h: Harness;
-let erasure: ConsumersHandle;
+let erased: ErasureHarness;
 
 beforeAll(async () => {
-  h = await startHarness();
-  erasure = await startErasureReactor({
-    pool: h.db.pool,
-    store: h.store,
-    keys: h.keys,
-    images: createObjectStore(h.config.dataDir, h.config.s3),
-    logger: h.context.logger,
-    pollIntervalMs: 100,
-  });
+  erased = await startErasureHarness();
+  h = erased.h;
 });
-afterAll(async () => {
-  await erasure.stop();
-  await h.close();
-});
+afterAll(() => erased.close());
 
-/** Where a value is found: `table` rows whose text holds it (every table of the database). */
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await h.db.pool.query<{ name: string }>(
-    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await h.db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${name} AS t WHERE strpos(lower(t::text), lower($1)) > 0`,
-      [value],
-    );
-    if (rows[0]!.n > 0) found.push(`${name} (${rows[0]!.n})`);
-  }
-  return found;
-}
+const tablesHolding = (value: string) => tablesHoldingIn(h, value);
 
 async function balancesAndPostings() {
   const { rows } = await h.db.pool.query(
@@ -99,7 +73,7 @@ it('erases the person once no money is in flight, and keeps the books', async ()
     .attach('proofImage', await pngBytes(), 'proof.png')
     .expect(201);
   const proofImage: string = submitted.body.submission.proofImage;
-  const images = createObjectStore(h.config.dataDir, h.config.s3);
+  const { images } = erased;
   expect(await images.get(proofImage)).not.toBeNull();
   const withdrawal = await h.http
     .post('/api/users/withdraw')

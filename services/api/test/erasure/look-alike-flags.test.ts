@@ -8,48 +8,21 @@ import { randomUUID } from 'node:crypto';
 import { verifyProof } from '@kobo/jobs';
 import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { eventually } from '@kobo/platform/testing';
-import type { ConsumersHandle } from '@kobo/projector';
-import { startErasureReactor } from '../../src/erasure/erasure-reactor';
-import { createObjectStore } from '../../src/uploads/create-object-store';
 import { proofImagesFrom } from '../../src/uploads/proof-images';
 import { createCampaign, pngBytes } from '../campaigns/support';
-import { settled, startHarness, type Harness } from '../support/harness';
+import { settled, type Harness } from '../support/harness';
+import { startErasureHarness, tablesHolding as tablesHoldingIn, type ErasureHarness } from './support';
 
 let h: Harness;
-let erasure: ConsumersHandle;
+let erased: ErasureHarness;
 
 beforeAll(async () => {
-  h = await startHarness();
-  erasure = await startErasureReactor({
-    pool: h.db.pool,
-    store: h.store,
-    keys: h.keys,
-    images: createObjectStore(h.config.dataDir, h.config.s3),
-    logger: h.context.logger,
-    pollIntervalMs: 100,
-  });
+  erased = await startErasureHarness();
+  h = erased.h;
 });
-afterAll(async () => {
-  await erasure.stop();
-  await h.close();
-});
+afterAll(() => erased.close());
 
-/** Tables (every table of the database, the log's included) whose rows' text holds the value. */
-async function tablesHolding(value: string): Promise<string[]> {
-  const { rows: tables } = await h.db.pool.query<{ name: string }>(
-    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await h.db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${name} AS t WHERE strpos(lower(t::text), lower($1)) > 0`,
-      [value],
-    );
-    if (rows[0]!.n > 0) found.push(`${name} (${rows[0]!.n})`);
-  }
-  return found;
-}
+const tablesHolding = (value: string) => tablesHoldingIn(h, value);
 
 it("names the other user as they are now: their username, then 'Deleted user' once erased", async () => {
   const tag = randomUUID().replace(/-/g, '').slice(0, 10);
@@ -63,7 +36,7 @@ it("names the other user as they are now: their username, then 'Deleted user' on
   const [kemi, obinna] = people as [(typeof people)[0], (typeof people)[0]];
   const campaignId = await createCampaign(h);
   const screenshot = await pngBytes();
-  const images = proofImagesFrom(createObjectStore(h.config.dataDir, h.config.s3));
+  const images = proofImagesFrom(erased.images);
   // Each proof checked as the verification worker checks it, in the order they were sent.
   for (const person of [kemi, obinna]) {
     const sent = await h.http
