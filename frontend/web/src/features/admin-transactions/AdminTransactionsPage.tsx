@@ -2,7 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@bluep
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../shared/api/api';
 import { formatDate, formatDateTime } from '../../shared/dates';
-import { ErasedNote } from '../../shared/ui/ErasedPerson';
+import { ErasedNote, PersonName } from '../../shared/ui/ErasedPerson';
 import { FilterSelect, ListFilters } from '../../shared/ui/ListFilters';
 import { Money } from '../../shared/ui/Money';
 import { AsOf, StaleNotice } from '../../shared/ui/LastKnown';
@@ -226,13 +226,7 @@ function TransactionList({
         <li key={transaction._id}>
           <div className="kobo-admin-transactions-row">
             <span className="kobo-admin-transactions-name">
-              {transaction.fullName}
-              {transaction.erasedAt ? (
-                <>
-                  {' '}
-                  <ErasedNote erasedAt={transaction.erasedAt} />
-                </>
-              ) : null}
+              <PersonName fullName={transaction.fullName} erasedAt={transaction.erasedAt} />
             </span>
             <SignedMoney amount={transaction.amount} />
           </div>
@@ -289,15 +283,8 @@ function TransactionDialog({
                 <StatusTag status={t.status} />
               </Item>
               <Item term="User">
-                {t.fullName}
-                {t.erasedAt ? (
-                  <>
-                    {' '}
-                    (<ErasedNote erasedAt={t.erasedAt} />)
-                  </>
-                ) : t.email ? (
-                  <span className="kobo-muted"> ({t.email})</span>
-                ) : null}
+                <PersonName fullName={t.fullName} erasedAt={t.erasedAt} />
+                {!t.erasedAt && t.email ? <span className="kobo-muted"> ({t.email})</span> : null}
               </Item>
               <Item term="Amount">
                 <SignedMoney amount={t.amount} />

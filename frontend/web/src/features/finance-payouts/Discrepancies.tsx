@@ -8,7 +8,7 @@ import { Callout, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../shared/api/api';
 import { formatDateTime } from '../../shared/dates';
 import { useIsPhone } from '../../shared/ui/useIsPhone';
-import { ErasedNote } from '../../shared/ui/ErasedPerson';
+import { PersonName } from '../../shared/ui/ErasedPerson';
 import { withdrawalReference } from '../../shared/withdrawal-states';
 import { useGetPayoutDiscrepanciesQuery, type PayoutDiscrepancy } from './api';
 
@@ -41,13 +41,7 @@ export function Discrepancies() {
                 {withdrawalReference(found.withdrawalId)}
               </span>
               <span>
-                {found.fullName}
-                {found.erasedAt ? (
-                  <>
-                    {' '}
-                    (<ErasedNote erasedAt={found.erasedAt} />)
-                  </>
-                ) : null}
+                <PersonName fullName={found.fullName} erasedAt={found.erasedAt} />
               </span>
               <Tag intent="danger" minimal round>
                 {DISCREPANCY_KINDS[found.kind]}
@@ -80,13 +74,7 @@ export function Discrepancies() {
               <tr key={`${found.withdrawalId}:${found.kind}`}>
                 <td title={found.withdrawalId}>{withdrawalReference(found.withdrawalId)}</td>
                 <td>
-                  {found.fullName}
-                  {found.erasedAt ? (
-                    <>
-                      {' '}
-                      (<ErasedNote erasedAt={found.erasedAt} />)
-                    </>
-                  ) : null}
+                  <PersonName fullName={found.fullName} erasedAt={found.erasedAt} />
                 </td>
                 <td>
                   <Tag intent="danger" minimal round>

@@ -19,3 +19,18 @@ export function ErasedNote({ erasedAt, className }: { erasedAt: string; classNam
     </span>
   );
 }
+
+/** A person's name in a line of text, followed by '(erased 28 Nov 2026)' when they were erased. */
+export function PersonName({ fullName, erasedAt }: { fullName: string; erasedAt: string | null }) {
+  return (
+    <>
+      {fullName}
+      {erasedAt ? (
+        <>
+          {' '}
+          (<ErasedNote erasedAt={erasedAt} />)
+        </>
+      ) : null}
+    </>
+  );
+}
