@@ -222,6 +222,42 @@ describe('payouts through Paystack', () => {
     expect(double.webhooks().filter((w) => w.reference === withdrawalId && !w.lost)).toHaveLength(0);
   });
 
+  it('returns the money of a paid transfer the bank reversed after its owner deleted the account', async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    await reachesStatus(userId, withdrawalId, 'paid');
+    // Every payout of theirs has settled: the person may delete the account.
+    await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
+    await double.settle(withdrawalId, 'reversed');
+    const reversal = double
+      .webhooks()
+      .find((w) => w.event === 'transfer.reversed' && w.reference === withdrawalId)!;
+    expect(reversal.status).toBe(200);
+    const w = await withdrawalOf(userId, withdrawalId);
+    expect(w.status).toBe('reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
+    expect(await payoutEvents(userId)).toEqual(['PayoutSent', 'PayoutSucceeded', 'PayoutReversed']);
+  });
+
+  it("finds by reconciliation the reversal of a deleted account's paid transfer that came while the API was down", async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    await reachesStatus(userId, withdrawalId, 'paid');
+    await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
+    double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
+    try {
+      await double.settle(withdrawalId, 'reversed');
+    } finally {
+      double.setWebhookUrl(webhookUrl);
+    }
+    await reachesStatus(userId, withdrawalId, 'reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
+  });
+
   it('settles a webhook that comes before the withdrawals read model has the request', async () => {
     const held = await holdProjector(h, 'withdrawals');
     let ids: { userId: string; withdrawalId: string };
