@@ -12,10 +12,5 @@ CREATE TABLE payout_reversal_checks (
 );
 CREATE INDEX payout_reversal_checks_paid ON payout_reversal_checks (paid_at);
 
--- The payouts reconciliation asks again: paid, not by hand, by when they were paid. (An index on the
--- withdrawals read model, kept here with the question it serves.)
-CREATE INDEX withdrawals_paid_by_a_provider ON withdrawals (paid_at) WHERE status = 'paid' AND paid_by IS NULL;
-
 -- Down Migration
-DROP INDEX withdrawals_paid_by_a_provider;
 DROP TABLE payout_reversal_checks;
