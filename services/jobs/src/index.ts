@@ -51,7 +51,12 @@ export {
   type Settlement,
   type SettleDeps,
 } from './payouts/settle-payout';
-export { reconcilePayouts, type ReconcileDeps, type ReconcileReport } from './payouts/reconcile';
+export {
+  reconcilePayouts,
+  REVERSAL_WATCH_SECONDS,
+  type ReconcileDeps,
+  type ReconcileReport,
+} from './payouts/reconcile';
 export { startReconciliation, type Reconciliation } from './payouts/reconciliation-timer';
 export { payoutsFromSettings, type Payouts } from './payouts/payouts-from-settings';
 export { payWithdrawal, payoutFailedReason, type PayoutOutcome } from './payouts/pay-withdrawal';

@@ -31,6 +31,8 @@ let double: PaystackDouble;
 let h: Harness;
 let jobs: Jobs;
 let server: Server;
+/** Where the API takes Paystack's webhooks. */
+let webhookUrl: string;
 
 beforeAll(async () => {
   double = await startPaystackDouble({ resolveAnyAccount: true });
@@ -48,7 +50,8 @@ beforeAll(async () => {
   server = h.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
-  double.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  webhookUrl = `http://127.0.0.1:${port}/api/webhooks/paystack`;
+  double.setWebhookUrl(webhookUrl);
   jobs = await startJobs({
     pool: h.db.pool,
     databaseUrl: h.db.url,
@@ -180,6 +183,79 @@ describe('payouts through Paystack', () => {
       .get('/api/finance/payouts?state=reversed')
       .set('Authorization', `Bearer ${h.financeToken}`);
     expect(body.map((p: { withdrawalId: string }) => p.withdrawalId)).toContain(withdrawalId);
+  });
+
+  it('returns the money of a paid transfer the bank reversed while the API was down: reconciliation finds the reversal', async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    await reachesStatus(userId, withdrawalId, 'paid');
+    // The API is down when Paystack sends the reversal (nothing listens on port 1): not taken.
+    double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
+    try {
+      await double.settle(withdrawalId, 'reversed');
+    } finally {
+      double.setWebhookUrl(webhookUrl);
+    }
+    const reversal = double
+      .webhooks()
+      .find((w) => w.event === 'transfer.reversed' && w.reference === withdrawalId)!;
+    expect(reversal.status).toBeNull();
+    expect(reversal.error).not.toBeNull();
+    await reachesStatus(userId, withdrawalId, 'reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
+    expect(await payoutEvents(userId)).toEqual(['PayoutSent', 'PayoutSucceeded', 'PayoutReversed']);
+  });
+
+  it('returns the money of a transfer whose every webhook was lost: reconciliation records the success, then the reversal', async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending', webhook: 'lost' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    const paid = await reachesStatus(userId, withdrawalId, 'paid');
+    expect(paid.reference).toBe(double.transfer(withdrawalId)!.transferCode);
+    await double.settle(withdrawalId, 'reversed');
+    await reachesStatus(userId, withdrawalId, 'reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
+    expect(await payoutEvents(userId)).toEqual(['PayoutSent', 'PayoutSucceeded', 'PayoutReversed']);
+    expect(double.webhooks().filter((w) => w.reference === withdrawalId && !w.lost)).toHaveLength(0);
+  });
+
+  it('returns the money of a paid transfer the bank reversed after its owner deleted the account', async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    await reachesStatus(userId, withdrawalId, 'paid');
+    // Every payout of theirs has settled: the person may delete the account.
+    await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
+    await double.settle(withdrawalId, 'reversed');
+    const reversal = double
+      .webhooks()
+      .find((w) => w.event === 'transfer.reversed' && w.reference === withdrawalId)!;
+    expect(reversal.status).toBe(200);
+    const w = await withdrawalOf(userId, withdrawalId);
+    expect(w.status).toBe('reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
+    expect(await payoutEvents(userId)).toEqual(['PayoutSent', 'PayoutSucceeded', 'PayoutReversed']);
+  });
+
+  it("finds by reconciliation the reversal of a deleted account's paid transfer that came while the API was down", async () => {
+    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+    await reachesStatus(userId, withdrawalId, 'sending');
+    const before = await accountBalance(userId);
+    await double.settle(withdrawalId, 'success');
+    await reachesStatus(userId, withdrawalId, 'paid');
+    await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
+    double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
+    try {
+      await double.settle(withdrawalId, 'reversed');
+    } finally {
+      double.setWebhookUrl(webhookUrl);
+    }
+    await reachesStatus(userId, withdrawalId, 'reversed');
+    expect(await accountBalance(userId)).toBe(before + AMOUNT);
   });
 
   it('settles a webhook that comes before the withdrawals read model has the request', async () => {

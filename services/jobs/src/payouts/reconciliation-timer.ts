@@ -15,7 +15,11 @@ export interface Reconciliation {
 
 export function startReconciliation(
   deps: ReconcileDeps,
-  { olderThanSeconds, everyMs }: { olderThanSeconds: number; everyMs?: number },
+  {
+    olderThanSeconds,
+    reversalWatchSeconds,
+    everyMs,
+  }: { olderThanSeconds: number; reversalWatchSeconds?: number; everyMs?: number },
 ): Reconciliation {
   const interval = everyMs ?? Math.min(60_000, Math.max(1_000, (olderThanSeconds * 1000) / 2));
   let running: Promise<ReconcileReport | undefined> | undefined;
@@ -29,7 +33,7 @@ export function startReconciliation(
       ]);
       if (!rows[0]?.locked) return undefined;
       try {
-        const report = await reconcilePayouts(deps, { olderThanSeconds, now });
+        const report = await reconcilePayouts(deps, { olderThanSeconds, reversalWatchSeconds, now });
         if (report.asked > 0) deps.logger?.info({ reconciliation: report }, 'payouts reconciled');
         return report;
       } finally {

@@ -466,6 +466,33 @@ describe('deleting an account with a payout in progress', () => {
         // It names the withdrawal, whose bank details the read models forget with the person.
         .then([{ type: 'UserDeleted', data: { ...deleteUser.data, withdrawalIds: ['w1'] } }]);
   });
+
+  const deleted: UserEvent = { type: 'UserDeleted', data: { ...deleteUser.data, withdrawalIds: ['w1'] } };
+
+  it('a paid payout the bank sends back afterwards returns the money to the deleted account, once', () => {
+    const deletedAfterPaid = [...paidOut, deleted];
+    user.given(deletedAfterPaid).when(reversed).then([payoutReversed]);
+    const after = [...deletedAfterPaid, payoutReversed];
+    expect(withdrawal(after).status).toBe('reversed');
+    expect(ledgerBalances(after)).toEqual(ledgerBalances(funded));
+    user.given(after).when(reversed).thenNothing();
+  });
+
+  it('what the provider says of a settled payout afterwards is recorded as for any account', () => {
+    const deletedAfterPaid = [...paidOut, deleted];
+    // The same success again: nothing; a contradiction: listed for finance.
+    user.given(deletedAfterPaid).when(paid).thenNothing();
+    user.given(deletedAfterPaid).when(failed).thenThrows('conflict');
+    user
+      .given(deletedAfterPaid)
+      .when(discrepancy)
+      .then([{ type: 'PayoutDiscrepancyFound', data: discrepancy.data }]);
+    // A withdrawal the account never had is still not found.
+    user
+      .given(deletedAfterPaid)
+      .when({ ...reversed, data: { ...reversed.data, withdrawalId: 'w2' } })
+      .thenThrows({ code: 'not_found', message: 'Withdrawal not found.' });
+  });
 });
 
 describe('the one vocabulary of withdrawal states', () => {

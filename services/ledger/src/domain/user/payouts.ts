@@ -6,7 +6,7 @@
  * outcome again is a no-op, so a duplicated or late webhook changes nothing.
  */
 import { Accounts, kobo, transfer, type Posting } from '../../money';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import type {
   PayoutDiscrepancyFound,
   PayoutFailed,
@@ -30,6 +30,20 @@ import type {
 import type { WithdrawalRecord } from './state';
 import type { UserState } from './state';
 import { requireWithdrawal } from './withdrawals';
+
+/**
+ * The withdrawal a provider's report of its outcome is about. A person may delete their account
+ * once every payout of theirs has settled, but the bank may still send a paid payout back after
+ * that (and the provider may still say what contradicts the ledger): such a report is recorded on
+ * the deleted account too, and money returned stays on its balance with the rest of it. Only a
+ * payout that has settled can be reported on a deleted account, since deletion waits for them all.
+ */
+function requireReportedWithdrawal(state: UserState, withdrawalId: string): WithdrawalRecord {
+  if (state.existence === 'registered') return requireWithdrawal(state, withdrawalId);
+  const record = state.existence === 'deleted' ? state.withdrawals.get(withdrawalId) : undefined;
+  if (!record) throw notFound(state.existence === 'deleted' ? 'Withdrawal not found.' : 'User not found.');
+  return record;
+}
 
 /** Approved (waiting for a desk or with one) or sending: the payout has not settled yet. */
 function isUnsettled(w: WithdrawalRecord): boolean {
@@ -95,7 +109,7 @@ export function movePayoutToManual(command: MovePayoutToManual, state: UserState
 
 export function recordPayoutSucceeded(command: RecordPayoutSucceeded, state: UserState): PayoutSucceeded[] {
   const { userId, withdrawalId, provider, reference, now } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
+  const w = requireReportedWithdrawal(state, withdrawalId);
   if (isBlank(reference)) throw invalid('The bank reference is required.', 'reference');
   requireApproved(w);
   if (w.status === 'paid') {
@@ -134,7 +148,7 @@ function payoutFailed(state: UserState, w: WithdrawalRecord, provider: string, r
 
 export function recordPayoutFailed(command: RecordPayoutFailed, state: UserState): PayoutFailed[] {
   const { withdrawalId, provider, reason } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
+  const w = requireReportedWithdrawal(state, withdrawalId);
   requireApproved(w);
   if (w.status === 'payout_failed' || w.status === 'reversed') return [];
   if (w.status === 'paid') throw conflict('This payout was already recorded as paid.');
@@ -152,7 +166,7 @@ export function recordPayoutReversed(
   state: UserState,
 ): (PayoutReversed | PayoutFailed)[] {
   const { userId, withdrawalId, provider, reason } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
+  const w = requireReportedWithdrawal(state, withdrawalId);
   requireApproved(w);
   if (isBlank(reason)) throw invalid('A reason is required when a payout is reversed.', 'reason');
   if (w.status === 'reversed' || w.status === 'payout_failed') return [];
@@ -175,7 +189,7 @@ export function recordPayoutDiscrepancy(
   state: UserState,
 ): PayoutDiscrepancyFound[] {
   const { userId, withdrawalId, provider, kind, detail } = command.data;
-  const w = requireWithdrawal(state, withdrawalId);
+  const w = requireReportedWithdrawal(state, withdrawalId);
   if (w.discrepancies?.includes(kind)) return [];
   return [{ type: 'PayoutDiscrepancyFound', data: { userId, withdrawalId, provider, kind, detail } }];
 }

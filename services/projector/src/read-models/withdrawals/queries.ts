@@ -306,6 +306,43 @@ export async function unsettledPayouts(
   return rows;
 }
 
+/** A paid payout reconciliation asks its provider about again, for a reversal. */
+export interface PaidPayout {
+  withdrawal_id: string;
+  user_id: string;
+  paid_at: Date;
+}
+
+/**
+ * Payouts `provider` paid (not marked paid by hand) within the last `forSeconds`, whose next
+ * question about a reversal is due: the first `firstAfterSeconds` after they were paid, then each
+ * after as long again as the payout had been paid at the last one (so a payout is asked about at
+ * about 1, 2, 4, 8, … times `firstAfterSeconds` after it was paid). When each was last asked is
+ * reconciliation's own record, `payout_reversal_checks`. The longest waiting first.
+ */
+export async function paidPayoutsToAskAgain(
+  pool: Pool,
+  provider: string,
+  {
+    firstAfterSeconds,
+    forSeconds,
+    now,
+    limit,
+  }: { firstAfterSeconds: number; forSeconds: number; now: Date; limit: number },
+): Promise<PaidPayout[]> {
+  const { rows } = await pool.query<PaidPayout>(
+    `SELECT w.withdrawal_id, w.user_id, w.paid_at
+       FROM withdrawals w LEFT JOIN payout_reversal_checks c ON c.withdrawal_id = w.withdrawal_id
+      WHERE w.status = 'paid' AND w.paid_by IS NULL AND w.payout_provider = $2
+        AND w.paid_at > $1::timestamptz - make_interval(secs => $4)
+        AND coalesce(c.asked_at, w.paid_at)
+            + greatest(make_interval(secs => $3), coalesce(c.asked_at, w.paid_at) - w.paid_at) <= $1::timestamptz
+      ORDER BY coalesce(c.asked_at, w.paid_at), w.withdrawal_id LIMIT $5`,
+    [now.toISOString(), provider, firstAfterSeconds, forSeconds, limit],
+  );
+  return rows;
+}
+
 /** How many withdrawals are in each status, and their amount (kobo): the operations metrics. */
 export async function withdrawalsByStatus(
   pool: Pool,

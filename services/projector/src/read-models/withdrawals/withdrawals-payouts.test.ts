@@ -16,6 +16,7 @@ import { registerUser } from '@kobo/ledger/testing';
 import { createTestDatabase, type TestDatabase } from '@kobo/platform/testing';
 import { projectionsNamed } from '..';
 import type { PayoutDiscrepancyRow, WithdrawalRow } from './projection';
+import { paidPayoutsToAskAgain } from './queries';
 import { rebuild } from '../../rebuild/rebuild';
 import { startProjectors } from '../../runtime/start-projectors';
 import { quietLogger } from '../../../test/support';
@@ -229,4 +230,64 @@ it('follows each payout, and a rebuild from the log gives the same rows', async 
   const result = await rebuild({ pool: db.pool, store, projections });
   expect(result).toMatchObject({ position: head });
   expect(await dump()).toEqual(before);
+});
+
+it('lists the payouts a provider paid for reconciliation to ask about again, less and less often, for as long as a reversal can come', async () => {
+  const paid = await payout('sent', 'paid');
+  const paidByHand = await payout('held', 'manual');
+  await commands.recordPayoutSucceeded(
+    { userId, withdrawalId: paidByHand, provider: 'manual_transfer', reference: 'BANK-1' },
+    { actor: finance },
+  );
+  const reversed = await payout('sent', 'paid', 'reversed');
+  const sending = await payout('sent');
+  const live = await startProjectors({
+    pool: db.pool,
+    store,
+    logger: quietLogger,
+    projections,
+    pollIntervalMs: 50,
+  });
+  try {
+    await live.waitFor(await store.headPosition(), ['withdrawals'], 30_000);
+  } finally {
+    await live.stop();
+  }
+  const paidAt = (await row(paid)).paid_at!;
+  // A millisecond past: paid_at keeps microseconds, which a Date drops.
+  const at = (seconds: number) => new Date(paidAt.getTime() + seconds * 1000 + 1);
+  const due = async (seconds: number) =>
+    (
+      await paidPayoutsToAskAgain(db.pool, 'paystack', {
+        firstAfterSeconds: 10,
+        forSeconds: 1000,
+        now: at(seconds),
+        limit: 100,
+      })
+    )
+      .map((p) => p.withdrawal_id)
+      .filter((id) => [paid, paidByHand, reversed, sending].includes(id));
+  // Reconciliation's record: asked `seconds` after the payout was paid, to the microsecond.
+  const askedAt = (seconds: number) =>
+    db.pool.query(
+      `INSERT INTO payout_reversal_checks (withdrawal_id, paid_at, asked_at)
+       SELECT withdrawal_id, paid_at, paid_at + make_interval(secs => $2) FROM withdrawals WHERE withdrawal_id = $1
+       ON CONFLICT (withdrawal_id) DO UPDATE SET asked_at = EXCLUDED.asked_at`,
+      [paid, seconds],
+    );
+
+  // Not before the first wait; then only the payout the provider paid and that stayed paid.
+  expect(await due(5)).toEqual([]);
+  expect(await due(10)).toEqual([paid]);
+  // Asked at 10 s: next when it has been paid twice as long (20 s), then 40 s, and so on.
+  await askedAt(10);
+  expect(await due(19)).toEqual([]);
+  expect(await due(20)).toEqual([paid]);
+  await askedAt(20);
+  expect(await due(39)).toEqual([]);
+  expect(await due(40)).toEqual([paid]);
+  // Past the window a reversal is no longer looked for.
+  await askedAt(40);
+  expect(await due(999)).toEqual([paid]);
+  expect(await due(1000)).toEqual([]);
 });
