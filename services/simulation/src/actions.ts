@@ -304,9 +304,11 @@ export const actions: Record<Action, (run: SimulationRun, killMs?: number) => Pr
     if (users.length === 0) return;
     const inFlightOf = (u: SimUser) =>
       [...watch.withdrawals.values()].find((w) => w.userId === u.userId && moneyInFlight(w));
-    // Now and then, on purpose, someone whose money is on its way out (to be refused).
+    // Now and then, on purpose, someone whose money is on its way out (to be refused): always
+    // until one such refusal has been seen, so that every run sees one whatever the timing.
     const waiting = users.filter(inFlightOf);
-    const u = waiting.length && rng.chance(0.5) ? rng.pick(waiting) : rng.pick(users);
+    const seekRefusal = waiting.length > 0 && (result.deletions.refusedInFlight === 0 || rng.chance(0.5));
+    const u = seekRefusal ? rng.pick(waiting) : rng.pick(users);
     const byAdmin = rng.chance(0.4);
     const inFlight = inFlightOf(u);
     const answer = await run.call(
