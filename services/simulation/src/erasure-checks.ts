@@ -1,6 +1,7 @@
 /**
  * Every account deleted during a run is erased (docs/decisions/0052-personal-data-in-the-log.md).
- * At the end, once the erasure reactor has handled the last UserDeleted (its checkpoint, no sleep),
+ * At the end, once the erasure reactor has handled the last UserDeleted and any later submission of
+ * a deleted user (its checkpoint, no sleep),
  * for each deleted user: their data key is destroyed; the log, read through the sealing store,
  * opens none of what they signed up with (email, username, names, phone, bank account number);
  * no table of the database holds any of it; and the proof images they submitted are gone.
@@ -25,11 +26,19 @@ function personalValues(user: SimUser): string[] {
 }
 
 /**
- * Waits until the erasure reactor's checkpoint has passed the last UserDeleted. Resolves to an
- * error message when it does not within `timeoutMs` (a reactor stuck on a batch, or not running).
+ * Waits until the erasure reactor's checkpoint has passed the last event it erases on: the last
+ * UserDeleted, or a deleted user's TaskSubmitted recorded after it (a submission under way at the
+ * deletion: its proof is deleted when the reactor reaches it). Resolves to an error message when it
+ * does not within `timeoutMs` (a reactor stuck on a batch, or not running).
  */
 export async function erasureCaughtUp(run: SimulationRun, timeoutMs = 60_000): Promise<string | undefined> {
-  const last = Math.max(0, ...run.watch.deleted.values());
+  await run.watch.catchUp(); // every event recorded so far, a late submission included
+  const { deleted, lastSubmitted } = run.watch;
+  const last = Math.max(
+    0,
+    ...deleted.values(),
+    ...[...deleted.keys()].map((userId) => lastSubmitted.get(userId) ?? 0),
+  );
   if (last === 0) return undefined;
   const until = Date.now() + timeoutMs;
   let position = 0;
@@ -42,7 +51,7 @@ export async function erasureCaughtUp(run: SimulationRun, timeoutMs = 60_000): P
     if (position >= last) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return `the erasure reactor stood at position ${position}, the last UserDeleted is at ${last}, after ${timeoutMs} ms`;
+  return `the erasure reactor stood at position ${position}, the last event it erases on is at ${last}, after ${timeoutMs} ms`;
 }
 
 export async function erasureChecks(run: SimulationRun): Promise<Check[]> {

@@ -70,6 +70,8 @@ export class LedgerWatch {
   readonly typeCounts = new Map<string, number>();
   /** The proof images each user submitted (TaskSubmitted), by user id. */
   readonly proofImages = new Map<string, string[]>();
+  /** The position of each user's last TaskSubmitted (one recorded after their deletion included). */
+  readonly lastSubmitted = new Map<string, number>();
   /** Deleted accounts: user id to the position of their UserDeleted. */
   readonly deleted = new Map<string, number>();
   /** Payout events recorded by reconciliation (a provider asked by reference, not a webhook or the job). */
@@ -167,6 +169,7 @@ export class LedgerWatch {
         break;
       }
       case 'TaskSubmitted': {
+        this.lastSubmitted.set(event.data.userId, event.globalPosition);
         this.proofImages.set(event.data.userId, [
           ...(this.proofImages.get(event.data.userId) ?? []),
           event.data.proofImage,

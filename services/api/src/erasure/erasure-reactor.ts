@@ -7,6 +7,12 @@
  * longer be opened (docs/decisions/0052-personal-data-in-the-log.md). The read models forget them
  * from the same event (their projections).
  *
+ * Their proofs are listed from the submissions read model, once it has applied the deletion (every
+ * submission before it): until then the deletion waits (RetryLaterError). A submission recorded
+ * after the deletion (SubmitTask reads the user's stream but appends to the campaign's, so one that
+ * read the user just before the deletion lands just after it) has its proof deleted when the
+ * reactor comes to it: its person is erased by then (their key destroyed, the erasure's last step).
+ *
  * A consumer of the log on the consumer runtime, like the notices: a crash repeats the batch, and
  * every step is idempotent. The key goes last: until then the person's values can still be read
  * from the log, to find what was kept under them (an email in the outbox).
@@ -14,16 +20,21 @@
 import type { EventStore, PersonalDataKeys, RecordedEvent } from '@kobo/ledger';
 import type { Logger, Pool } from '@kobo/platform';
 import {
-  listSubmissionsOfUser,
+  proofImagesOfUser,
+  readConsumerStatus,
+  RetryLaterError,
   startConsumers,
   type ConsumersHandle,
   type Reactor,
   type StartConsumersOptions,
 } from '@kobo/projector';
 import type { ObjectStore } from '../uploads/object-store';
+import { deleteImage } from '../uploads/stored-images';
 import { personalValuesOf } from './personal-values';
 
 export const ERASURE_REACTOR = 'erasure';
+/** The read model the person's proofs are listed from. */
+const SUBMISSIONS = 'submissions';
 
 export interface ErasureDeps {
   pool: Pool;
@@ -39,16 +50,48 @@ export function erasureReactor(deps: ErasureDeps): Reactor {
     description:
       "Erases a deleted account's person: proof images, what the API keeps of them, their data key",
     async react(events) {
-      for (const event of events) if (event.type === 'UserDeleted') await erase(deps, event);
+      const erased = await erasedAmong(deps, events);
+      for (const event of events)
+        if (event.type === 'UserDeleted') {
+          await erase(deps, event);
+          erased.add((event.data as { userId: string }).userId);
+        } else if (event.type === 'TaskSubmitted') {
+          const { userId, proofImage } = event.data as { userId: string; proofImage: string };
+          if (erased.has(userId)) await deleteImage(deps.images, proofImage);
+        }
     },
   };
 }
 
-async function erase({ pool, store, keys, images }: ErasureDeps, event: RecordedEvent): Promise<void> {
+/**
+ * The people of the batch's submissions erased before it (their key destroyed): a submission of
+ * theirs was recorded after their deletion. One look-up for the batch; those the batch erases are
+ * added as it does.
+ */
+async function erasedAmong({ keys }: ErasureDeps, events: readonly RecordedEvent[]): Promise<Set<string>> {
+  const people = new Set<string>();
+  for (const event of events)
+    if (event.type === 'TaskSubmitted') people.add((event.data as { userId: string }).userId);
+  return keys.destroyedAmong([...people]);
+}
+
+/** The person's proofs, once the submissions read model holds every submission before their deletion. */
+async function proofImagesBefore({ pool, store }: ErasureDeps, userId: string, deletedAt: number) {
+  const [submissions] = await readConsumerStatus(pool, store, [SUBMISSIONS]);
+  const position = submissions?.position ?? 0;
+  if (position < deletedAt)
+    throw new RetryLaterError(
+      `the ${SUBMISSIONS} read model is at ${position}, before the deletion at ${deletedAt}: the proofs are listed once it is past`,
+    );
+  return proofImagesOfUser(pool, userId);
+}
+
+async function erase(deps: ErasureDeps, event: RecordedEvent): Promise<void> {
+  const { pool, store, keys, images } = deps;
   const { userId } = event.data as { userId: string };
+  for (const proofImage of await proofImagesBefore(deps, userId, event.globalPosition))
+    await deleteImage(images, proofImage);
   const values = await personalValuesOf(store, userId);
-  for (const submission of await listSubmissionsOfUser(pool, userId))
-    if (submission.proof_image) await images.delete(submission.proof_image);
   const emails = values.emails.map((email) => email.toLowerCase());
   const client = await pool.connect();
   try {

@@ -25,3 +25,8 @@ export async function removeImage(
       logger.error({ err: error, key: target }, 'could not remove an uploaded image');
     });
 }
+
+/** Deletes an image and its thumbnail for good (an erasure): a failure is thrown, to be tried again. */
+export async function deleteImage(store: ObjectStore, key: string): Promise<void> {
+  for (const target of [key, thumbnailKeyOf(key)]) await store.delete(target);
+}

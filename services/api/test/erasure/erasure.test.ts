@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { registerUser as registerLedgerUser } from '@kobo/ledger/testing';
 import { eventually } from '@kobo/platform/testing';
 import { projections, verify } from '@kobo/projector';
+import { thumbnailKeyOf } from '../../src/uploads/thumbnail';
 import { createCampaign, pngBytes } from '../campaigns/support';
 import { settled, type Harness } from '../support/harness';
 import { startErasureHarness, tablesHolding as tablesHoldingIn, type ErasureHarness } from './support';
@@ -75,6 +76,7 @@ it('erases the person once no money is in flight, and keeps the books', async ()
   const proofImage: string = submitted.body.submission.proofImage;
   const { images } = erased;
   expect(await images.get(proofImage)).not.toBeNull();
+  expect(await images.get(thumbnailKeyOf(proofImage))).not.toBeNull();
   const withdrawal = await h.http
     .post('/api/users/withdraw')
     .set(auth)
@@ -125,6 +127,7 @@ it('erases the person once no money is in flight, and keeps the books', async ()
   ])
     expect({ value, tables: await tablesHolding(value) }).toEqual({ value, tables: [] });
   expect(await images.get(proofImage)).toBeNull();
+  expect(await images.get(thumbnailKeyOf(proofImage))).toBeNull();
   // The read models show who was there: a deleted user, with the date.
   const { rows: shown } = await h.db.pool.query(
     'SELECT first_name, email, account_num, deleted, deleted_at FROM users WHERE user_id = $1',

@@ -8,6 +8,8 @@ export interface ErasureHarness {
   h: Harness;
   /** Where the proof images are kept (the reactor deletes a person's). */
   images: ReturnType<typeof createObjectStore>;
+  /** The erasure reactor: its status says why it waits. */
+  erasure: ConsumersHandle;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startErasureHarness(): Promise<ErasureHarness> {
   return {
     h,
     images,
+    erasure,
     close: async () => {
       await erasure.stop();
       await h.close();

@@ -65,6 +65,8 @@ export interface PersonalDataKeys {
   ): Promise<(OpenedField | Exclude<T, string>)[]>;
   /** Destroys the person's key for good (idempotent); the row stays, with when and why. */
   destroy(subject: string, reason: string): Promise<DestroyedKey>;
+  /** Which of these people's keys are destroyed, as stored now (not as this process last saw them). */
+  destroyedAmong(subjects: readonly string[]): Promise<Set<string>>;
   /** Wraps every data key still under a previous master key under the current one (the rotation). */
   rewrapAll(options?: { batchSize?: number }): Promise<RewrapReport>;
 }
@@ -182,6 +184,16 @@ export function createPersonalDataKeys({
     return { destroyedAt: row.destroyed_at, alreadyDestroyed: row.already };
   }
 
+  async function destroyedAmong(subjects: readonly string[]): Promise<Set<string>> {
+    if (subjects.length === 0) return new Set();
+    const { rows } = await pool.query<{ subject_id: string }>(
+      `SELECT subject_id FROM person_data_keys
+        WHERE subject_id = ANY($1::text[]) AND destroyed_at IS NOT NULL`,
+      [subjects],
+    );
+    return new Set(rows.map((row) => row.subject_id));
+  }
+
   async function rewrapAll({ batchSize = 500 }: { batchSize?: number } = {}): Promise<RewrapReport> {
     if (!Number.isInteger(batchSize) || batchSize < 1)
       throw new RangeError('batchSize must be a whole number ≥ 1');
@@ -256,6 +268,7 @@ export function createPersonalDataKeys({
     },
     openMany,
     destroy,
+    destroyedAmong,
     rewrapAll,
   };
 }

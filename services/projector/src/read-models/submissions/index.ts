@@ -14,6 +14,7 @@ export {
   listPendingSubmissions,
   listSubmissionsOfCampaigns,
   listSubmissionsOfUser,
+  proofImagesOfUser,
   proofsAwaitingReviewChanges,
   type CampaignSubmissionsQuery,
   type PendingSubmissionRow,

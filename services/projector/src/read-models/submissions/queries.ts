@@ -203,6 +203,15 @@ export async function listSubmissionsOfUser(
   return rows;
 }
 
+/** The keys of the proof images this user submitted (their submissions alone: no campaign row needed). */
+export async function proofImagesOfUser(pool: Pool, userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ proof_image: string }>(
+    'SELECT proof_image FROM submissions WHERE user_id = $1 AND proof_image IS NOT NULL',
+    [userId],
+  );
+  return rows.map((row) => row.proof_image);
+}
+
 /** The campaigns this user has taken part in. */
 export async function campaignsTakenBy(pool: Pool, userId: string): Promise<Set<string>> {
   const { rows } = await pool.query<Pick<SubmissionRow, 'campaign_id'>>(
