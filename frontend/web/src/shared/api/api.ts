@@ -90,11 +90,17 @@ const withSessionCheck: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       ? attemptTimeoutMs(Date.now() - readStartedAt(api, api.queryCacheKey))
       : COMMAND_TIMEOUT_MS);
   const result = await fetchJson({ ...request, timeout }, api, extraOptions);
-  // The server no longer accepts the session (expired, signed out elsewhere, account gone). A sign-in's
-  // 401 is a wrong password, not an ended session.
-  if (result.error?.status === 401 && !SIGN_IN_ENDPOINTS.has(api.endpoint))
-    endSession(api.dispatch, 'expired');
-  return result;
+  // A sign-in's 401 is a wrong password, not an ended session.
+  if (result.error?.status !== 401 || SIGN_IN_ENDPOINTS.has(api.endpoint)) return result;
+  // The 401 answers the cookie the call carried, and the session may have been renewed while it was
+  // under way: a password change ends every session and starts a new one for this browser, so a
+  // read sent just before it is refused just after. Asked once more with the cookie there is now
+  // (the server refused before doing anything, so a command is safe to send again); only a second
+  // refusal means the server no longer accepts the session (expired, signed out elsewhere, account
+  // gone).
+  const again = await fetchJson({ ...request, timeout }, api, extraOptions);
+  if (again.error?.status === 401) endSession(api.dispatch, 'expired');
+  return again;
 };
 
 const baseQuery = retry(withSessionCheck, {
