@@ -79,7 +79,13 @@ async function signIn(password: string) {
 
 step('signs up through a referral link: the code is filled in, the username is checked', async () => {
   await page.goto(`/signup?ref=${referralCode}`);
-  expect(await (await visible(page.getByLabel(/referral code/i))).inputValue()).toBe(referralCode);
+  // The pre-rendered form is drawn before the app's code, which fills the code in from the link.
+  const referral = await visible(page.getByLabel(/referral code/i));
+  await eventually(
+    'the referral code from the link',
+    () => referral.inputValue(),
+    (value) => value === referralCode,
+  );
 
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);

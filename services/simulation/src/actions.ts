@@ -556,7 +556,14 @@ export function weights(run: SimulationRun): Record<Action, number> {
         ? 0.4
         : 0,
     adjustBalance: users.length ? 1.2 : 0,
-    deleteAccount: users.length >= 3 ? 0.8 : 0,
+    // Likelier while no deletion has yet been refused for money in flight and one can be now.
+    deleteAccount:
+      users.length < 3
+        ? 0
+        : run.result.deletions.refusedInFlight === 0 &&
+            users.some((u) => list((w) => w.userId === u.userId && moneyInFlight(w)) > 0)
+          ? 3
+          : 0.8,
     staleDecision: watch.withdrawals.size + watch.submissions.size ? 0.5 : 0,
   };
 }
