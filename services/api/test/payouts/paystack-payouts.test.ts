@@ -107,6 +107,26 @@ async function payoutEvents(userId: string) {
     .filter((t) => t.startsWith('Payout'));
 }
 
+/** A withdrawal Paystack paid (its success webhook taken), and the account balance before. */
+async function paidThroughPaystack() {
+  const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
+  await reachesStatus(userId, withdrawalId, 'sending');
+  const before = await accountBalance(userId);
+  await double.settle(withdrawalId, 'success');
+  await reachesStatus(userId, withdrawalId, 'paid');
+  return { userId, withdrawalId, before };
+}
+
+/** The bank reverses the transfer while the API is down (nothing listens on port 1): not taken. */
+async function reversedWhileTheApiIsDown(withdrawalId: string) {
+  double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
+  try {
+    await double.settle(withdrawalId, 'reversed');
+  } finally {
+    double.setWebhookUrl(webhookUrl);
+  }
+}
+
 function webhook(body: object, signature?: string) {
   const raw = JSON.stringify(body);
   return h.http
@@ -186,18 +206,8 @@ describe('payouts through Paystack', () => {
   });
 
   it('returns the money of a paid transfer the bank reversed while the API was down: reconciliation finds the reversal', async () => {
-    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
-    await reachesStatus(userId, withdrawalId, 'sending');
-    const before = await accountBalance(userId);
-    await double.settle(withdrawalId, 'success');
-    await reachesStatus(userId, withdrawalId, 'paid');
-    // The API is down when Paystack sends the reversal (nothing listens on port 1): not taken.
-    double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
-    try {
-      await double.settle(withdrawalId, 'reversed');
-    } finally {
-      double.setWebhookUrl(webhookUrl);
-    }
+    const { userId, withdrawalId, before } = await paidThroughPaystack();
+    await reversedWhileTheApiIsDown(withdrawalId);
     const reversal = double
       .webhooks()
       .find((w) => w.event === 'transfer.reversed' && w.reference === withdrawalId)!;
@@ -223,11 +233,7 @@ describe('payouts through Paystack', () => {
   });
 
   it('returns the money of a paid transfer the bank reversed after its owner deleted the account', async () => {
-    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
-    await reachesStatus(userId, withdrawalId, 'sending');
-    const before = await accountBalance(userId);
-    await double.settle(withdrawalId, 'success');
-    await reachesStatus(userId, withdrawalId, 'paid');
+    const { userId, withdrawalId, before } = await paidThroughPaystack();
     // Every payout of theirs has settled: the person may delete the account.
     await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
     await double.settle(withdrawalId, 'reversed');
@@ -242,18 +248,9 @@ describe('payouts through Paystack', () => {
   });
 
   it("finds by reconciliation the reversal of a deleted account's paid transfer that came while the API was down", async () => {
-    const { userId, withdrawalId } = await approvedWithdrawal({ outcome: 'pending' });
-    await reachesStatus(userId, withdrawalId, 'sending');
-    const before = await accountBalance(userId);
-    await double.settle(withdrawalId, 'success');
-    await reachesStatus(userId, withdrawalId, 'paid');
+    const { userId, withdrawalId, before } = await paidThroughPaystack();
     await h.context.commands.deleteUser({ userId, by: { role: 'user', id: userId } });
-    double.setWebhookUrl('http://127.0.0.1:1/api/webhooks/paystack');
-    try {
-      await double.settle(withdrawalId, 'reversed');
-    } finally {
-      double.setWebhookUrl(webhookUrl);
-    }
+    await reversedWhileTheApiIsDown(withdrawalId);
     await reachesStatus(userId, withdrawalId, 'reversed');
     expect(await accountBalance(userId)).toBe(before + AMOUNT);
   });
