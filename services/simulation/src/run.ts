@@ -52,6 +52,11 @@ export function madeByHand(e: RecordedKoboEvent): boolean {
 
 export class SimulationRun {
   readonly rng: Prng;
+  /**
+   * The faults' own draws (which step kills what, for how long), apart from `rng`: the draws made
+   * with `rng` follow what the run meets, which depends on timing; a seed's faults do not.
+   */
+  readonly faults: Prng;
   readonly faultRate: number;
   readonly schedule: Hash = createHash('sha256');
   readonly result: SimulationResult;
@@ -82,6 +87,7 @@ export class SimulationRun {
     readonly proofs: Buffer[],
   ) {
     this.rng = new Prng(options.seed);
+    this.faults = new Prng(options.seed ^ 0x5eed_fa17);
     this.faultRate = options.faultRate ?? 0.05;
     this.payoutScripts = paystack && firstPayoutScripts(paystack);
     this.watch = new LedgerWatch(system.store);

@@ -107,15 +107,15 @@ async function restartWhatIsDue(run: SimulationRun): Promise<void> {
  * step's request is in flight (returned: after how many ms).
  */
 async function maybeFault(run: SimulationRun): Promise<number | undefined> {
-  const { rng, system, schedule, result, restartAt, step } = run;
+  const { faults, system, schedule, result, restartAt, step } = run;
   let killApiAfterMs: number | undefined;
-  if (rng.chance(run.faultRate)) {
-    const kind = rng.pick(['projectors', 'jobs', 'api'] as const);
-    if (kind === 'api') killApiAfterMs = rng.int(0, 40);
+  if (faults.chance(run.faultRate)) {
+    const kind = faults.pick(['projectors', 'jobs', 'api'] as const);
+    const down = faults.int(1, 4);
+    if (kind === 'api') killApiAfterMs = faults.int(0, 40);
     else if (system.running(kind)) {
       result.kills[kind]++;
       await system.stop(kind);
-      const down = rng.int(1, 4);
       restartAt.set(kind, step + down);
       schedule.update(`${step}|kill ${kind} for ${down} steps\n`);
     }
