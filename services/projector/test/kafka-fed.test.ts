@@ -84,7 +84,7 @@ async function stop(handle: { stop(): Promise<void> }) {
 
 describeWithKafka('projectors fed from Kafka', () => {
   it('build exactly the read models the log builds, through member and relay restarts', async () => {
-    const history = scenario(6000, 11);
+    const history = scenario(2400, 11);
     const third = Math.floor(history.length / 3);
     // Written before anything reads it: one append (what grows while they run is appended group by group).
     await appendAtOnce(store, history.slice(0, third));
