@@ -383,7 +383,8 @@ function RecentRuns({
           description="Verify and rebuild runs are kept here, with who started them."
         />
       ) : (
-        <div className="kobo-finance-audit-table-wrap">
+        // Scrolls sideways on a phone: reachable by keyboard, and named for who lands on it.
+        <div className="kobo-finance-audit-table-wrap" tabIndex={0} role="region" aria-label="Recent runs">
           <HTMLTable compact striped className="kobo-finance-audit-table">
             <caption className="kobo-visually-hidden">Recent verify and rebuild runs, newest first</caption>
             <thead>
@@ -517,7 +518,8 @@ function ConsumerRows({
   rebuilt: boolean;
 }) {
   return (
-    <div className="kobo-finance-audit-table-wrap">
+    // Scrolls sideways on a phone: reachable by keyboard, and named for who lands on it.
+    <div className="kobo-finance-audit-table-wrap" tabIndex={0} role="region" aria-label={`${first}s`}>
       <HTMLTable compact striped className="kobo-finance-audit-table">
         <caption className="kobo-visually-hidden">
           Each {first.toLowerCase()}, refreshed every few seconds

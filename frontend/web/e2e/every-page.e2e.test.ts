@@ -1,13 +1,17 @@
 /**
- * axe on every page, light and dark: the public site, the account pages, the 404, and each page
- * of the user area signed in as a demo user with data. Any serious or critical violation fails,
- * listed with the elements it was found on. Each page is opened once, light, and checked; then the
- * device turns dark (the app follows it as it changes, shared/theme/theme.tsx) and it is checked
- * again, so the themes cost one page load, not two.
+ * Every page, as the person who would see it (visitor, demo user, demo admin, demo finance staff)
+ * with the demo data: the public site, the account pages, the 404, the user area and the staff
+ * desks. Each is opened once, on a 360 px phone in light, and checked there:
+ * - it is no wider than the phone: nothing to scroll sideways and no amount cut off (the widest
+ *   element is named when one sticks out);
+ * - axe finds no serious or critical violation (listed with the elements it was found on).
+ * Then the same page grows to a 1366 px desktop and the device turns dark (the app follows both as
+ * they change, shared/theme/theme.tsx), and axe checks it again. So each page is checked at both
+ * widths and in both themes for one page load.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type E2e, startE2e, stopExpectingNoViolations } from './support/e2e';
+import { DESKTOP, type E2e, PHONE, startE2e, stopExpectingNoViolations } from './support/e2e';
 import { ALL_PAGES, openPage, signInAs, type SitePage, type Viewer } from './support/pages';
 import { WAIT_MS } from './support/wait';
 
@@ -15,13 +19,16 @@ const VIEWERS: Viewer[] = ['visitor', 'user', 'admin', 'finance'];
 
 type Theme = 'light' | 'dark';
 let e2e: E2e;
-/** Per viewer (visitor, user, admin, finance), one context, its device light to begin with. */
+/** Per viewer (visitor, user, admin, finance), one context: a phone, light to begin with. */
 const contexts = new Map<Viewer, BrowserContext>();
 
 beforeAll(async () => {
   e2e = await startE2e();
   for (const viewer of VIEWERS)
-    contexts.set(viewer, await signInAs(await e2e.newContext({ colorScheme: 'light' }), viewer));
+    contexts.set(
+      viewer,
+      await signInAs(await e2e.newContext({ viewport: PHONE, colorScheme: 'light' }), viewer),
+    );
 });
 
 afterAll(async () => {
@@ -36,9 +43,9 @@ interface Violation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-function readable(page: SitePage, theme: Theme, violations: Violation[]): string {
+function readable(page: SitePage, seen: string, violations: Violation[]): string {
   return [
-    `${violations.length} serious or critical accessibility violation(s) on ${page.path} (${theme}):`,
+    `${violations.length} serious or critical accessibility violation(s) on ${page.path} (${seen}):`,
     ...violations.map((v) =>
       [
         `- ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
@@ -67,6 +74,48 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   return (results.violations as Violation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** What sticks out past the window's width, outside any box that scrolls or clips it. */
+async function widthOf(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const sticking = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      // An element inside a scrolling box (a wide table in its own frame) is allowed.
+      .filter((el) => {
+        for (let up = el.parentElement; up; up = up.parentElement) {
+          const { overflowX } = getComputedStyle(up);
+          if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return false;
+        }
+        return true;
+      })
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ends at ${Math.round(el.getBoundingClientRect().right)}px: "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, sticking };
+  });
+}
+
+/** Turns the device to `theme` and waits until the page draws it, its colours arrived. */
+async function turn(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  // The theme the page draws, once it has followed the device.
+  await page.waitForFunction((want) => document.documentElement.dataset.theme === want, theme, {
+    timeout: WAIT_MS,
+  });
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  // Colours that ease into the new theme are read once they have arrived, not on the way.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 describe.each(ALL_PAGES)('$name', (sitePage) => {
   let page: Page | undefined;
   beforeAll(async () => {
@@ -75,25 +124,21 @@ describe.each(ALL_PAGES)('$name', (sitePage) => {
   });
   afterAll(() => page?.close());
 
-  test.each(['light', 'dark'] as const)('(%s) has no serious or critical violations', async (theme) => {
-    const shown = page!;
-    await shown.emulateMedia({ colorScheme: theme });
-    // The theme the page draws, once it has followed the device.
-    await shown.waitForFunction((want) => document.documentElement.dataset.theme === want, theme, {
-      timeout: WAIT_MS,
-    });
-    expect(await shown.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    // Colours that ease into the new theme are read once they have arrived, not on the way.
-    await shown.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const serious = await seriousViolations(shown);
-    if (serious.length) throw new Error(readable(sitePage, theme, serious));
+  test('is no wider than a 360 px phone', async () => {
+    expect(await widthOf(page!)).toEqual({ scrollWidth: PHONE.width, width: PHONE.width, sticking: [] });
+  });
+
+  test('(360 px, light) has no serious or critical violations', async () => {
+    await turn(page!, 'light');
+    const serious = await seriousViolations(page!);
+    if (serious.length) throw new Error(readable(sitePage, '360 px, light', serious));
+  });
+
+  test('(1366 px, dark) has no serious or critical violations', async () => {
+    await page!.setViewportSize(DESKTOP);
+    await turn(page!, 'dark');
+    const serious = await seriousViolations(page!);
+    if (serious.length) throw new Error(readable(sitePage, '1366 px, dark', serious));
   });
 });
 
