@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from './support/api';
 import {
@@ -133,10 +133,12 @@ describe('an API that fails or hangs', () => {
     try {
       await keepingScreenshot(page, `weak-network-api-${how}`, async () => {
         let cut = true;
+        const held: Route[] = [];
         await page.route('**/api/users/dashboard', (route) => {
           if (!cut) return route.fallback();
           if (how === 'abort') return route.abort('connectionreset');
-          return undefined; // never answered
+          held.push(route); // not answered while the API hangs
+          return undefined;
         });
         let asked = 0;
         page.on('request', (request) => {
@@ -150,8 +152,10 @@ describe('an API that fails or hangs', () => {
         expect(await page.getByText('Loading your dashboard...').count()).toBe(0);
         await keepPicture(page, `api-${how}-360`);
 
-        // The API is back: "Try again" brings the dashboard (once a hung attempt has given up).
+        // The API is back: what it held is answered now (a request the page gave up on is gone),
+        // and "Try again" brings the dashboard.
         cut = false;
+        for (const route of held.splice(0)) await route.fallback().catch(() => undefined);
         const back = page.getByRole('heading', { name: /^Hi, Ada/i });
         await eventually(
           'the dashboard after Try again',

@@ -100,7 +100,9 @@ async function launch(root: string, extraEnv: Record<string, string>): Promise<K
 
   const stop = async () => {
     signalGroup(child, 'SIGTERM');
-    const killed = await Promise.race([exited(child).then(() => true), until(15_000).then(() => false)]);
+    // The deadline's timer does not hold the test process open once the server has gone.
+    const deadline = new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000).unref());
+    const killed = await Promise.race([exited(child).then(() => true), deadline]);
     if (!killed) {
       signalGroup(child, 'SIGKILL');
       await exited(child);
