@@ -2,7 +2,8 @@
  * The contract check on the browser's API traffic: every /api call the pages make goes through the
  * validating proxy (services/api/test/support/contract-proxy.ts, prism in front of the real API),
  * which records each request or answer that breaks the OpenAPI document. A run ends by asserting
- * it recorded none. The event stream and proof uploads go direct (see below).
+ * it recorded none. The document is the one the server publishes (/api/openapi.json). The event
+ * stream and proof uploads go direct (see below).
  */
 import type { BrowserContext, Route } from 'playwright-core';
 import { startContractProxy, type ContractProxy } from '@kobo/api/contract-proxy';
@@ -16,7 +17,13 @@ export interface ContractCheck {
 
 /** `serverUrl`: the server's origin, or its promise (the proxy starts while the server does). */
 export async function startContractCheck(serverUrl: string | Promise<string>): Promise<ContractCheck> {
-  const proxy: ContractProxy = await startContractProxy({ upstream: serverUrl });
+  // The document the server publishes, so this process need not load the whole API to build it.
+  const document = Promise.resolve(serverUrl).then(async (url) => {
+    const answer = await fetch(`${url}/api/openapi.json`);
+    if (!answer.ok) throw new Error(`GET ${url}/api/openapi.json answered ${answer.status}`);
+    return (await answer.json()) as Record<string, unknown>;
+  });
+  const proxy: ContractProxy = await startContractProxy({ upstream: serverUrl, document });
   const origin = await serverUrl;
   const throughProxy = async (route: Route) => {
     const request = route.request();

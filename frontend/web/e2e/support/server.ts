@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createTestDatabase, printedAddress, type TestDatabase } from '@kobo/platform/testing';
 // npm start's own build step, so the server finds the build fresh and does not build again.
-import { ensureWebBuild } from '@kobo/api';
+import { ensureWebBuild } from '@kobo/api/web-build';
 
 export interface KoboServer {
   /** http://127.0.0.1:<port>, the app at / and the API at /api. */

@@ -76,7 +76,7 @@ function imageForm(field: string, bytes: Buffer, text: Record<string, string> = 
 describe('the API through a proxy that validates against its OpenAPI document', () => {
   let proxy: ContractProxy;
   beforeAll(async () => {
-    proxy = await startContractProxy({ upstream });
+    proxy = await startContractProxy({ upstream, document: buildApiDocument() });
   });
   afterAll(() => proxy.stop());
 

@@ -6,7 +6,7 @@
  *
  *   import { startContractProxy } from '<repo>/services/api/test/support/contract-proxy';
  *
- *   const proxy = await startContractProxy({ upstream: 'http://127.0.0.1:3000' });
+ *   const proxy = await startContractProxy({ upstream: 'http://127.0.0.1:3000', document: buildApiDocument() });
  *   await fetch(`${proxy.url}/api/tasks`, { headers: { Authorization: `Bearer ${token}` } });
  *   expect(await proxy.settled()).toEqual([]); // waits for the log, then the violations
  *   await proxy.stop();
@@ -18,7 +18,9 @@
  *             that sends bad input on purpose still gets the API's own answer. true: prism's
  *             `--errors`: a violating request is answered 422 by prism without reaching the API,
  *             a violating answer is replaced by a 500 problem naming the violations.
- *   document  the OpenAPI document (default: the API's own, as `npm run api-types` reads it).
+ *   document  the OpenAPI document, or its promise. Required: the API's own as `npm run api-types`
+ *             reads it (buildApiDocument()), or the one a running server publishes at
+ *             /api/openapi.json (which spares the caller loading the whole API to build it).
  *   port      default: any free port (the front listens on port 0).
  * Returns:
  *   url         'http://127.0.0.1:<port>': use it where you would use the API's origin.
@@ -46,12 +48,11 @@ import {
 import { onFreePort } from '@kobo/platform/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApiDocument } from '../../src/cli/openapi-document';
 
 export interface ContractProxyOptions {
   upstream: string | Promise<string>;
   errors?: boolean;
-  document?: Record<string, unknown>;
+  document: Record<string, unknown> | Promise<Record<string, unknown>>;
   port?: number;
 }
 
@@ -91,9 +92,17 @@ export async function startContractProxy(options: ContractProxyOptions): Promise
   });
   const relayPort = await listen(relay, 0);
 
+  let document: Json;
+  try {
+    document = await options.document;
+  } catch (error) {
+    // No document (a server that did not start, say): nothing is left listening.
+    relay.close();
+    throw error;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'kobo-contract-'));
   const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(forPrism(options.document ?? buildApiDocument())));
+  writeFileSync(file, JSON.stringify(forPrism(document)));
   const found: string[] = [];
   const log: string[] = [];
   let current = '';
