@@ -38,8 +38,8 @@ if (missing.length)
 const describeOnStack = missing.length ? describe.skip : describe;
 
 /** How long the clients keep going, and when the faults strike. */
-const LOAD_MS = 40_000;
-const FAULTS_AT_MS = 12_000;
+const LOAD_MS = 30_000;
+const FAULTS_AT_MS = 8_000;
 const BROKER_DOWN_MS = 5_000;
 const CLIENTS = 4;
 /** How long a client waits for the read models to show its write, counted with the broker up. */
