@@ -6,13 +6,15 @@
  * (docs/decisions/0052-personal-data-in-the-log.md): what commands, projections and routes use.
  */
 import {
-  createKurrentDbEventStore,
   createPersonalDataKeys,
   createPostgresEventStore,
   sealPersonalData,
   type EventStore,
   type PersonalDataKeys,
 } from '@kobo/ledger';
+// An entry point of its own: its gRPC client is loaded by what starts a store, not by every
+// importer of the ledger.
+import { createKurrentDbEventStore } from '@kobo/ledger/kurrentdb';
 import { masterKeysOf, type Config, type Pool } from '@kobo/platform';
 
 export interface EventStores {

@@ -5,7 +5,6 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/event-store';
 export { EVENTS_CHANNEL } from './postgres/commit-listener';
-export { createKurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb/event-store';
 export {
   verifyHashChain,
   verifyChainLink,

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '@kobo/platform/testing';
-import { createKurrentDbEventStore, createPostgresEventStore, type EventStore } from '../../src/event-store';
+import { createPostgresEventStore, type EventStore } from '../../src/event-store';
+import { createKurrentDbEventStore } from '../../src/event-store/kurrentdb/event-store';
 
 export interface StoreOptions {
   /** Subscriptions poll this often without notifications. */
